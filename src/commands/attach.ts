@@ -1,0 +1,34 @@
+import {Flags} from '@oclif/core'
+import type {SessionLocation} from '../lib/session/location.js'
+import {writeSession} from '../lib/session/store.js'
+import type {Outcome} from '../lib/output/outcome.js'
+import {probeApp} from '../lib/runtime/probe.js'
+import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
+import {SessionCommand} from './session-command.js'
+
+export default class Attach extends SessionCommand {
+  static override summary = 'Record an already running Flutter app (its VM Service URI) as the session of this project.'
+  static override examples = [
+    '<%= config.bin %> attach --uri http://127.0.0.1:8181/AbCdEfGh12s=/',
+    '<%= config.bin %> attach --uri ws://127.0.0.1:8181/AbCdEfGh12s=/ws --cdp-port 9222',
+  ]
+  static override flags = {
+    uri: Flags.string({description: 'The VM Service address flutter run printed (http://…/TOKEN=/ or ws://…/TOKEN=/ws).', required: true}),
+    'cdp-port': Flags.integer({description: 'Chrome DevTools port of the browser running the Flutter web app.', min: 1, max: 65535}),
+  }
+
+  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
+    const vmServiceUri = toWebSocketUri(flags.uri as string)
+    writeSession(location, {
+      vmServiceUri,
+      cdpPort: (flags['cdp-port'] as number | undefined) ?? null,
+      pid: null,
+      projectRoot: location.projectRoot,
+      device: 'attached',
+      startedAt: new Date().toISOString(),
+    })
+    const probe = await probeApp(vmServiceUri, Math.min(flags.timeout as number, 5000))
+    const stderr = probe.answering ? (probe.tapir ? [] : ['⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).']) : [`⚠ The app does not answer yet: ${probe.error}`]
+    return {stdout: `✓ Attached to ${redactToken(vmServiceUri)}\n✓ state=${location.path}`, stderr, exitCode: 0}
+  }
+}

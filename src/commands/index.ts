@@ -1,0 +1,15 @@
+import {VERBS} from '../lib/verbs/index.js'
+import Attach from './attach.js'
+import Start from './start.js'
+import Status from './status.js'
+import Stop from './stop.js'
+import {verbCommand} from './verb-command.js'
+
+/** Every command id and its class: the session commands, then one `tapir:<verb>` per catalogue verb. */
+export const COMMANDS = {
+  attach: Attach,
+  start: Start,
+  status: Status,
+  stop: Stop,
+  ...Object.fromEntries(VERBS.map((verb) => [`tapir:${verb.name}`, verbCommand(verb)])),
+}

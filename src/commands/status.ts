@@ -1,0 +1,29 @@
+import type {SessionLocation} from '../lib/session/location.js'
+import {isWithin} from '../lib/session/project-root.js'
+import {readSession} from '../lib/session/store.js'
+import {TapirError} from '../lib/errors.js'
+import type {Outcome} from '../lib/output/outcome.js'
+import {probeApp} from '../lib/runtime/probe.js'
+import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
+import {SessionCommand} from './session-command.js'
+
+export default class Status extends SessionCommand {
+  static override summary = "Print this project's session as JSON (auth token hidden) and whether the app answers."
+  static override examples = ['<%= config.bin %> status']
+
+  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
+    const session = readSession(location)
+    if (!session) {
+      throw new TapirError(`No running Flutter app detected (session file: ${location.path}). Run \`tapir start --device=sim\` or \`tapir attach --uri <VM Service URI>\` first.`, 1)
+    }
+    const probe = session.vmServiceUri ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout as number, 5000)) : {answering: false, error: 'no VM Service URI yet'}
+    const status = {
+      ...session,
+      vmServiceUri: session.vmServiceUri ? redactToken(session.vmServiceUri) : null,
+      sessionFile: location.path,
+      ownedByThisProject: !session.projectRoot || isWithin(process.cwd(), session.projectRoot),
+      ...probe,
+    }
+    return {stdout: JSON.stringify(status, null, 2), stderr: [], exitCode: 0}
+  }
+}

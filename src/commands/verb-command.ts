@@ -1,0 +1,34 @@
+import {checkValue, requireParams} from '../lib/verbs/input.js'
+import type {Outcome} from '../lib/output/outcome.js'
+import {resultOutcome} from '../lib/output/outcome.js'
+import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
+import {TapirCommand} from './tapir-command.js'
+import {flagsFor} from './verb-flags.js'
+
+/** The oclif class of one catalogue verb: flags from its params, output from its report. */
+export function verbCommand(verb: Verb): typeof TapirCommand {
+  return class extends TapirCommand {
+    static override summary = verb.summary
+    static override flags = flagsFor(verb)
+    static override examples = examplesFor(verb)
+
+    protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
+      const input: Input = {}
+      for (const param of verb.params) {
+        const value = flags[param.name] as Input[string]
+        if (value === undefined) continue
+        checkValue(param, value)
+        input[param.name] = value
+      }
+      requireParams(verb, input)
+      verb.validate?.(input)
+      const result = await verb.execute(context, input)
+      return resultOutcome(verb, result, input, flags.json === true)
+    }
+  }
+}
+
+function examplesFor(verb: Verb): string[] {
+  const required = verb.params.filter((param) => param.required).map((param) => `--${param.name}=<${param.name}>`)
+  return [`<%= config.bin %> <%= command.id %>${required.length > 0 ? ' ' + required.join(' ') : ''}`]
+}

@@ -1,0 +1,44 @@
+import {TapirError} from '../errors.js'
+import type {Input, Result, Verb} from '../verbs/types.js'
+import {redactToken} from '../vm/uri.js'
+import type {ExitCode} from './exit-codes.js'
+import {EXIT} from './exit-codes.js'
+
+/** What one command invocation prints and exits with: built here, printed by the caller. */
+export interface Outcome {
+  stdout: string
+  stderr: string[]
+  exitCode: ExitCode
+}
+
+const FRAMES_OFF =
+  'The app is not producing frames (lifecycle: %s). The semantics tree is not being rebuilt and gestures cannot take effect, so this result may be stale. A backgrounded browser tab or a hidden window is the usual cause: bring it to front and retry.'
+
+/** The stderr lines a result earns whatever the format: frames not produced, render errors. */
+export function banners(result: Result): string[] {
+  const lines: string[] = []
+  const warnings = result.warnings as {lifecycleState?: string | null} | undefined
+  if (warnings) lines.push(`⚠ ${FRAMES_OFF.replace('%s', String(warnings.lifecycleState ?? 'unknown'))}`)
+  const renderErrors = result.renderErrors as {count?: number; recent?: Array<{type?: string; message?: string}>} | undefined
+  if (renderErrors) {
+    lines.push(`⚠ ${renderErrors.count ?? 0} render error(s) captured on this screen (run tapir:exceptions for full detail):`)
+    for (const entry of renderErrors.recent ?? []) lines.push(`  - ${entry.type}: ${entry.message}`)
+  }
+  return lines
+}
+
+export function resultOutcome(verb: Verb, result: Result, input: Input, json: boolean): Outcome {
+  const exitCode = verb.exitCode?.(result, input) ?? EXIT.ok
+  if (json || verb.prefersJson?.(input)) return {stdout: JSON.stringify(result), stderr: banners(result), exitCode}
+  const report = verb.report(result, input)
+  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: report.exitCode ?? exitCode}
+}
+
+/** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown. */
+export function failureOutcome(error: unknown, json: boolean): Outcome {
+  const tapirError = error instanceof TapirError ? error : undefined
+  const message = redactToken(tapirError ? tapirError.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+  const exitCode = tapirError?.exitCode ?? EXIT.appError
+  const stdout = json ? JSON.stringify({error: {message, exitCode, ...tapirError?.details}}) : ''
+  return {stdout, stderr: [`✗ ${message}`], exitCode}
+}

@@ -1,0 +1,37 @@
+import {spawn} from 'node:child_process'
+import {mkdirSync, openSync, readFileSync, rmSync} from 'node:fs'
+import {dirname} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {TapirError} from '../errors.js'
+import {isAlive, terminate} from '../session/process.js'
+
+const SIM_MAIN = fileURLToPath(new URL('../sim/main.js', import.meta.url))
+
+/** Starts the simulated app as a detached process and waits for the URI it announces. */
+export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string}> {
+  mkdirSync(dirname(options.logFile), {recursive: true, mode: 0o700})
+  const readyFile = `${options.logFile}.${process.pid}.ready`
+  rmSync(readyFile, {force: true})
+  const log = openSync(options.logFile, 'w', 0o600)
+  const child = spawn(process.execPath, [SIM_MAIN, '--mode', options.mode, '--port', String(options.port), '--ready-file', readyFile], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  })
+  child.unref()
+  const pid = child.pid
+  if (pid === undefined) throw new TapirError('Could not start the simulated app.', 1)
+  const deadline = Date.now() + options.timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string}
+      rmSync(readyFile, {force: true})
+      return {pid, httpUri: ready.httpUri}
+    } catch {
+      if (!isAlive(pid)) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  await terminate(pid)
+  rmSync(readyFile, {force: true})
+  throw new TapirError(`The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`, 1)
+}

@@ -1,0 +1,30 @@
+import {AppConnection} from '../vm/app-connection.js'
+import {redactToken} from '../vm/uri.js'
+
+export interface Probe {
+  answering: boolean
+  /** Whether an isolate has registered ext.tapir.* extensions. */
+  tapir?: boolean
+  vmVersion?: string
+  error?: string
+}
+
+/** Asks the VM Service whether it is there and whether tapir lives in it. */
+export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe> {
+  let app: AppConnection | undefined
+  try {
+    app = await AppConnection.open(wsUri, timeoutMs)
+    const version = await app.client.call<{major?: number; minor?: number}>('getVersion')
+    const vm = await app.client.call<{isolates?: Array<{id: string}>}>('getVM')
+    let tapir = false
+    for (const ref of vm.isolates ?? []) {
+      const isolate = await app.client.call<{extensionRPCs?: string[]}>('getIsolate', {isolateId: ref.id})
+      tapir ||= Boolean(isolate.extensionRPCs?.some((name) => name.startsWith('ext.tapir.')))
+    }
+    return {answering: true, tapir, vmVersion: `${version.major}.${version.minor}`}
+  } catch (error) {
+    return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}
+  } finally {
+    app?.close()
+  }
+}

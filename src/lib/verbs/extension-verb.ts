@@ -1,0 +1,19 @@
+import {toExtensionParams} from './input.js'
+import type {Input, Report, Result, Verb} from './types.js'
+
+type ExtensionVerbDefinition = Omit<Verb, 'execute' | 'report'> & {
+  /** The `ext.tapir.<ext>` method; defaults to the verb's name. */
+  ext?: string
+  execute?: Verb['execute']
+  report?: Verb['report']
+}
+
+/** A verb the app answers itself through `ext.tapir.<name>`; by default its result prints as JSON. */
+export function extensionVerb({ext, ...definition}: ExtensionVerbDefinition): Verb {
+  const verb: Verb = {
+    execute: async (context, input: Input): Promise<Result> => (await context.app()).callExtension(ext ?? definition.name, toExtensionParams(verb, input)),
+    report: (result: Result): Report => ({stdout: JSON.stringify(result)}),
+    ...definition,
+  }
+  return verb
+}

@@ -1,0 +1,83 @@
+import {UsageError} from '../errors.js'
+import type {Input, Param, ParamValue, Verb} from './types.js'
+
+export type Surface = 'cli' | 'mcp'
+
+/** The default a front end fills in, or undefined when the app should decide. */
+export function defaultFor(param: Param, surface: Surface): ParamValue | undefined {
+  if (param.defaultInApp) return undefined
+  return surface === 'cli' ? (param.cliDefault ?? param.default) : param.default
+}
+
+export function missingMessage(param: Param): string {
+  return param.missing ?? `Missing --${param.name}=<${param.type === 'string' ? 'value' : param.type}>.`
+}
+
+/** Refuses a call that lacks a required value, with the CLI's wording. */
+export function requireParams(verb: Verb, input: Input): void {
+  for (const param of verb.params) {
+    if (param.required && (input[param.name] === undefined || (param.type !== 'string' && input[param.name] === ''))) {
+      throw new UsageError(missingMessage(param))
+    }
+  }
+}
+
+/** Every value as the string the VM hands a Dart extension; an empty optional string is left
+ *  out so the app sees "absent", and CLI-only params never leave the process. */
+export function toExtensionParams(verb: Verb, input: Input): Record<string, string> {
+  const params: Record<string, string> = {}
+  for (const param of verb.params) {
+    const value = input[param.name]
+    if (value === undefined || param.cliOnly) continue
+    const text = Array.isArray(value) ? value.join(',') : String(value)
+    if (text === '' && !param.required) continue
+    params[param.name] = text
+  }
+  return params
+}
+
+function typeError(param: Param, value: unknown): string | undefined {
+  switch (param.type) {
+    case 'string':
+      return typeof value === 'string' ? undefined : 'a string'
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'a boolean'
+    case 'integer':
+      return Number.isInteger(value) ? undefined : 'an integer'
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : 'a number'
+    case 'string[]':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'an array of strings'
+  }
+}
+
+/** Checks JSON arguments (from MCP) against the verb's params and fills in the spec defaults. */
+export function inputFromArguments(verb: Verb, args: Record<string, unknown> | undefined): Input {
+  const known = new Map(verb.params.filter((param) => !param.cliOnly).map((param) => [param.name, param]))
+  const input: Input = {}
+  for (const [name, value] of Object.entries(args ?? {})) {
+    const param = known.get(name)
+    if (!param) throw new UsageError(`Additional property "${name}" is not allowed`)
+    if (value === undefined || value === null) continue
+    const expected = typeError(param, value)
+    if (expected) throw new UsageError(`Parameter "${name}" must be ${expected}`)
+    checkValue(param, value as ParamValue)
+    input[name] = value as ParamValue
+  }
+  for (const param of known.values()) {
+    if (input[param.name] !== undefined) continue
+    if (param.required) throw new UsageError(`Missing required parameter "${param.name}"`)
+    input[param.name] = defaultFor(param, 'mcp')
+  }
+  return input
+}
+
+/** Range and choice checks shared by every front end. */
+export function checkValue(param: Param, value: ParamValue): void {
+  if (param.options && typeof value === 'string' && !param.options.includes(value)) {
+    throw new UsageError(`--${param.name} must be one of ${param.options.join(', ')} (got "${value}").`)
+  }
+  if (param.minimum !== undefined && typeof value === 'number' && value < param.minimum) {
+    throw new UsageError(`--${param.name} must be at least ${param.minimum} (got ${value}).`)
+  }
+}

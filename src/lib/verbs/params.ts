@@ -1,0 +1,42 @@
+import type {Param} from './types.js'
+
+export const MISSING_REF = 'Missing --ref=<eN>. Run tapir:snap first to obtain refs.'
+
+export function ref(description = 'Ref of the widget: an eN from tapir:snap or a qN from tapir:find / tapir:observe.'): Param {
+  return {name: 'ref', type: 'string', required: true, description, missing: MISSING_REF}
+}
+
+/** `snapshot`: the app decides when it is not given (tap documents `full` as its default). */
+export function snapshotMode(appDefault?: string): Param {
+  return {
+    name: 'snapshot',
+    type: 'string',
+    options: ['full', 'diff', 'none'],
+    ...(appDefault ? {default: appDefault, defaultInApp: true} : {}),
+    description: 'Snapshot to return after the action: full, diff (only the lines that changed since the last unfiltered snapshot) or none. Wins over includeSnapshot.',
+  }
+}
+
+/** `includeSnapshot`: the spec's default, while the CLI keeps the original's `false` so a plain
+ *  call prints its one-line summary. */
+export function includeSnapshot(specDefault: boolean): Param {
+  return {
+    name: 'includeSnapshot',
+    type: 'boolean',
+    default: specDefault,
+    cliDefault: false,
+    description: `Return the snapshot taken after the action (MCP default ${specDefault}; the CLI prints the JSON when set).`,
+  }
+}
+
+export function gateChecks(): Param[] {
+  return [
+    {name: 'checkStable', type: 'boolean', default: true, description: 'Refuse when the widget is still moving (the Stable step of the actionability gate).'},
+    {name: 'checkReceivesEvents', type: 'boolean', default: true, description: 'Refuse when something painted above the widget would take the pointer (the Receives-Events step).'},
+  ]
+}
+
+/** The params every pointer verb (tap, hover, dblclick, ...) shares. */
+export function pointerParams(snapshotDefault?: string): Param[] {
+  return [ref(), snapshotMode(snapshotDefault), includeSnapshot(true), ...gateChecks()]
+}

@@ -1,0 +1,55 @@
+import {UsageError} from '../errors.js'
+import {extensionVerb} from './extension-verb.js'
+import type {Verb} from './types.js'
+
+export const snap = extensionVerb({
+  name: 'snap',
+  tool: 'tapir_snap',
+  summary: "Print the app's Semantics tree as YAML, each actionable widget tagged with a [ref=eN] to act on.",
+  annotations: {readOnly: true},
+  params: [
+    {name: 'depth', type: 'integer', minimum: 0, description: 'Stop the walk this many levels below the root (whole tree when omitted).'},
+    {name: 'within', type: 'string', description: 'Read only the subtree under this eN ref (qN handles are not accepted; an unknown ref is an error).'},
+    {name: 'interactiveOnly', type: 'boolean', default: false, description: 'Keep only the lines that carry a ref; drop plain text.'},
+    {name: 'includeEnrichers', type: 'boolean', default: false, description: 'Add the Magic and Wind enricher lines under each ref.'},
+    {name: 'grep', type: 'string', description: 'Keep nodes whose label or value matches this regular expression, with their ancestors (an invalid pattern matches literally).'},
+  ],
+  report: (result) => ({stdout: typeof result.snapshot === 'string' ? result.snapshot.replace(/\n$/, '') : JSON.stringify(result)}),
+})
+
+export const observe = extensionVerb({
+  name: 'observe',
+  tool: 'tapir_observe',
+  summary: 'List every interactive widget on screen as JSON candidates, each with a re-resolvable qN ref.',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'intent', type: 'string', description: 'What you are looking for, in words; only logged, never used to filter.'},
+    {name: 'roles', type: 'string', description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.'},
+    {name: 'limit', type: 'integer', default: 50, minimum: 1, description: 'Return at most this many candidates.'},
+    {name: 'includeEnrichers', type: 'string', default: 'true', options: ['true', 'false', 'full'], description: 'Enricher fields per candidate: true (the usual subset), false (none) or full (all).'},
+  ],
+})
+
+const FIND_PREDICATES = ['text', 'contains', 'semanticsLabel', 'key'] as const
+
+export const find = extensionVerb({
+  name: 'find',
+  tool: 'tapir_find',
+  summary: 'Find one widget by text, label or key and mint a qN handle that re-resolves on every later action.',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
+    {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
+    {name: 'semanticsLabel', type: 'string', description: 'Exact SemanticsNode label only (no Text fallback).'},
+    {name: 'key', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
+    {name: 'within', type: 'string', description: 'Search only under this eN ref; the scope stays part of the handle.'},
+  ],
+  validate(input) {
+    if (!FIND_PREDICATES.some((name) => typeof input[name] === 'string' && input[name] !== '')) {
+      throw new UsageError('Provide at least one of --text / --contains / --semanticsLabel / --key.')
+    }
+  },
+  report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
+})
+
+export const readVerbs: Verb[] = [snap, observe, find]

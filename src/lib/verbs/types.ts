@@ -1,0 +1,62 @@
+import type {ExitCode} from '../output/exit-codes.js'
+import type {Session} from '../session/session.js'
+import type {AppConnection} from '../vm/app-connection.js'
+
+export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]'
+export type ParamValue = string | number | boolean | string[]
+export type Input = Record<string, ParamValue | undefined>
+export type Result = Record<string, unknown>
+
+export interface Param {
+  name: string
+  type: ParamType
+  description: string
+  required?: boolean
+  /** The default the spec documents (MCP and the app). */
+  default?: string | number | boolean
+  /** The CLI's own default where it differs from the spec's (the original CLI's choice). */
+  cliDefault?: string | number | boolean
+  /** The app applies the default itself, so it is only sent when given. */
+  defaultInApp?: boolean
+  options?: readonly string[]
+  minimum?: number
+  /** The CLI's message when a required value is missing. */
+  missing?: string
+  /** Only on the CLI (e.g. screenshot's --output); not part of the MCP schema. */
+  cliOnly?: boolean
+}
+
+/** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
+export interface VerbContext {
+  /** The connection to the running app, opened on first use and reused after. */
+  app(): Promise<AppConnection>
+  session(): Session
+  cwd: string
+}
+
+/** How a verb's result reads on the CLI: the lines and the exit code. */
+export interface Report {
+  stdout?: string
+  stderr?: string[]
+  exitCode?: ExitCode
+}
+
+export interface Verb {
+  /** CLI name without the topic: `snap` is `tapir:snap`. */
+  name: string
+  /** MCP tool name; null for a CLI-only verb. */
+  tool: string | null
+  summary: string
+  params: Param[]
+  /** Read-only verbs change nothing in the app; destructive ones may end or reset it. */
+  annotations: {readOnly?: boolean; destructive?: boolean}
+  /** Extra checks across params, before anything is sent. Throws UsageError. */
+  validate?(input: Input): void
+  execute(context: VerbContext, input: Input): Promise<Result>
+  /** The CLI's reading of a result (without --json). */
+  report(result: Result, input: Input): Report
+  /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
+  prefersJson?(input: Input): boolean
+  /** Exit code for a result, shared by the summary and --json output. */
+  exitCode?(result: Result, input: Input): ExitCode
+}

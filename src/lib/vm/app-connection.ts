@@ -1,0 +1,75 @@
+import {TapirError} from '../errors.js'
+import {VmServiceClient} from './client.js'
+import {extensionFailure} from './extension-error.js'
+import {RpcError} from './rpc-error.js'
+
+type Isolate = {id: string; extensionRPCs?: string[]; rootLib?: {id: string}; type: string}
+type Result = Record<string, unknown>
+
+const EXTENSION_PREFIX = 'ext.tapir.'
+
+function isCollected(value: unknown): boolean {
+  return (value as {type?: string} | null)?.type === 'Sentinel'
+}
+
+/** The running app behind a VM Service: finds the isolate tapir lives in and calls into it. */
+export class AppConnection {
+  private isolate: Isolate | undefined
+
+  constructor(readonly client: VmServiceClient) {}
+
+  static async open(uri: string, timeoutMs: number): Promise<AppConnection> {
+    return new AppConnection(await VmServiceClient.connect(uri, {timeoutMs}))
+  }
+
+  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. */
+  async callExtension(verb: string, params: Record<string, string>): Promise<Result> {
+    const method = EXTENSION_PREFIX + verb
+    return this.withIsolate(method, (isolateId) => this.client.call<Result>(method, {...params, isolateId}))
+  }
+
+  /** The VM `evaluate` RPC in the app's root library. */
+  async evaluate(expression: string): Promise<Result> {
+    return this.withIsolate('evaluate', (isolateId) => {
+      const targetId = this.isolate?.rootLib?.id
+      if (!targetId) throw new TapirError('The app isolate has no root library to evaluate in.', 3)
+      return this.client.call<Result>('evaluate', {isolateId, targetId, expression})
+    })
+  }
+
+  close(): void {
+    this.client.close()
+  }
+
+  /** Runs a call against the tapir isolate; after a hot restart (a Collected sentinel) it
+   *  finds the new isolate and tries once more. */
+  private async withIsolate(method: string, call: (isolateId: string) => Promise<Result>): Promise<Result> {
+    for (let attempt = 0; ; attempt++) {
+      const isolate = this.isolate ?? (await this.resolveIsolate())
+      let result: Result
+      try {
+        result = await call(isolate.id)
+      } catch (error) {
+        if (error instanceof RpcError) throw method.startsWith(EXTENSION_PREFIX) ? extensionFailure(method, error) : error
+        throw error
+      }
+      if (!isCollected(result)) return result
+      this.isolate = undefined
+      if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, 3)
+    }
+  }
+
+  private async resolveIsolate(): Promise<Isolate> {
+    const vm = await this.client.call<{isolates?: Array<{id: string}>}>('getVM')
+    const isolates: Isolate[] = []
+    for (const ref of vm.isolates ?? []) {
+      const isolate = await this.client.call<Isolate>('getIsolate', {isolateId: ref.id})
+      if (isCollected(isolate)) continue
+      if (isolate.extensionRPCs?.some((name) => name.startsWith(EXTENSION_PREFIX))) return (this.isolate = isolate)
+      isolates.push(isolate)
+    }
+    // No isolate registered tapir: call the first anyway so the VM's own -32601 explains it.
+    if (isolates[0]) return (this.isolate = isolates[0])
+    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 3)
+  }
+}

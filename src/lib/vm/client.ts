@@ -1,0 +1,128 @@
+import WebSocket from 'ws'
+import {TapirError} from '../errors.js'
+import {RpcError} from './rpc-error.js'
+import {redactToken} from './uri.js'
+
+type Pending = {method: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
+type EventHandler = (event: Record<string, unknown>) => void
+
+export interface ClientOptions {
+  /** Milliseconds a call may take before it fails. */
+  timeoutMs: number
+}
+
+/** JSON-RPC 2.0 over one WebSocket to a Dart VM Service (raw VM or DDS). */
+export class VmServiceClient {
+  private nextId = 1
+  private readonly pending = new Map<string, Pending>()
+  private readonly listeners = new Map<string, Set<EventHandler>>()
+  private closedReason: string | undefined
+
+  private constructor(
+    private readonly socket: WebSocket,
+    readonly uri: string,
+    private readonly options: ClientOptions,
+  ) {
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary))
+    socket.on('close', () => this.failAll(this.closedReason ?? 'the app exited or restarted'))
+    socket.on('error', () => {})
+  }
+
+  /** Opens the socket; follows the 302 a VM answers with once DDS has taken over. */
+  static connect(uri: string, options: ClientOptions): Promise<VmServiceClient> {
+    return new Promise((resolve, reject) => {
+      // No subprotocols and no Origin header: the VM refuses the first and polices the second.
+      const socket = new WebSocket(uri, {followRedirects: true, perMessageDeflate: false, handshakeTimeout: options.timeoutMs})
+      const fail = (reason: string) => {
+        socket.removeAllListeners()
+        socket.on('error', () => {})
+        socket.terminate()
+        reject(new TapirError(`Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`, 3))
+      }
+      socket.once('open', () => {
+        socket.removeAllListeners()
+        resolve(new VmServiceClient(socket, uri, options))
+      })
+      socket.once('error', (error) => fail(error.message))
+      socket.once('unexpected-response', (_request, response) => fail(`HTTP ${response.statusCode}${response.statusCode === 403 ? ' (wrong or expired auth token)' : ''}`))
+    })
+  }
+
+  get isOpen(): boolean {
+    return this.socket.readyState === WebSocket.OPEN
+  }
+
+  call<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, timeoutMs = this.options.timeoutMs): Promise<T> {
+    if (!this.isOpen) return Promise.reject(this.closedError(method, this.closedReason ?? 'it is closed'))
+    const id = String(this.nextId++)
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id)
+        reject(new TapirError(`${method} got no answer within ${timeoutMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, 3))
+      }, timeoutMs)
+      this.pending.set(id, {method, resolve: resolve as (value: unknown) => void, reject, timer})
+      this.socket.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
+    })
+  }
+
+  /** Subscribes a handler, then the stream; a repeated listen (103) is not an error. */
+  async listen(streamId: string, handler: EventHandler): Promise<void> {
+    const handlers = this.listeners.get(streamId) ?? new Set()
+    const first = handlers.size === 0
+    handlers.add(handler)
+    this.listeners.set(streamId, handlers)
+    if (!first) return
+    try {
+      await this.call('streamListen', {streamId})
+    } catch (error) {
+      if (!(error instanceof RpcError && error.code === 103)) throw error
+    }
+  }
+
+  close(): void {
+    this.closedReason = 'tapir closed it'
+    this.socket.close()
+  }
+
+  private receive(data: WebSocket.RawData, isBinary: boolean): void {
+    if (isBinary) return // only HeapSnapshot events are binary; tapir never listens to them
+    let message: {id?: unknown; result?: unknown; error?: {code: number; message: string; data?: unknown}; method?: string; params?: {streamId?: string; event?: Record<string, unknown>}}
+    try {
+      message = JSON.parse(data.toString())
+    } catch {
+      // An extension's result is inlined verbatim, so a broken one arrives as a frame we cannot
+      // attribute to a request: fail what is waiting rather than let it time out.
+      const text = data.toString().slice(0, 80)
+      for (const [id, call] of this.pending) {
+        this.settle(id)?.reject(new TapirError(`${call.method} was answered with a frame that is not JSON (${JSON.stringify(text)}).`, 3))
+      }
+      return
+    }
+    if (message.method === 'streamNotify' && message.params?.event) {
+      for (const handler of this.listeners.get(message.params.streamId ?? '') ?? []) handler(message.params.event)
+      return
+    }
+    if (message.id === undefined || message.id === null) return
+    const call = this.settle(String(message.id))
+    if (!call) return
+    if (message.error) call.reject(new RpcError(call.method, message.error.code, message.error.message, message.error.data))
+    else call.resolve(message.result)
+  }
+
+  private settle(id: string): Pending | undefined {
+    const call = this.pending.get(id)
+    if (call) {
+      clearTimeout(call.timer)
+      this.pending.delete(id)
+    }
+    return call
+  }
+
+  private failAll(reason: string): void {
+    for (const [id, call] of this.pending) this.settle(id)?.reject(this.closedError(call.method, reason))
+  }
+
+  private closedError(method: string, reason: string): TapirError {
+    return new TapirError(`The VM Service connection closed before ${method} answered (${reason}).`, 3)
+  }
+}

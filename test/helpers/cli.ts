@@ -1,0 +1,45 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {execa} from 'execa'
+
+export const ROOT = resolve(import.meta.dirname, '..', '..')
+export const BIN = join(ROOT, 'bin', 'run.js')
+
+export interface CliResult {
+  stdout: string
+  stderr: string
+  exitCode: number
+}
+
+/** Spawns the built CLI the way a user does; HOME points at a scratch folder so no real
+ *  session is read or written. */
+export async function tapir(args: string[], options: {cwd?: string; env?: Record<string, string>; input?: string; home?: string} = {}): Promise<CliResult> {
+  const result = await execa(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: {HOME: options.home ?? scratchHome(), NO_COLOR: '1', NODE_ENV: 'production', ...options.env},
+    extendEnv: true,
+    input: options.input,
+    reject: false,
+    timeout: 60_000,
+  })
+  return {stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode ?? -1}
+}
+
+let home: string | undefined
+function scratchHome(): string {
+  home ??= mkdtempSync(join(tmpdir(), 'tapir-home-'))
+  return home
+}
+
+export function tempDir(prefix = 'tapir-test-'): {path: string; remove(): void} {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return {path, remove: () => rmSync(path, {recursive: true, force: true})}
+}
+
+/** A session file naming a VM Service URI, as `tapir attach` would write it. */
+export function sessionFile(dir: string, vmServiceUri: string, extra: Record<string, unknown> = {}): string {
+  const path = join(dir, 'state.json')
+  writeFileSync(path, JSON.stringify({vmServiceUri, pid: null, device: 'sim', ...extra}), {mode: 0o600})
+  return path
+}

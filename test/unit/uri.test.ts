@@ -1,0 +1,44 @@
+import {describe, expect, it} from 'vitest'
+import {redactToken, toWebSocketUri} from '../../src/lib/vm/uri.js'
+import {UsageError} from '../../src/lib/errors.js'
+
+describe('toWebSocketUri', () => {
+  const cases: Array<[string, string]> = [
+    ['http://127.0.0.1:8181/AbCdEfGh12s=/', 'ws://127.0.0.1:8181/AbCdEfGh12s=/ws'],
+    ['http://127.0.0.1:8181/AbCdEfGh12s=', 'ws://127.0.0.1:8181/AbCdEfGh12s=/ws'],
+    ['ws://127.0.0.1:8181/AbCdEfGh12s=/ws', 'ws://127.0.0.1:8181/AbCdEfGh12s=/ws'],
+    ['ws://127.0.0.1:8181/AbCdEfGh12s=/ws/', 'ws://127.0.0.1:8181/AbCdEfGh12s=/ws'],
+    ['https://example.test:443/Tok-_en12345=/', 'wss://example.test/Tok-_en12345=/ws'],
+    ['wss://example.test:9000/Tok-_en12345=/ws', 'wss://example.test:9000/Tok-_en12345=/ws'],
+    ['http://127.0.0.1:8181/', 'ws://127.0.0.1:8181/ws'],
+    ['http://127.0.0.1:8181', 'ws://127.0.0.1:8181/ws'],
+    ['  http://[::1]:8181/AbCdEfGh12s=/  ', 'ws://[::1]:8181/AbCdEfGh12s=/ws'],
+    ['http://localhost:8181/aBcDeFgH12s=/', 'ws://localhost:8181/aBcDeFgH12s=/ws'],
+  ]
+  it.each(cases)('%s -> %s', (input, expected) => {
+    expect(toWebSocketUri(input)).toBe(expected)
+  })
+
+  it('keeps the token case-sensitive and its "=" as is', () => {
+    expect(toWebSocketUri('http://h:1/aB=/')).toContain('/aB=/ws')
+  })
+
+  it.each(['not a uri', 'sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler', 'ftp://h/x', ''])('refuses %j with a usage error that hides the token', (input) => {
+    expect(() => toWebSocketUri(input)).toThrow(UsageError)
+    try {
+      toWebSocketUri(input)
+    } catch (error) {
+      expect((error as Error).message).not.toContain('AbCdEfGh12s=')
+    }
+  })
+})
+
+describe('redactToken', () => {
+  it('hides the token in http and ws URIs inside a message', () => {
+    const text = 'cannot reach ws://127.0.0.1:8181/AbCdEfGh12s=/ws or http://127.0.0.1:8181/AbCdEfGh12s=/'
+    expect(redactToken(text)).toBe('cannot reach ws://127.0.0.1:8181/***/ws or http://127.0.0.1:8181/***/')
+  })
+  it('leaves a token-less /ws URI alone', () => {
+    expect(redactToken('ws://127.0.0.1:8181/ws')).toBe('ws://127.0.0.1:8181/ws')
+  })
+})
