@@ -1,6 +1,7 @@
+import {TapirError} from '../lib/errors.js'
 import {checkValue, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {resultOutcome} from '../lib/output/outcome.js'
+import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
 import {TapirCommand} from './tapir-command.js'
 import {flagsFor} from './verb-flags.js'
@@ -22,7 +23,14 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
       }
       requireParams(verb, input)
       verb.validate?.(input)
-      const result = await verb.execute(context, input)
+      let result
+      try {
+        result = await verb.execute(context, input)
+      } catch (error) {
+        const soft = error instanceof TapirError ? verb.softFailure?.(error) : undefined
+        if (!soft) throw error
+        return softFailureOutcome(error as TapirError, soft, flags.json === true)
+      }
       return resultOutcome(verb, result, input, flags.json === true)
     }
   }

@@ -10,6 +10,12 @@ export class TapirError extends Error {
   ) {
     super(message)
   }
+
+  /** The `type` of the app's error envelope (stale, not_found, timeout, ...), when it sent one. */
+  get envelopeType(): string | undefined {
+    const type = (this.details?.envelope as {type?: unknown} | undefined)?.type
+    return typeof type === 'string' ? type : undefined
+  }
 }
 
 export class UsageError extends TapirError {

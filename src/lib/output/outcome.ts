@@ -1,5 +1,5 @@
 import {TapirError} from '../errors.js'
-import type {Input, Result, Verb} from '../verbs/types.js'
+import type {Input, Report, Result, Verb} from '../verbs/types.js'
 import {redactToken} from '../vm/uri.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT} from './exit-codes.js'
@@ -28,10 +28,18 @@ export function banners(result: Result): string[] {
 }
 
 export function resultOutcome(verb: Verb, result: Result, input: Input, json: boolean): Outcome {
-  const exitCode = verb.exitCode?.(result, input) ?? EXIT.ok
-  if (json || verb.prefersJson?.(input)) return {stdout: JSON.stringify(result), stderr: banners(result), exitCode}
+  if (json || verb.prefersJson?.(input)) {
+    return {stdout: JSON.stringify(result), stderr: banners(result), exitCode: verb.exitCode?.(result, input, true) ?? EXIT.ok}
+  }
   const report = verb.report(result, input)
-  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: report.exitCode ?? exitCode}
+  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: report.exitCode ?? verb.exitCode?.(result, input, false) ?? EXIT.ok}
+}
+
+/** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
+export function softFailureOutcome(error: TapirError, report: Report, json: boolean): Outcome {
+  const exitCode = report.exitCode ?? EXIT.failed
+  if (json) return {stdout: JSON.stringify({error: {message: error.message, exitCode, ...error.details}}), stderr: report.stderr ?? [], exitCode}
+  return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode}
 }
 
 /** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown. */

@@ -43,12 +43,13 @@ export function deleteSession(location: SessionLocation, session: Session | unde
   if (pointer && pointer.projectRoot && session?.projectRoot && pointer.projectRoot === session.projectRoot) rmSync(location.pointer, {force: true})
 }
 
-export function writeAtomic(path: string, text: string): void {
+/** Writes a file whole or not at all: a temp file beside it, then a rename. */
+export function writeAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
   mkdirSync(dirname(path), {recursive: true, mode: 0o700})
   const tmp = `${path}.${process.pid}.tmp`
   try {
-    writeFileSync(tmp, text, {mode: 0o600})
-    chmodSync(tmp, 0o600)
+    writeFileSync(tmp, data, {mode})
+    chmodSync(tmp, mode)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, {force: true})

@@ -1,6 +1,6 @@
 import {actionReport} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
-import {pointerParams} from './params.js'
+import {gateChecks, includeSnapshot, pointerParams, ref, snapshotMode} from './params.js'
 import type {Input, Result, Verb} from './types.js'
 
 function noChange(result: Result): string {
@@ -13,7 +13,8 @@ const tapReport = actionReport((result, input) => `Tapped ${input.ref}${noChange
 export const tap = extensionVerb({
   name: 'tap',
   tool: 'tapir_tap',
-  summary: "Tap a widget by ref at its live centre, after the actionability gate; reports whether the screen changed.",
+  summary: 'Tap a widget by ref at its live centre, after the actionability gate; reports whether the screen changed.',
+  example: '--ref=e5',
   annotations: {},
   params: [
     ...pointerParams('full'),
@@ -25,4 +26,38 @@ export const tap = extensionVerb({
   prefersJson: (input: Input) => tapReport.prefersJson!(input) || typeof input.until === 'string',
 })
 
-export const gestureVerbs: Verb[] = [tap]
+/** A pointer verb that only confirms it dispatched (hover, double, right and triple click). */
+function pointerVerb(name: string, summary: string, done: string, params = pointerParams()): Verb {
+  return extensionVerb({
+    name,
+    tool: `tapir_${name}`,
+    summary,
+    example: '--ref=e5',
+    annotations: {},
+    params,
+    ...actionReport((_result, input) => `${done} ${input.ref}`),
+  })
+}
+
+export const hover = pointerVerb('hover', 'Move a mouse pointer over a widget by ref (a hover event at its centre; no touch equivalent).', 'Hovered')
+export const dblclick = pointerVerb('dblclick', 'Double-click a widget by ref: two taps about 100 ms apart, gated once.', 'Double-clicked')
+export const rightClick = pointerVerb('right_click', 'Right-click (secondary mouse button) a widget by ref.', 'Right-clicked')
+export const tripleClick = pointerVerb('triple_click', 'Click a widget three times by ref (selects a paragraph in a text field).', 'Triple-clicked')
+
+export const drag = extensionVerb({
+  name: 'drag',
+  tool: 'tapir_drag',
+  summary: "Drag from one widget's centre to another's, by refs, through intermediate pointer moves.",
+  example: '--startRef=e12 --endRef=e18',
+  annotations: {},
+  params: [
+    {...ref('Ref of the widget to drag from (eN).'), name: 'startRef', missing: 'Missing --startRef=<eN>. Run tapir:snap first to obtain refs.'},
+    {...ref('Ref of the widget to drop on (eN).'), name: 'endRef', missing: 'Missing --endRef=<eN>. Run tapir:snap first to obtain refs.'},
+    snapshotMode(),
+    includeSnapshot(true),
+    ...gateChecks(),
+  ],
+  ...actionReport((_result, input) => `Dragged ${input.startRef} to ${input.endRef}`),
+})
+
+export const gestureVerbs: Verb[] = [tap, hover, dblclick, rightClick, tripleClick, drag]

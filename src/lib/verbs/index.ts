@@ -1,9 +1,26 @@
+import {controlVerbs} from './control-verbs.js'
+import {evaluate} from './evaluate-verb.js'
 import {gestureVerbs} from './gesture-verbs.js'
+import {navigationVerbs} from './navigation-verbs.js'
+import {perfVerbs} from './perf-verbs.js'
 import {readVerbs} from './read-verbs.js'
+import {screenshot} from './screenshot-verb.js'
+import {textVerbs} from './text-verbs.js'
 import type {Verb} from './types.js'
+import {waitVerbs} from './wait-verbs.js'
 
 /** THE catalogue: every verb, defined once, read by the CLI, tapir:run and the MCP server. */
-export const VERBS: readonly Verb[] = [...readVerbs, ...gestureVerbs]
+export const VERBS: readonly Verb[] = [
+  ...readVerbs,
+  ...gestureVerbs,
+  ...textVerbs,
+  ...controlVerbs,
+  ...navigationVerbs,
+  ...waitVerbs,
+  evaluate,
+  screenshot,
+  ...perfVerbs,
+]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))
 const byTool = new Map(VERBS.filter((verb) => verb.tool).map((verb) => [verb.tool!, verb]))

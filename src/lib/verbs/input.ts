@@ -23,12 +23,12 @@ export function requireParams(verb: Verb, input: Input): void {
 }
 
 /** Every value as the string the VM hands a Dart extension; an empty optional string is left
- *  out so the app sees "absent", and CLI-only params never leave the process. */
+ *  out so the app sees "absent", and local params never leave the process. */
 export function toExtensionParams(verb: Verb, input: Input): Record<string, string> {
   const params: Record<string, string> = {}
   for (const param of verb.params) {
     const value = input[param.name]
-    if (value === undefined || param.cliOnly) continue
+    if (value === undefined || param.local) continue
     const text = Array.isArray(value) ? value.join(',') : String(value)
     if (text === '' && !param.required) continue
     params[param.name] = text
@@ -79,5 +79,8 @@ export function checkValue(param: Param, value: ParamValue): void {
   }
   if (param.minimum !== undefined && typeof value === 'number' && value < param.minimum) {
     throw new UsageError(`--${param.name} must be at least ${param.minimum} (got ${value}).`)
+  }
+  if (param.maximum !== undefined && typeof value === 'number' && value > param.maximum) {
+    throw new UsageError(`--${param.name} must be at most ${param.maximum} (got ${value}).`)
   }
 }

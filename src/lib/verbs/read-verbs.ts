@@ -6,6 +6,7 @@ export const snap = extensionVerb({
   name: 'snap',
   tool: 'tapir_snap',
   summary: "Print the app's Semantics tree as YAML, each actionable widget tagged with a [ref=eN] to act on.",
+  example: '--interactiveOnly',
   annotations: {readOnly: true},
   params: [
     {name: 'depth', type: 'integer', minimum: 0, description: 'Stop the walk this many levels below the root (whole tree when omitted).'},
@@ -21,6 +22,7 @@ export const observe = extensionVerb({
   name: 'observe',
   tool: 'tapir_observe',
   summary: 'List every interactive widget on screen as JSON candidates, each with a re-resolvable qN ref.',
+  example: '--roles=button,textbox --limit=20',
   annotations: {readOnly: true},
   params: [
     {name: 'intent', type: 'string', description: 'What you are looking for, in words; only logged, never used to filter.'},
@@ -36,6 +38,7 @@ export const find = extensionVerb({
   name: 'find',
   tool: 'tapir_find',
   summary: 'Find one widget by text, label or key and mint a qN handle that re-resolves on every later action.',
+  example: '--text="Sign in"',
   annotations: {readOnly: true},
   params: [
     {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
@@ -52,4 +55,37 @@ export const find = extensionVerb({
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
 })
 
-export const readVerbs: Verb[] = [snap, observe, find]
+export const getRoutes = extensionVerb({
+  name: 'get_routes',
+  tool: 'tapir_get_routes',
+  summary: "Say where the app is: the Router's location (uri), the top page's name and a title hint.",
+  annotations: {readOnly: true},
+  params: [],
+})
+
+export const consoleLogs = extensionVerb({
+  name: 'console',
+  tool: 'tapir_console',
+  summary: "Read the app's recent log entries (debugPrint, and crumbs when wired), newest first.",
+  example: '--limit=10 --minLevel=WARNING',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'limit', type: 'integer', default: 50, minimum: 0, description: 'Return at most this many entries.'},
+    {name: 'minLevel', type: 'string', options: ['INFO', 'WARNING', 'ERROR'], description: 'Leave out entries below this level.'},
+  ],
+})
+
+export const exceptions = extensionVerb({
+  name: 'exceptions',
+  tool: 'tapir_exceptions',
+  summary: 'Read the exceptions and non-fatal FlutterErrors (overflows included) the app recorded, newest first.',
+  example: '--since=2026-01-01T10:00:00.000Z --clear',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'limit', type: 'integer', default: 20, minimum: 0, description: 'Return at most this many entries.'},
+    {name: 'since', type: 'string', description: 'Only entries strictly after this ISO-8601 time (an unparseable value is ignored).'},
+    {name: 'clear', type: 'boolean', description: 'Empty the capture buffer after reading it, so the next read is a delta.'},
+  ],
+})
+
+export const readVerbs: Verb[] = [snap, observe, find, getRoutes, consoleLogs, exceptions]

@@ -1,3 +1,4 @@
+import type {TapirError} from '../errors.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {Session} from '../session/session.js'
 import type {AppConnection} from '../vm/app-connection.js'
@@ -20,10 +21,13 @@ export interface Param {
   defaultInApp?: boolean
   options?: readonly string[]
   minimum?: number
+  maximum?: number
   /** The CLI's message when a required value is missing. */
   missing?: string
   /** Only on the CLI (e.g. screenshot's --output); not part of the MCP schema. */
   cliOnly?: boolean
+  /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
+  local?: boolean
 }
 
 /** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
@@ -47,6 +51,8 @@ export interface Verb {
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
   summary: string
+  /** Flags of a typical call, for help and the README (`--ref=e5`). */
+  example?: string
   params: Param[]
   /** Read-only verbs change nothing in the app; destructive ones may end or reset it. */
   annotations: {readOnly?: boolean; destructive?: boolean}
@@ -57,6 +63,8 @@ export interface Verb {
   report(result: Result, input: Input): Report
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: Input): boolean
+  /** On the CLI, an app error that is really a soft failure of this verb (exit 1, not 3). */
+  softFailure?(error: TapirError): Report | undefined
   /** Exit code for a result, shared by the summary and --json output. */
-  exitCode?(result: Result, input: Input): ExitCode
+  exitCode?(result: Result, input: Input, printedJson: boolean): ExitCode
 }

@@ -1,0 +1,82 @@
+import {UsageError} from '../errors.js'
+import {actionReport} from './action-report.js'
+import {extensionVerb} from './extension-verb.js'
+import {includeSnapshot, ref, snapshotMode} from './params.js'
+import type {Report, Result, Verb} from './types.js'
+
+type Effect = {verified?: boolean; value?: unknown; before?: unknown; after?: unknown; changed?: boolean}
+const effectOf = (result: Result) => (result.effect ?? {}) as Effect
+
+export const scroll = extensionVerb({
+  name: 'scroll',
+  tool: 'tapir_scroll',
+  summary: 'Scroll the Scrollable around a ref (or the first one) by a delta, or bring the ref into view.',
+  example: '--ref=e12 --direction=down --pixels=500',
+  annotations: {},
+  params: [
+    {...ref('Ref of a widget inside the Scrollable (eN); without it the first Scrollable is used.'), required: false},
+    {name: 'direction', type: 'string', default: 'down', options: ['up', 'down', 'left', 'right'], description: 'Which way to scroll.'},
+    {name: 'pixels', type: 'number', default: 300, description: 'How far, in logical pixels.'},
+    {name: 'dx', type: 'number', description: 'Horizontal delta in logical pixels (positive is right); wins over direction and pixels.'},
+    {name: 'dy', type: 'number', description: 'Vertical delta in logical pixels (positive is down); wins over direction and pixels.'},
+    {name: 'intoView', type: 'boolean', description: 'Bring the ref itself into view instead of scrolling by a delta.'},
+    snapshotMode(),
+    includeSnapshot(true),
+  ],
+  validate(input) {
+    if (input.intoView === true && !input.ref) throw new UsageError('--intoView brings a widget into view, so it needs --ref=<eN>.')
+  },
+  ...actionReport((result, input) => {
+    const effect = effectOf(result)
+    const target = input.ref ? ` around ${input.ref}` : ''
+    if (result.scrolled === false) return `Nothing scrolled${target} (already at the edge, or no Scrollable around it)`
+    return `Scrolled${target} (offset ${effect.before ?? '?'} → ${effect.after ?? result.finalOffset ?? '?'})`
+  }),
+})
+
+const selectReport = actionReport((_result, input) => `Selected ${JSON.stringify(input.value)} on ${input.ref}`)
+
+export const selectOption = extensionVerb({
+  name: 'select_option',
+  tool: 'tapir_select_option',
+  summary: "Set a DropdownButton's value by ref (calls its onChanged; nothing is opened or tapped).",
+  example: '--ref=e7 --value=eu',
+  annotations: {},
+  params: [
+    ref('Ref of the dropdown, or of a widget around it (eN).'),
+    {name: 'value', type: 'string', required: true, description: 'The value handed to onChanged.', missing: 'Missing --value=<string>.'},
+  ],
+  ...selectReport,
+  report: (result, input): Report => {
+    const effect = effectOf(result)
+    if (effect.verified !== false) return selectReport.report(result, input)
+    return {stdout: `✓ Sent ${JSON.stringify(input.value)} to ${input.ref}`, stderr: [`⚠ The dropdown holds ${JSON.stringify(effect.value ?? null)} after the settle: its parent did not take the change.`]}
+  },
+})
+
+const unverifiedCheckbox = (result: Result) => effectOf(result).verified === false
+
+export const setCheckbox = extensionVerb({
+  name: 'set_checkbox',
+  tool: 'tapir_set_checkbox',
+  summary: 'Make a checkbox, switch or radio read true or false, tapping it only when it differs; exits 1 when it did not take.',
+  example: '--ref=e4 --value=true',
+  annotations: {},
+  params: [
+    ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),
+    {name: 'value', type: 'string', required: true, options: ['true', 'false'], description: 'The state wanted: "true" or "false".', missing: 'Provide --value as "true" or "false".'},
+    {...includeSnapshot(false), cliOnly: true, default: undefined, cliDefault: false, description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.'},
+  ],
+  prefersJson: (input) => input.includeSnapshot === true,
+  // Printed as the response (--json, --includeSnapshot), an unverified result exits 0, as the spec says.
+  exitCode: (result, _input, printedJson) => (unverifiedCheckbox(result) && !printedJson ? 1 : 0),
+  report: (result, input): Report => {
+    const effect = effectOf(result)
+    if (unverifiedCheckbox(result)) {
+      return {stderr: [`✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}. Off screen or covered? Scroll it into view with tapir:scroll, then retry.`], exitCode: 1}
+    }
+    return {stdout: result.toggled === false ? `✓ Checkbox ${input.ref} already ${input.value}` : `✓ Checkbox ${input.ref} set to ${input.value}`}
+  },
+})
+
+export const controlVerbs: Verb[] = [scroll, selectOption, setCheckbox]

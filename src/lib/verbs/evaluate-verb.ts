@@ -1,0 +1,49 @@
+import {TapirError} from '../errors.js'
+import {RpcError} from '../vm/rpc-error.js'
+import type {Result, Verb} from './types.js'
+
+const COMPILATION_ERROR = 113
+
+type Instance = {type?: string; kind?: string; valueAsString?: string; valueAsStringIsTruncated?: boolean; message?: string; class?: {name?: string}}
+
+/** The VM evaluates `await` only inside an async closure, and then answers with its Future. */
+export function evaluationSource(expression: string): string {
+  return /\bawait\b/.test(expression) ? `(() async => ${expression})()` : expression
+}
+
+function asText(value: Instance): string {
+  if (value.kind === 'Null') return 'null'
+  if (value.valueAsString !== undefined) return value.valueAsString + (value.valueAsStringIsTruncated ? '…' : '')
+  return `Instance of '${value.class?.name ?? 'Object'}'`
+}
+
+function failure(error: RpcError): TapirError {
+  if (error.code === COMPILATION_ERROR) {
+    const reason = (error.details ?? '').split('\n').find((line) => line.includes('Error:')) ?? error.details ?? error.rpcMessage
+    return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, 3, {code: error.code})
+  }
+  return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, 3, {code: error.code})
+}
+
+export const evaluate: Verb = {
+  name: 'evaluate',
+  tool: 'tapir_evaluate',
+  summary: "Evaluate one Dart expression in the app's root library (what lib/main.dart imports is in scope).",
+  example: '--expression="Auth.user?.email"',
+  annotations: {},
+  params: [{name: 'expression', type: 'string', required: true, description: 'One Dart expression: no statements, no trailing semicolon.', missing: 'Missing --expression=<dart expression>.'}],
+  async execute(context, input): Promise<Result> {
+    const expression = String(input.expression)
+    let value: Instance
+    try {
+      value = (await (await context.app()).evaluate(evaluationSource(expression))) as Instance
+    } catch (error) {
+      throw error instanceof RpcError ? failure(error) : error
+    }
+    if (value.type === '@Error' || value.type === 'Error') {
+      throw new TapirError(`The expression threw: ${(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, 3)
+    }
+    return {expression, result: asText(value)}
+  },
+  report: (result) => ({stdout: String(result.result)}),
+}

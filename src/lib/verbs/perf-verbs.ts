@@ -1,0 +1,87 @@
+import {resolve} from 'node:path'
+import {UsageError} from '../errors.js'
+import {writeAtomic} from '../session/store.js'
+import {extensionVerb} from './extension-verb.js'
+import {toExtensionParams} from './input.js'
+import type {Report, Result, Verb} from './types.js'
+
+export const perfBegin = extensionVerb({
+  name: 'perf_begin',
+  tool: 'tapir_perf_begin',
+  summary: 'Open a performance session around the interaction you are about to drive (restarts an open one).',
+  example: '--mode=timing',
+  annotations: {},
+  params: [
+    {name: 'mode', type: 'string', default: 'attribution', options: ['attribution', 'timing'], description: 'attribution: blocks, counters and insights (profiling inflates ms); timing: frame timings only.'},
+    {name: 'phases', type: 'boolean', default: false, description: 'Also profile layout and paint (attribution only; many more spans).'},
+  ],
+  validate(input) {
+    if (input.phases === true && input.mode === 'timing') throw new UsageError('--phases profiles layout and paint, so it needs --mode=attribution.')
+  },
+  report: (result): Report => ({
+    stdout: `✓ Performance session ${result.sessionToken} open (${result.mode}${result.phases ? ', with phases' : ''})${result.restartedPreviousSession ? '; the session that was open is restarted' : ''}`,
+  }),
+})
+
+type Frames = {painted?: number; overBudget?: number; buildMs?: {worst?: number}}
+type Insight = {id?: string; severity?: string; title?: string}
+
+function perfSummary(result: Result): string {
+  const summary = (result.summary ?? {}) as {budgetMs?: number; frames?: Frames}
+  const frames = summary.frames ?? {}
+  const insights = (result.insights ?? []) as Insight[]
+  const parts = [
+    `✓ Performance session ${result.sessionToken} closed (${result.mode}): ${frames.painted ?? 0} painted frames, ${frames.overBudget ?? 0} over the ${summary.budgetMs ?? 16.7}ms budget, worst build ${frames.buildMs?.worst ?? 0}ms.`,
+  ]
+  const top = insights[0]
+  if (top) parts.push(`${insights.length} insight(s); top [${top.severity}] ${top.id}: ${top.title} Drill in with tapir:perf_insight --id=${top.id}, or pass --json for the report.`)
+  else parts.push('No insights. Pass --json for the report.')
+  return parts.join(' ')
+}
+
+const refused = (result: Result) => result.refused === true
+
+export const perfEnd = extensionVerb({
+  name: 'perf_end',
+  tool: 'tapir_perf_end',
+  summary: 'Close the performance session and read its report; exits 1 when the app drew no frames to judge.',
+  annotations: {},
+  params: [],
+  exitCode: (result) => (refused(result) ? 1 : 0),
+  report: (result): Report =>
+    refused(result) ? {stderr: [`✗ Performance session ${result.sessionToken} refused: ${result.reason}`], exitCode: 1} : {stdout: perfSummary(result)},
+})
+
+export const perfInsight = extensionVerb({
+  name: 'perf_insight',
+  tool: 'tapir_perf_insight',
+  summary: 'Drill into one insight of the last closed performance session: the frames and blocks behind it.',
+  example: '--id=I1',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'id', type: 'string', required: true, description: 'Insight id (I1, I2, ...) from the perf_end report.', missing: 'Missing --id=<In>. Take an id from tapir:perf_end.'},
+    {name: 'token', type: 'string', description: "The report's sessionToken; a token of any other session is refused."},
+  ],
+  report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
+})
+
+export const perfTrace: Verb = {
+  name: 'perf_trace',
+  tool: 'tapir_perf_trace',
+  summary: 'Write the last closed performance session as a Chrome Trace JSON file and print its absolute path.',
+  example: '--out=build/perf/list.trace.json',
+  annotations: {},
+  params: [
+    {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
+    {name: 'token', type: 'string', description: "The session's sessionToken; a stale one is refused."},
+  ],
+  async execute(context, input): Promise<Result> {
+    const trace = await (await context.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input))
+    const path = resolve(context.cwd, String(input.out))
+    writeAtomic(path, JSON.stringify(trace))
+    return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}
+  },
+  report: (result) => ({stdout: String(result.path)}),
+}
+
+export const perfVerbs: Verb[] = [perfBegin, perfEnd, perfInsight, perfTrace]

@@ -1,0 +1,50 @@
+import {UsageError} from '../errors.js'
+import {extensionVerb} from './extension-verb.js'
+import type {Result, Verb} from './types.js'
+
+const WAIT_UNPROVEN = 'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
+const NETWORK_UNPROVEN = 'Network did not go idle within the timeout. Requests were still in flight, so treat anything that depended on this wait as unproven.'
+
+const matched = (result: Result) => result.matched === true
+
+export const wait = extensionVerb({
+  name: 'wait',
+  tool: 'tapir_wait_for',
+  ext: 'wait_for',
+  summary: 'Wait until a Text appears (or disappears); exits 1 when the timeout passes first.',
+  example: '--text=Welcome --timeoutMs=3000',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'text', type: 'string', description: 'Wait for a Text with exactly this data.'},
+    {name: 'textGone', type: 'string', description: 'Wait until no Text with exactly this data is left.'},
+    {name: 'expression', type: 'string', description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).'},
+    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, description: 'Give up after this many milliseconds.'},
+  ],
+  validate(input) {
+    if (![input.text, input.textGone, input.expression].some((value) => typeof value === 'string' && value !== '')) {
+      throw new UsageError('Provide at least one condition: --text, --textGone, or --expression.')
+    }
+  },
+  exitCode: (result) => (matched(result) ? 0 : 1),
+  report: (result) =>
+    matched(result) ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`], exitCode: 1},
+})
+
+export const waitForNetworkIdle = extensionVerb({
+  name: 'wait_for_network_idle',
+  tool: 'tapir_wait_for_network_idle',
+  summary: 'Wait until the app has had no HTTP request in flight for idleMs; exits 1 when it never settles.',
+  example: '--timeoutMs=8000 --idleMs=750',
+  annotations: {readOnly: true},
+  params: [
+    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, description: 'Give up after this many milliseconds.'},
+    {name: 'idleMs', type: 'integer', default: 500, minimum: 0, description: 'How long the in-flight count must stay at zero.'},
+    {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, description: 'How often the app checks, in milliseconds (at least 100).'},
+  ],
+  exitCode: (result) => (matched(result) ? 0 : 1),
+  report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`], exitCode: 1}),
+  // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
+  softFailure: (error) => (error.envelopeType === 'timeout' ? {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`], exitCode: 1} : undefined),
+})
+
+export const waitVerbs: Verb[] = [wait, waitForNetworkIdle]
