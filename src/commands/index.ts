@@ -1,5 +1,6 @@
 import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
+import Run from './run.js'
 import Start from './start.js'
 import Status from './status.js'
 import Stop from './stop.js'
@@ -11,5 +12,6 @@ export const COMMANDS = {
   start: Start,
   status: Status,
   stop: Stop,
+  'tapir:run': Run,
   ...Object.fromEntries(VERBS.map((verb) => [`tapir:${verb.name}`, verbCommand(verb)])),
 }

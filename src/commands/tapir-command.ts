@@ -30,12 +30,12 @@ export abstract class TapirCommand extends Command {
   async produce(): Promise<Outcome> {
     let context: SessionContext | undefined
     try {
-      const {flags} = await this.parseFlags()
+      const {flags, argv} = await this.parseFlags()
       const global = flags as GlobalFlags
       const verbContext =
         this.sharedContext ??
         (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout}))
-      return await this.outcome(flags, verbContext)
+      return await this.outcome(flags, verbContext, argv as string[])
     } catch (error) {
       return failureOutcome(error, this.argv.includes('--json'))
     } finally {
@@ -43,9 +43,9 @@ export abstract class TapirCommand extends Command {
     }
   }
 
-  protected abstract outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome>
+  protected abstract outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome>
 
-  private async parseFlags(): Promise<{flags: Record<string, unknown>}> {
+  private async parseFlags(): Promise<{flags: Record<string, unknown>; argv: unknown[]}> {
     try {
       return await this.parse(this.ctor as typeof TapirCommand)
     } catch (error) {

@@ -1,0 +1,54 @@
+import {readFileSync} from 'node:fs'
+import type {Config} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
+import {TapirError, UsageError} from '../lib/errors.js'
+import type {Outcome} from '../lib/output/outcome.js'
+import {runSteps} from '../lib/run/execute.js'
+import type {Step} from '../lib/run/plan.js'
+import {planSteps, stepLines} from '../lib/run/plan.js'
+import {runOutcome} from '../lib/run/render.js'
+import type {VerbContext} from '../lib/verbs/types.js'
+import {TapirCommand} from './tapir-command.js'
+
+type StepCommand = new (argv: string[], config: Config) => TapirCommand
+
+export default class Run extends TapirCommand {
+  static override summary = 'Run many verb lines in one process over one connection to the app.'
+  static override description =
+    'Each step is a verb line without the tapir: prefix ("tap --ref=e5", "fill --ref=q1 --text=\'a b\'"), split into words like a shell splits them (quotes, backslash escapes) and run by the same command as on its own, with the same flags, output and exit code. Operators, globs, $VARS and command substitution are refused before anything runs: steps never reach a shell.'
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> "find --text=Email" "fill --ref=q1 --text=a@b.c" "tap --ref=q2" "snap --interactiveOnly"',
+    '<%= config.bin %> <%= command.id %> --file=steps.txt --continue',
+    'printf "snap\\ntap --ref=e3\\n" | <%= config.bin %> <%= command.id %> --file=-',
+  ]
+  static override strict = false
+  static override args = {steps: Args.string({description: 'Verb lines, run in order.'})}
+  static override flags = {
+    continue: Flags.boolean({description: 'Run every step even after one fails; the first failure still sets the exit code.'}),
+    file: Flags.string({description: 'Read the steps from this file (- for stdin), one per line; blank lines and # comments are skipped.'}),
+  }
+
+  protected async outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome> {
+    const lines = this.lines(args, flags.file as string | undefined)
+    const {COMMANDS} = await import('./index.js')
+    const commands = COMMANDS as unknown as Record<string, StepCommand | undefined>
+    const steps = planSteps(lines, (verb) => Boolean(commands[`tapir:${verb}`]))
+    const dispatch = (step: Step): Promise<Outcome> => {
+      const command = new commands[`tapir:${step.verb}`]!(step.argv, this.config)
+      command.sharedContext = context
+      return command.produce()
+    }
+    const report = await runSteps(steps, dispatch, flags.continue === true)
+    return runOutcome(report, steps.length, flags.json === true)
+  }
+
+  private lines(args: string[], file: string | undefined): string[] {
+    if (file === undefined) return args
+    if (args.length > 0) throw new UsageError('Give the steps as arguments or with --file, not both.')
+    try {
+      return stepLines(readFileSync(file === '-' ? 0 : file, 'utf8'))
+    } catch (error) {
+      throw new TapirError(`Cannot read steps from ${file === '-' ? 'stdin' : file}: ${(error as Error).message}`, 1)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import type {ExitCode} from '../output/exit-codes.js'
+import type {Outcome} from '../output/outcome.js'
+import type {RunReport} from './execute.js'
+
+const LINE_LIMIT = 120
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? ''
+  return line.length > LINE_LIMIT ? `${line.slice(0, LINE_LIMIT - 1)}…` : line
+}
+
+/** `[i/n] <step> ok: <first line>` per step, then the last step's whole output; on failure
+ *  `step N failed (exit C): <step>` with that step's output, and its exit code. */
+export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
+  const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
+  const exitCode = (failure?.exitCode ?? 0) as ExitCode
+  if (json) {
+    const steps = report.steps.map(({step, ok, exitCode: code, output}) => ({step, ok, exitCode: code, output}))
+    return {stdout: JSON.stringify({steps, failed: report.failed}), stderr: [], exitCode}
+  }
+  const progress = report.steps.map((result, index) => {
+    const status = result.ok ? 'ok' : `failed (exit ${result.exitCode})`
+    return `[${index + 1}/${total}] ${result.step} ${status}: ${firstLine(result.output)}`
+  })
+  const last = report.steps.at(-1)!
+  const shown = failure ?? last
+  const stdout = [...progress, ...(shown.outcome.stdout ? [shown.outcome.stdout] : [])].join('\n')
+  const stderr = failure ? [`✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`, ...failure.outcome.stderr] : last.outcome.stderr
+  return {stdout, stderr, exitCode}
+}
