@@ -1,5 +1,7 @@
 import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
+import McpInstall from './mcp/install.js'
+import McpServe from './mcp/serve.js'
 import Run from './run.js'
 import Start from './start.js'
 import Status from './status.js'
@@ -12,6 +14,8 @@ export const COMMANDS = {
   start: Start,
   status: Status,
   stop: Stop,
+  'mcp:install': McpInstall,
+  'mcp:serve': McpServe,
   'tapir:run': Run,
   ...Object.fromEntries(VERBS.map((verb) => [`tapir:${verb.name}`, verbCommand(verb)])),
 }

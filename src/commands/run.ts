@@ -1,16 +1,11 @@
 import {readFileSync} from 'node:fs'
-import type {Config} from '@oclif/core'
 import {Args, Flags} from '@oclif/core'
 import {TapirError, UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {runSteps} from '../lib/run/execute.js'
-import type {Step} from '../lib/run/plan.js'
-import {planSteps, stepLines} from '../lib/run/plan.js'
-import {runOutcome} from '../lib/run/render.js'
+import {stepLines} from '../lib/run/plan.js'
 import type {VerbContext} from '../lib/verbs/types.js'
+import {runStepLines} from './step-runner.js'
 import {TapirCommand} from './tapir-command.js'
-
-type StepCommand = new (argv: string[], config: Config) => TapirCommand
 
 export default class Run extends TapirCommand {
   static override summary = 'Run many verb lines in one process over one connection to the app.'
@@ -30,16 +25,7 @@ export default class Run extends TapirCommand {
 
   protected async outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome> {
     const lines = this.lines(args, flags.file as string | undefined)
-    const {COMMANDS} = await import('./index.js')
-    const commands = COMMANDS as unknown as Record<string, StepCommand | undefined>
-    const steps = planSteps(lines, (verb) => Boolean(commands[`tapir:${verb}`]))
-    const dispatch = (step: Step): Promise<Outcome> => {
-      const command = new commands[`tapir:${step.verb}`]!(step.argv, this.config)
-      command.sharedContext = context
-      return command.produce()
-    }
-    const report = await runSteps(steps, dispatch, flags.continue === true)
-    return runOutcome(report, steps.length, flags.json === true)
+    return runStepLines(lines, {keepGoing: flags.continue === true, json: flags.json === true, config: this.config, context})
   }
 
   private lines(args: string[], file: string | undefined): string[] {

@@ -82,6 +82,7 @@ export const perfTrace: Verb = {
     return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}
   },
   report: (result) => ({stdout: String(result.path)}),
+  mcpText: (result) => String(result.path),
 }
 
 export const perfVerbs: Verb[] = [perfBegin, perfEnd, perfInsight, perfTrace]

@@ -61,6 +61,8 @@ export interface Verb {
   execute(context: VerbContext, input: Input): Promise<Result>
   /** The CLI's reading of a result (without --json). */
   report(result: Result, input: Input): Report
+  /** The text an MCP call returns, when it is not the result's JSON. */
+  mcpText?(result: Result): string
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: Input): boolean
   /** On the CLI, an app error that is really a soft failure of this verb (exit 1, not 3). */

@@ -1,0 +1,35 @@
+import {Command, Flags} from '@oclif/core'
+import {SessionContext} from '../../lib/runtime/session-context.js'
+import {DEFAULT_TIMEOUT_MS} from '../tapir-command.js'
+
+export default class McpServe extends Command {
+  static override summary = 'Serve every tapir_* tool to an MCP client over stdio.'
+  static override description =
+    'Speaks MCP on stdin/stdout (nothing else is written there; logs go to stderr). Tools act on the app of the session tapir start or tapir attach recorded; the server keeps one VM Service connection and reconnects when the app restarts or the session changes.'
+  static override examples = ['<%= config.bin %> mcp:serve', '<%= config.bin %> mcp:install --client=cursor']
+  static override flags = {
+    state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).'}),
+    timeout: Flags.integer({description: 'Milliseconds a call to the app may take.', default: DEFAULT_TIMEOUT_MS, min: 1}),
+  }
+
+  override async run(): Promise<void> {
+    const {flags} = await this.parse(McpServe)
+    const [{serveMcp}, {runStepLines}] = await Promise.all([import('../../lib/mcp/server.js'), import('../step-runner.js')])
+    const context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, followSession: true})
+    const log = (line: string) => process.stderr.write(`[tapir mcp] ${line}\n`)
+    try {
+      await serveMcp({
+        name: 'tapir',
+        version: this.config.version,
+        context,
+        log,
+        runSteps: async (lines, keepGoing) => {
+          const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
+          return {text: [outcome.stdout, ...outcome.stderr].filter((part) => part !== '').join('\n'), failed: outcome.exitCode !== 0}
+        },
+      })
+    } finally {
+      context.close()
+    }
+  }
+}

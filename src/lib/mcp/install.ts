@@ -1,0 +1,41 @@
+import {existsSync, readFileSync} from 'node:fs'
+import {delimiter, join} from 'node:path'
+import {TapirError} from '../errors.js'
+import {writeAtomic} from '../session/store.js'
+
+export const CLIENTS = {
+  claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false},
+  cursor: {file: join('.cursor', 'mcp.json'), key: 'mcpServers', stdioType: false},
+  vscode: {file: join('.vscode', 'mcp.json'), key: 'servers', stdioType: true},
+  gemini: {file: join('.gemini', 'settings.json'), key: 'mcpServers', stdioType: false},
+} as const
+
+export type Client = keyof typeof CLIENTS
+export type ServerCommand = {command: string; args: string[]}
+
+/** `tapir mcp:serve` if this tapir is on PATH, else node with this install's bin, absolute. */
+export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath: string): ServerCommand {
+  const onPath = (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, 'tapir')))
+  return onPath ? {command: 'tapir', args: ['mcp:serve']} : {command: nodePath, args: [binPath, 'mcp:serve']}
+}
+
+/** Adds or updates the `tapir` entry of one client's config file, leaving every other entry as it was. */
+export function installFor(client: Client, projectRoot: string, server: ServerCommand): {path: string; change: 'added' | 'updated' | 'unchanged'} {
+  const {file, key, stdioType} = CLIENTS[client]
+  const path = join(projectRoot, file)
+  let config: Record<string, unknown> = {}
+  if (existsSync(path)) {
+    try {
+      config = JSON.parse(readFileSync(path, 'utf8') || '{}')
+    } catch {
+      throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, 1)
+    }
+    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 1)
+  }
+  const servers = (config[key] && typeof config[key] === 'object' ? config[key] : {}) as Record<string, unknown>
+  const entry = stdioType ? {type: 'stdio', ...server} : server
+  const before = servers.tapir
+  if (JSON.stringify(before) === JSON.stringify(entry)) return {path, change: 'unchanged'}
+  writeAtomic(path, JSON.stringify({...config, [key]: {...servers, tapir: entry}}, null, 2) + '\n', 0o644)
+  return {path, change: before === undefined ? 'added' : 'updated'}
+}

@@ -1,0 +1,66 @@
+import {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js'
+import {CallToolRequestSchema, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
+import {RUN_TOOL} from '../run/tool.js'
+import {VERBS, verbForTool} from '../verbs/index.js'
+import {inputFromArguments} from '../verbs/input.js'
+import type {Verb, VerbContext} from '../verbs/types.js'
+import type {ToolResult} from './call-tool.js'
+import {callVerb, errorResult, textResult} from './call-tool.js'
+import type {McpTool} from './schema.js'
+import {inputSchema, toolFor} from './schema.js'
+
+export interface McpOptions {
+  name: string
+  version: string
+  context: VerbContext
+  /** Runs tapir_run's step lines as `tapir:run` does; answers its text and whether a step failed. */
+  runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; failed: boolean}>
+  log(line: string): void
+}
+
+const RUN_VERB_SHAPE = {params: RUN_TOOL.params} as unknown as Verb
+
+/** Every tool: one per catalogue verb with an MCP name, plus tapir_run. */
+export function listTools(): McpTool[] {
+  const runTool: McpTool = {
+    name: RUN_TOOL.name,
+    description: RUN_TOOL.summary,
+    inputSchema: inputSchema(RUN_TOOL.params),
+    annotations: {readOnlyHint: false, destructiveHint: true, openWorldHint: false},
+  }
+  return [...VERBS.filter((verb) => verb.tool).map(toolFor), runTool].sort((a, b) => a.name.localeCompare(b.name))
+}
+
+async function callRun(args: Record<string, unknown> | undefined, options: McpOptions): Promise<ToolResult> {
+  try {
+    const input = inputFromArguments(RUN_VERB_SHAPE, args)
+    const {text, failed} = await options.runSteps(input.steps as string[], input.continue === true)
+    return textResult(text, failed)
+  } catch (error) {
+    return errorResult(error)
+  }
+}
+
+/** The MCP server over stdio. Nothing but protocol reaches stdout; logs go to stderr. */
+export async function serveMcp(options: McpOptions): Promise<void> {
+  const server = new Server({name: options.name, version: options.version}, {capabilities: {tools: {}}})
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: listTools()}))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const {name, arguments: args} = request.params
+    const started = Date.now()
+    const verb = verbForTool(name)
+    const result = name === RUN_TOOL.name ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new Error(`Unknown tool ${name}`))
+    options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
+    return result
+  })
+  process.stdout.on('error', () => process.exit(0)) // the client went away (EPIPE)
+  const transport = new StdioServerTransport()
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve()
+    process.stdin.on('end', () => resolve())
+  })
+  await server.connect(transport)
+  options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
+  await closed
+}
