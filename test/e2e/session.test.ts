@@ -1,0 +1,122 @@
+import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {isAlive} from '../../src/lib/session/process.js'
+import {startSim, type SimHandle} from '../../src/lib/sim/index.js'
+import {tapir, tempDir} from '../helpers/cli.js'
+
+describe('no session', () => {
+  it('a connected verb exits 1 naming tapir start and tapir attach', async () => {
+    const scratch = tempDir()
+    const result = await tapir(['tapir:snap'], {cwd: scratch.path, home: scratch.path})
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^✗ No running Flutter app detected \(session file: .*\)\. Run `tapir start --device=sim` or `tapir attach --uri <VM Service URI>` first\.$/)
+    scratch.remove()
+  })
+
+  it('keeps exit 1 with --json and prints the error as JSON', async () => {
+    const scratch = tempDir()
+    const result = await tapir(['tapir:tap', '--ref=e1', '--json'], {cwd: scratch.path, home: scratch.path})
+    expect(result.exitCode).toBe(1)
+    expect(JSON.parse(result.stdout)).toMatchObject({error: {exitCode: 1, message: expect.stringContaining('No running Flutter app')}})
+    scratch.remove()
+  })
+
+  it('status exits 1 and stop is a no-op', async () => {
+    const scratch = tempDir()
+    expect((await tapir(['status'], {cwd: scratch.path, home: scratch.path})).exitCode).toBe(1)
+    const stop = await tapir(['stop'], {cwd: scratch.path, home: scratch.path})
+    expect(stop).toMatchObject({exitCode: 0, stdout: expect.stringContaining('Nothing to stop')})
+    scratch.remove()
+  })
+})
+
+describe('tapir attach / status / stop', () => {
+  let sim: SimHandle
+  const scratch = tempDir()
+  const project = join(scratch.path, 'app')
+  beforeAll(async () => {
+    sim = await startSim()
+    mkdirSync(join(project, 'lib'), {recursive: true})
+    writeFileSync(join(project, 'pubspec.yaml'), 'name: app\n')
+  })
+  afterAll(async () => {
+    await sim.close()
+    scratch.remove()
+  })
+
+  it('attach records the session per project, mode 0600, and never prints the token', async () => {
+    const attach = await tapir(['attach', '--uri', sim.httpUri], {cwd: join(project, 'lib'), home: scratch.path})
+    expect(attach.exitCode).toBe(0)
+    expect(attach.stdout).toMatch(/^✓ Attached to ws:\/\/127\.0\.0\.1:\d+\/\*\*\*\/ws\n✓ state=.*\/\.tapir\/sessions\/[0-9a-f]{12}\/state\.json$/)
+    expect(attach.stdout + attach.stderr).not.toContain(sim.token)
+    const path = attach.stdout.split('state=')[1]!
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+    const session = JSON.parse(readFileSync(path, 'utf8'))
+    expect(session).toMatchObject({vmServiceUri: sim.wsUri, projectRoot: project, device: 'attached'})
+  })
+
+  it('status prints the session with the token hidden and says the app answers with tapir in it', async () => {
+    const status = await tapir(['status'], {cwd: project, home: scratch.path})
+    expect(status.exitCode).toBe(0)
+    expect(status.stdout).not.toContain(sim.token)
+    expect(JSON.parse(status.stdout)).toMatchObject({vmServiceUri: expect.stringContaining('/***/ws'), answering: true, tapir: true, ownedByThisProject: true})
+  })
+
+  it('a verb run from another project refuses the shared pointer with the ownership message', async () => {
+    const other = join(scratch.path, 'other')
+    mkdirSync(other, {recursive: true})
+    writeFileSync(join(other, 'pubspec.yaml'), 'name: other\n')
+    const result = await tapir(['tapir:snap'], {cwd: other, home: scratch.path})
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toContain(`The running app belongs to another project (${project})`)
+  })
+
+  it('stop removes the session file', async () => {
+    const stop = await tapir(['stop'], {cwd: project, home: scratch.path})
+    expect(stop.exitCode).toBe(0)
+    expect(stop.stdout).toContain('✓ Removed session')
+    expect((await tapir(['tapir:snap'], {cwd: project, home: scratch.path})).exitCode).toBe(1)
+  })
+
+  it.each([['not a uri'], ['ftp://127.0.0.1:1/x'], ['sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler']])('attach refuses the malformed URI %j with exit 1', async (uri) => {
+    const result = await tapir(['attach', '--uri', uri], {cwd: project, home: scratch.path})
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(/^✗ Not a VM Service URI/)
+    expect(result.stderr).not.toContain('AbCdEfGh12s=')
+  })
+})
+
+describe('tapir start --device=sim', () => {
+  it('runs the sim in the background, serves verbs, and stop leaves no process behind', async () => {
+    const scratch = tempDir()
+    const env = {TAPIR_STATE_FILE: join(scratch.path, 'state.json')}
+    const start = await tapir(['start', '--device=sim'], {cwd: scratch.path, home: scratch.path, env})
+    expect(start.exitCode, start.stderr).toBe(0)
+    const pid = Number(/sim pid=(\d+)/.exec(start.stdout)?.[1])
+    expect(isAlive(pid)).toBe(true)
+    expect(statSync(env.TAPIR_STATE_FILE).mode & 0o777).toBe(0o600)
+
+    const again = await tapir(['start', '--device=sim'], {cwd: scratch.path, home: scratch.path, env})
+    expect(again.exitCode).toBe(1)
+    expect(again.stderr).toContain('already running')
+
+    const snap = await tapir(['tapir:snap', '--interactiveOnly'], {cwd: scratch.path, home: scratch.path, env})
+    expect(snap.exitCode).toBe(0)
+    expect(snap.stdout).toMatch(/\[ref=e\d+\]/)
+
+    const stop = await tapir(['stop'], {cwd: scratch.path, home: scratch.path, env})
+    expect(stop.exitCode).toBe(0)
+    expect(stop.stdout).toContain(`✓ Stopped app pid=${pid}`)
+    expect(isAlive(pid)).toBe(false)
+    expect(existsSync(env.TAPIR_STATE_FILE)).toBe(false)
+    scratch.remove()
+  })
+
+  it('refuses a device it cannot start', async () => {
+    const result = await tapir(['start', '--device=chrome'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toContain('Expected --device=chrome to be one of: sim')
+  })
+})
