@@ -1,0 +1,91 @@
+import {Behaviour} from './behaviour.js'
+import {Diagnostics} from './diagnostics.js'
+import {mountFrame, type Frame} from './frame.js'
+import {right} from './geometry.js'
+import {NodeIds} from './node-ids.js'
+import {RefRegistry} from './refs.js'
+import {buildApp} from './screens/app.js'
+import {initialState, type AppState} from './state.js'
+
+export type Lifecycle = 'resumed' | 'hidden' | 'paused' | 'detached'
+
+/** One run of the app's `main()`: its state, the last drawn frame and everything TapirPlugin keeps. */
+export class AppModel {
+  state!: AppState
+  on!: Behaviour
+  diagnostics!: Diagnostics
+  refs!: RefRegistry
+  frame!: Frame
+  bootId!: string
+  /** The last unfiltered snapshot text, which `snapshot: "diff"` compares against. */
+  baseline: string | null = null
+  lifecycle: Lifecycle = 'resumed'
+  private lastGroupMicros = 0
+  private objects = 0
+  private ids!: NodeIds
+  private reportedOverflows!: Set<string>
+  private boots = 0
+
+  constructor(readonly now: () => number = Date.now) {
+    this.boot()
+  }
+
+  /** `main()`: fresh state, fresh statics (ref counters, buffers, baseline), a new boot id, the warm-up frame. */
+  boot(): void {
+    this.boots++
+    this.state = initialState()
+    this.diagnostics = new Diagnostics(this.now)
+    this.on = new Behaviour(this.state, this.diagnostics)
+    this.refs = new RefRegistry()
+    this.ids = new NodeIds()
+    this.reportedOverflows = new Set()
+    this.baseline = null
+    this.bootId = `${this.now().toString(36)}-${this.boots}`
+    this.draw()
+  }
+
+  /** `snapshot-<microsecondsSinceEpoch>`, strictly increasing. */
+  nextGroupId(): string {
+    this.lastGroupMicros = Math.max(this.now() * 1000, this.lastGroupMicros + 1)
+    return `snapshot-${this.lastGroupMicros}`
+  }
+
+  /** A fresh ring id for an object an evaluate hands out. */
+  nextObjectId(): string {
+    return `objects/${++this.objects}`
+  }
+
+  get producesFrames(): boolean {
+    return this.lifecycle === 'resumed'
+  }
+
+  /** Waits for the next frame: while the engine draws none, the tree stays the last one drawn. */
+  pump(): void {
+    if (this.producesFrames) this.draw()
+  }
+
+  private draw(): void {
+    this.frame = mountFrame(buildApp({state: this.state, on: this.on}), this.ids)
+    this.diagnostics.framesDrawn++
+    this.reportOverflows()
+  }
+
+  /** Debug-mode RenderFlex: reports its overflow once, the first time it lays out overflowing. */
+  private reportOverflows(): void {
+    for (const m of this.frame.byPath.values()) {
+      if (!m.ui.overflowing || m.offstage || this.reportedOverflows.has(m.path)) continue
+      this.reportedOverflows.add(m.path)
+      const overflow = Math.max(...m.ui.children.map(c => right(c.rect))) - right(m.ui.rect)
+      this.diagnostics.recordError({
+        type: 'overflow',
+        message: `A RenderFlex overflowed by ${overflow} pixels on the right.\nThe relevant error-causing widget was:\n  ${m.ui.widget}`,
+        stackHead: [
+          '#0      RenderFlex.performLayout (package:flutter/src/rendering/flex.dart)',
+          '#1      RenderObject.layout (package:flutter/src/rendering/object.dart)',
+          '#2      RenderBox.layout (package:flutter/src/rendering/box.dart)',
+        ].join('\n'),
+        library: 'rendering library',
+      })
+    }
+  }
+}

@@ -1,0 +1,14 @@
+export type BinaryOperator = '+' | '-' | '*' | '/' | '~/' | '%' | '==' | '!=' | '<' | '>' | '<=' | '>=' | '&&' | '||' | '??'
+
+/** The expression subset the simulated evaluator understands; `column` points compile errors at the source. */
+export type Expr =
+  | {readonly kind: 'literal'; readonly type: 'int' | 'double' | 'String' | 'bool' | 'Null'; readonly value: number | string | boolean | null}
+  | {readonly kind: 'name'; readonly name: string; readonly column: number}
+  | {readonly kind: 'get'; readonly target: Expr; readonly name: string; readonly nullAware: boolean; readonly column: number}
+  | {readonly kind: 'nonNull'; readonly target: Expr}
+  | {readonly kind: 'call'; readonly callee: Expr; readonly args: readonly Expr[]; readonly column: number}
+  | {readonly kind: 'unary'; readonly op: '-' | '!'; readonly operand: Expr; readonly column: number}
+  | {readonly kind: 'binary'; readonly op: BinaryOperator; readonly left: Expr; readonly right: Expr; readonly column: number}
+  | {readonly kind: 'throw'; readonly value: Expr}
+  | {readonly kind: 'await'; readonly operand: Expr; readonly column: number}
+  | {readonly kind: 'asyncClosure'; readonly body: Expr}

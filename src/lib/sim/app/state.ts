@@ -1,0 +1,76 @@
+import type {FieldKey, ScrollId} from './ui-node.js'
+
+export interface Monitor {
+  readonly id: number
+  readonly name: string
+  paused: boolean
+}
+
+export type Branch = 'monitors' | 'settings'
+
+/** The shell (a StatefulShellRoute): one nested navigator per branch, both kept alive. */
+export interface Shell {
+  readonly instance: number
+  branch: Branch
+  readonly monitorsPage: number
+  readonly settingsPage: number
+  /** A detail page stacked on the monitors branch's navigator. */
+  detail: {readonly monitorId: number; readonly instance: number} | null
+}
+
+export type RootPage = {readonly kind: 'login'; readonly instance: number} | {readonly kind: 'shell'; readonly shell: Shell}
+
+/** Pageless routes pushed on the root navigator above the page. */
+export type Popup =
+  | {readonly kind: 'deleteMonitor'; readonly monitorId: number; readonly instance: number}
+  | {readonly kind: 'regionMenu'; readonly instance: number}
+
+export interface Settings {
+  emailAlerts: boolean
+  darkMode: boolean
+  region: string
+  acceptBeta: boolean
+}
+
+export interface AppState {
+  root: RootPage
+  popups: Popup[]
+  nextInstance: number
+  user: {readonly email: string} | null
+  fields: Record<FieldKey, string>
+  focusedField: FieldKey | null
+  signInError: boolean
+  resetLinkSent: boolean
+  monitors: Monitor[]
+  alertsEnabled: boolean
+  settings: Settings
+  scroll: Record<ScrollId, number>
+}
+
+const MONITOR_NAMES = [
+  'API', 'Web', 'DB', 'Queue', 'Cache', 'Search', 'Auth', 'Billing', 'Mail', 'CDN',
+  'DNS', 'Storage', 'Metrics', 'Logs', 'Cron', 'Gateway', 'Payments', 'Chat', 'Media', 'Backup',
+] as const
+
+export const REGIONS = ['eu', 'us', 'asia'] as const
+
+export function initialState(): AppState {
+  return {
+    root: {kind: 'login', instance: 1},
+    popups: [],
+    nextInstance: 2,
+    user: null,
+    fields: {email: '', password: '', interval: '60', nickname: ''},
+    focusedField: null,
+    signInError: false,
+    resetLinkSent: false,
+    monitors: MONITOR_NAMES.map((name, i) => ({id: i + 1, name, paused: false})),
+    alertsEnabled: true,
+    settings: {emailAlerts: false, darkMode: false, region: 'eu', acceptBeta: false},
+    scroll: {monitorsList: 0, settings: 0},
+  }
+}
+
+export function mintInstance(state: AppState): number {
+  return state.nextInstance++
+}

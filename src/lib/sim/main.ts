@@ -1,0 +1,37 @@
+// Background entry for `tapir start --device=sim`:
+//   node dist/lib/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]
+import {rename, writeFile} from 'node:fs/promises'
+import {parseArgs} from 'node:util'
+import {startSim, type SimMode} from './index.js'
+
+const {values} = parseArgs({
+  options: {
+    mode: {type: 'string', default: 'vm'},
+    port: {type: 'string', default: '0'},
+    host: {type: 'string', default: '127.0.0.1'},
+    'ready-file': {type: 'string'},
+  },
+})
+
+const mode = values.mode
+const port = Number(values.port)
+if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]\n')
+  process.exit(1)
+}
+
+const sim = await startSim({mode: mode as SimMode, port, host: values.host})
+process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
+
+const readyFile = values['ready-file']
+if (readyFile !== undefined) {
+  const temporary = `${readyFile}.${process.pid}.tmp`
+  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}))
+  await rename(temporary, readyFile)
+}
+
+const stop = (): void => {
+  void sim.close().then(() => process.exit(0))
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)

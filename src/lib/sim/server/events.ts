@@ -1,0 +1,20 @@
+import type {SimIsolate} from './isolate.js'
+
+export type SimEvent = Record<string, unknown>
+
+export function isolateEvent(kind: string, isolate: SimIsolate, extra: SimEvent = {}): SimEvent {
+  return {type: 'Event', kind, isolate: isolate.ref(), isolateGroup: isolate.groupRef(), timestamp: Date.now(), ...extra}
+}
+
+export function serviceEvent(kind: string, extra: SimEvent): SimEvent {
+  return {type: 'Event', kind, timestamp: Date.now(), ...extra}
+}
+
+/** The pause state an isolate reports in `pauseEvent`, `getIsolatePauseEvent` and the Debug stream. */
+export function pauseEvent(isolate: SimIsolate, paused: boolean): SimEvent {
+  return {type: 'Event', kind: paused ? 'PauseInterrupted' : 'Resume', timestamp: Date.now(), isolate: isolate.ref()}
+}
+
+export function streamNotify(streamId: string, event: SimEvent): string {
+  return JSON.stringify({jsonrpc: '2.0', method: 'streamNotify', params: {streamId, event}})
+}

@@ -1,0 +1,45 @@
+import type {IsolateHandler} from './context.js'
+import {ErrorCode, missingParam, invalidParam, runtimeError, serviceIsolateError} from './errors.js'
+import {pauseEvent} from './events.js'
+import type {SimIsolate} from './isolate.js'
+import {failure, result, success} from './outcome.js'
+import type {SimVm} from './vm.js'
+
+/** Built-in methods the VM runs against the isolate named by `isolateId`. */
+export const isolateMethods: Readonly<Record<string, IsolateHandler>> = {
+  getIsolate: ({vm}, isolate) => result(isolateObject(vm, isolate)),
+  getIsolatePauseEvent: ({vm}, isolate) => result(pauseEvent(isolate, vm.faults.paused)),
+  resume: ({vm, request}) => {
+    if (!vm.faults.paused) return failure(runtimeError(ErrorCode.isolateMustBePaused, request))
+    vm.faults.paused = false
+    return success
+  },
+  evaluate: ({vm, request}, isolate) => {
+    const {targetId, expression} = request.params
+    if (targetId === undefined) throw missingParam(request, 'targetId')
+    if (expression === undefined) throw missingParam(request, 'expression')
+    if (targetId !== isolate.rootLibId) throw invalidParam(request, 'targetId')
+    const outcome = vm.app.evaluate(String(expression))
+    if (outcome.kind === 'compileError') return failure(serviceIsolateError(ErrorCode.expressionCompilationError, outcome.details))
+    return result(outcome.result)
+  },
+}
+
+function isolateObject(vm: SimVm, isolate: SimIsolate): Record<string, unknown> {
+  const rootLib = isolate.rootLib()
+  return {
+    ...isolate.ref(),
+    type: 'Isolate',
+    isolateFlags: [],
+    startTime: isolate.startTime,
+    runnable: true,
+    livePorts: 4,
+    pauseOnExit: false,
+    pauseEvent: pauseEvent(isolate, vm.faults.paused),
+    rootLib,
+    libraries: [rootLib],
+    breakpoints: [],
+    exceptionPauseMode: 'Unhandled',
+    extensionRPCs: vm.extensionRPCs(isolate),
+  }
+}

@@ -1,0 +1,36 @@
+/** The app's UI isolate as the VM service sees it. A hot restart replaces it with a new one. */
+export class SimIsolate {
+  readonly number = randomDigits(16)
+  readonly id = `isolates/${this.number}`
+  readonly groupNumber = randomDigits(16)
+  readonly groupId = `isolateGroups/${this.groupNumber}`
+  readonly rootLibId = `libraries/@${randomDigits(8)}`
+  readonly startTime = Date.now()
+  private readonly extensions: string[] = []
+
+  register(method: string): void {
+    if (!this.extensions.includes(method)) this.extensions.push(method)
+  }
+
+  registered(): readonly string[] {
+    return this.extensions
+  }
+
+  ref(): Record<string, unknown> {
+    return {type: '@Isolate', id: this.id, number: this.number, name: 'main', isSystemIsolate: false, isolateGroupId: this.groupId}
+  }
+
+  groupRef(): Record<string, unknown> {
+    return {type: '@IsolateGroup', id: this.groupId, number: this.groupNumber, name: 'main.dart', isSystemIsolateGroup: false}
+  }
+
+  rootLib(): Record<string, unknown> {
+    return {type: '@Library', fixedId: true, id: this.rootLibId, name: '', uri: 'package:monitors/main.dart'}
+  }
+}
+
+/** Digits with a non-zero lead, below 2^53 so the number survives JSON in JavaScript clients. */
+function randomDigits(count: number): string {
+  const low = 10 ** (count - 1)
+  return String(low + Math.floor(Math.random() * (Math.min(9 * low, Number.MAX_SAFE_INTEGER - low))))
+}

@@ -1,0 +1,171 @@
+import type {SimApp} from '../app-contract.js'
+import type {WireError} from './errors.js'
+import {isolateEvent, pauseEvent, serviceEvent, streamNotify, type SimEvent} from './events.js'
+import {noFaults, watchFaults, type SimFaults} from './faults.js'
+import {FlutterFramework} from './flutter-framework.js'
+import {SimIsolate} from './isolate.js'
+
+export type SimMode = 'vm' | 'dds'
+
+export type ForwardedReply = {result: unknown} | {error: WireError}
+
+/** A connected client, as the VM sees it: a name for its services, its stream subscriptions. */
+export interface Peer {
+  readonly name: string
+  readonly streams: Set<string>
+  /** Registered service name → alias. */
+  readonly services: Map<string, string>
+  send(text: string): void
+  /** Sends a request for one of this client's registered services and waits for its reply. */
+  forward(service: string, params: Record<string, unknown>): Promise<ForwardedReply>
+}
+
+export interface SimVmOptions {
+  mode: SimMode
+  app: SimApp
+  strictParams: boolean
+  faults: Partial<SimFaults>
+}
+
+/** The VM behind the sockets: one UI isolate running the app, the connected clients, the faults. */
+export class SimVm {
+  readonly mode: SimMode
+  readonly app: SimApp
+  readonly strictParams: boolean
+  readonly faults: SimFaults
+  readonly violations: string[] = []
+  readonly requests: Array<{method: string; params: Record<string, unknown>}> = []
+  readonly startTime = Date.now()
+  isolate = new SimIsolate()
+  framework = new FlutterFramework()
+  private readonly peers = new Set<Peer>()
+  private held: Array<(resumed: boolean) => void> = []
+  private readonly sleepers = new Set<() => void>()
+  private closed = false
+
+  constructor(options: SimVmOptions) {
+    this.mode = options.mode
+    this.app = options.app
+    this.strictParams = options.strictParams
+    this.faults = watchFaults({...noFaults, ...options.faults}, before => this.faultsChanged(before))
+    for (const method of [...FlutterFramework.extensions, ...this.tapirExtensions()]) this.isolate.register(method)
+  }
+
+  violation(text: string): void {
+    this.violations.push(text)
+  }
+
+  connect(peer: Peer): void {
+    this.peers.add(peer)
+  }
+
+  disconnect(peer: Peer): void {
+    this.peers.delete(peer)
+    for (const service of peer.services.keys()) {
+      this.broadcast('Service', serviceEvent('ServiceUnregistered', {service, method: `${peer.name}.${service}`}))
+    }
+  }
+
+  /** Client names `s0`, `s1`, ...: the lowest free one, so names are recycled. */
+  nextPeerName(): string {
+    const taken = new Set([...this.peers].map(peer => peer.name))
+    let index = 0
+    while (taken.has(`s${index}`)) index++
+    return `s${index}`
+  }
+
+  peerNamed(name: string): Peer | undefined {
+    return [...this.peers].find(peer => peer.name === name)
+  }
+
+  otherPeers(peer: Peer): Peer[] {
+    return [...this.peers].filter(other => other !== peer)
+  }
+
+  broadcast(streamId: string, event: SimEvent, except?: Peer): void {
+    const text = streamNotify(streamId, event)
+    for (const peer of this.peers) if (peer !== except && peer.streams.has(streamId)) peer.send(text)
+  }
+
+  /** `isolates/root` names the first (here: only) isolate; any other id must be the live one. */
+  lookupIsolate(id: string): SimIsolate | undefined {
+    return id === 'isolates/root' || id === this.isolate.id ? this.isolate : undefined
+  }
+
+  extensionRPCs(isolate: SimIsolate): string[] {
+    return isolate.registered().filter(method => !this.hidden(method))
+  }
+
+  isRegistered(isolate: SimIsolate, method: string): boolean {
+    return this.extensionRPCs(isolate).includes(method)
+  }
+
+  /** Resolves once the isolate may run an extension handler: true when it runs, false when the
+   *  isolate is gone (a held call then never gets a reply). */
+  whenRunnable(isolate: SimIsolate): Promise<boolean> {
+    if (isolate !== this.isolate || this.closed) return Promise.resolve(false)
+    if (!this.faults.paused) return Promise.resolve(true)
+    return new Promise(settle => this.held.push(settle))
+  }
+
+  /** Hot restart as Flutter does it: the UI isolate exits and a new one starts, the framework's
+   *  extensions register at once and the app's after `extensionDelayMs`. */
+  async restartIsolate(extensionDelayMs = 0): Promise<void> {
+    this.broadcast('Isolate', isolateEvent('IsolateExit', this.isolate))
+    this.settleHeld(false)
+    const next = new SimIsolate()
+    this.isolate = next
+    this.framework = new FlutterFramework()
+    this.app.restart()
+    this.broadcast('Isolate', isolateEvent('IsolateStart', next))
+    this.broadcast('Isolate', isolateEvent('IsolateRunnable', next))
+    this.registerExtensions(next, FlutterFramework.extensions)
+    await this.sleep(extensionDelayMs)
+    if (this.isolate === next && !this.closed) this.registerExtensions(next, this.tapirExtensions())
+  }
+
+  close(): void {
+    this.closed = true
+    this.settleHeld(false)
+    for (const wake of [...this.sleepers]) wake()
+  }
+
+  private registerExtensions(isolate: SimIsolate, methods: readonly string[]): void {
+    for (const method of methods) {
+      isolate.register(method)
+      if (!this.hidden(method)) this.broadcast('Isolate', isolateEvent('ServiceExtensionAdded', isolate, {extensionRPC: method}))
+    }
+  }
+
+  private tapirExtensions(): string[] {
+    return this.app.extensions.map(name => `ext.tapir.${name}`)
+  }
+
+  private hidden(method: string): boolean {
+    return this.faults.extensionsMissing && method.startsWith('ext.tapir.')
+  }
+
+  private faultsChanged(before: SimFaults): void {
+    if (before.paused === this.faults.paused) return
+    this.broadcast('Debug', pauseEvent(this.isolate, this.faults.paused))
+    if (!this.faults.paused) this.settleHeld(true)
+  }
+
+  private settleHeld(resumed: boolean): void {
+    const held = this.held
+    this.held = []
+    for (const settle of held) settle(resumed)
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise(resolve => {
+      const wake = (): void => {
+        clearTimeout(timer)
+        this.sleepers.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, ms)
+      this.sleepers.add(wake)
+    })
+  }
+}

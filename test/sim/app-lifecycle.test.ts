@@ -1,0 +1,112 @@
+import {describe, expect, it} from 'vitest'
+import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+
+async function failure(pending: Promise<unknown>): Promise<{message: string; envelope: {type: string}}> {
+  try {
+    await pending
+  } catch (error) {
+    if (error instanceof ExtensionError) return JSON.parse(error.details)
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}
+
+async function snap(app: SimApp): Promise<string> {
+  return (await app.call('snap', {})).snapshot as string
+}
+
+describe('registration', () => {
+  it('lists every verb, boot_id last', () => {
+    const {extensions} = createMonitorsApp()
+    expect(extensions).toEqual([
+      'snap',
+      'observe',
+      'find',
+      'tap',
+      'type',
+      'fill',
+      'set_checkbox',
+      'select_option',
+      'navigate',
+      'navigate_back',
+      'get_routes',
+      'dismiss_modals',
+      'wait_for',
+      'wait_for_network_idle',
+      'console',
+      'exceptions',
+      'boot_id',
+    ])
+  })
+
+  it('ignores the isolateId param and parses booleans the Dart way', async () => {
+    const app = createMonitorsApp()
+    await snap(app)
+    const off = await app.call('tap', {isolateId: 'isolates/1', ref: 'e5', includeSnapshot: '0'})
+    expect(off).not.toHaveProperty('snapshot')
+    const on = await app.call('tap', {ref: 'e5', includeSnapshot: 'yes'})
+    expect(on).toHaveProperty('snapshot')
+    const empty = await app.call('tap', {ref: 'e5', includeSnapshot: ''})
+    expect(empty).toHaveProperty('snapshot')
+  })
+})
+
+describe('lifecycle', () => {
+  it('adds the warnings block to frame-forcing verbs while hidden, and drops it on resume', async () => {
+    const app = createMonitorsApp()
+    app.setLifecycle('hidden')
+    const hidden = await app.call('snap', {})
+    expect(hidden.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden', platform: 'linux'})
+    expect((hidden.warnings as {hint: string}).hint).toContain('window')
+    expect(await app.call('boot_id', {})).not.toHaveProperty('warnings')
+    expect((await app.call('observe', {})).warnings).toBeDefined()
+    app.setLifecycle('resumed')
+    expect(await app.call('snap', {})).not.toHaveProperty('warnings')
+  })
+
+  it('names paused and detached states too', async () => {
+    const app = createMonitorsApp()
+    app.setLifecycle('paused')
+    expect((await app.call('find', {text: 'Email'})).warnings).toMatchObject({lifecycleState: 'paused'})
+    app.setLifecycle('detached')
+    expect((await app.call('find', {text: 'Email'})).warnings).toMatchObject({lifecycleState: 'detached'})
+  })
+
+  it('draws no frame while hidden: a tap lands in the state but the tree stays stale until resume', async () => {
+    const app = createMonitorsApp()
+    const before = await snap(app)
+    app.setLifecycle('hidden')
+    const tapped = await app.call('tap', {ref: 'e4', includeSnapshot: 'false'})
+    expect(tapped.effect).toEqual({kind: 'treeChanged', changed: false})
+    expect(tapped.warnings).toBeDefined()
+    expect(await snap(app)).toBe(before)
+    app.setLifecycle('resumed')
+    expect(await snap(app)).toContain('Enter your email and password')
+  })
+})
+
+describe('restart', () => {
+  it('boots fresh: new boot id, login screen, refs, handles and diff baseline cleared', async () => {
+    const app = createMonitorsApp()
+    const {bootId} = await app.call('boot_id', {})
+    const login = await snap(app)
+    await app.call('fill', {ref: 'e2', text: 'ann@example.com', includeSnapshot: 'false'})
+    await app.call('fill', {ref: 'e3', text: 'hunter2', includeSnapshot: 'false'})
+    await app.call('tap', {ref: 'e4', includeSnapshot: 'false'})
+    const handle = (await app.call('find', {text: 'API'})).ref as string
+    expect(app.evaluate('currentRoute')).toMatchObject({result: {valueAsString: '/monitors'}})
+
+    app.restart()
+
+    expect((await app.call('boot_id', {})).bootId).not.toBe(bootId)
+    expect(app.evaluate('Auth.user?.email')).toMatchObject({result: {kind: 'Null'}})
+    expect((await failure(app.call('tap', {ref: 'e4'}))).envelope.type).toBe('not_found')
+    expect((await failure(app.call('tap', {ref: handle}))).envelope.type).toBe('not_found')
+    await app.call('observe', {})
+    const tapped = await app.call('tap', {ref: 'q4', snapshot: 'diff'})
+    expect(tapped.snapshotMode).toBeUndefined()
+    expect(tapped.snapshot).toContain('- text "Enter your email and password"')
+    expect(await app.call('snap', {})).toMatchObject({snapshot: login.replace('- button', '- text "Enter your email and password"\n- button')})
+  })
+})
