@@ -29,3 +29,17 @@ export async function simSession(options: SimOptions = {}): Promise<SimSession> 
     },
   }
 }
+
+/** The eN of the first snapshot line matching `pattern`. */
+export function refOf(snapshot: string, pattern: RegExp): string {
+  const line = snapshot.split('\n').find((candidate) => pattern.test(candidate))
+  const ref = line ? /\[ref=(e\d+)\]/.exec(line)?.[1] : undefined
+  if (!ref) throw new Error(`no line matching ${pattern} in:\n${snapshot}`)
+  return ref
+}
+
+/** Signs in through the CLI so the app shows /monitors. */
+export async function signIn(s: SimSession): Promise<void> {
+  const result = await s.run(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find --key=password', 'fill --ref=q2 --text=hunter22', 'find --key=signIn', 'tap --ref=q3', 'wait --text=Monitors'])
+  if (result.exitCode !== 0) throw new Error(`sign-in failed: ${result.stdout}\n${result.stderr}`)
+}

@@ -70,6 +70,22 @@ describe('VM and isolate methods', () => {
     expect((await client.call('getIsolatePauseEvent', {isolateId})).result).toMatchObject({type: 'Event', kind: 'Resume'})
   })
 
+  it('resolves isolates/root to the main isolate and answers getIsolateGroup', async () => {
+    const {client, isolateId} = await connect()
+    const isolate = (await client.call('getIsolate', {isolateId: 'isolates/root'})).result
+    expect(isolate.id).toBe(isolateId)
+    const group = (await client.call('getIsolateGroup', {isolateGroupId: isolate.isolateGroupId})).result
+    expect(group).toMatchObject({type: 'IsolateGroup', id: isolate.isolateGroupId, isolates: [{id: isolateId}]})
+    expect((await client.call('getIsolateGroup', {isolateGroupId: 'isolateGroups/1'})).result).toMatchObject({type: 'Sentinel', kind: 'Expired'})
+  })
+
+  it('answers reloadSources with a ReloadReport after an IsolateReload event', async () => {
+    const {client, isolateId} = await connect()
+    await client.call('streamListen', {streamId: 'Isolate'})
+    expect((await client.call('reloadSources', {isolateId})).result).toMatchObject({type: 'ReloadReport', success: true})
+    expect(client.events('Isolate')).toEqual([expect.objectContaining({kind: 'IsolateReload', status: 'success', isolate: expect.objectContaining({id: isolateId})})])
+  })
+
   it('answers _flutter.listViews with a numeric isolate number', async () => {
     const {client, isolateId} = await connect()
     const views = (await client.call('_flutter.listViews')).result

@@ -1,0 +1,95 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {simSession, type SimSession} from '../helpers/sim.js'
+
+describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
+  let s: SimSession
+  beforeAll(async () => {
+    s = await simSession()
+  })
+  afterAll(async () => {
+    expect(s.sim.violations).toEqual([])
+    await s.close()
+  })
+
+  it('snap prints the YAML tree with refs and typeable text fields', async () => {
+    const result = await s.run(['tapir:snap'])
+    expect(result).toMatchObject({exitCode: 0, stderr: ''})
+    expect(result.stdout).toBe(
+      ['- heading "Sign in" [ref=e1]', '- textbox "Email" [ref=e2]', '  typeable: true', '- textbox "Password" [ref=e3]', '  typeable: true', '- button "Sign in" [ref=e4]', '- link "Forgot password?" [ref=e5]'].join('\n'),
+    )
+  })
+
+  it('snap --grep keeps the matching lines, and an invalid pattern matches literally', async () => {
+    expect((await s.run(['tapir:snap', '--grep', 'Pass'])).stdout).toBe('- textbox "Password" [ref=e3]\n  typeable: true')
+    const literal = await s.run(['tapir:snap', '--grep', '(', '--json'])
+    expect(literal.exitCode).toBe(0)
+    expect(JSON.parse(literal.stdout)).toMatchObject({grepLiteral: true})
+  })
+
+  it('snap --within an unknown ref is an app error, exit 3', async () => {
+    const result = await s.run(['tapir:snap', '--within=e999'])
+    expect(result.exitCode).toBe(3)
+    expect(result.stderr).toMatch(/^✗ .*e999/)
+  })
+
+  it('snap --depth refuses a negative depth before calling the app', async () => {
+    const result = await s.run(['tapir:snap', '--depth=-1'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toBe('✗ --depth must be at least 0 (got -1).')
+  })
+
+  it('find prints pretty JSON with a qN handle, preferring the actionable match', async () => {
+    const result = await s.run(['tapir:find', '--text', 'Sign in'])
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toContain('\n  "ref": "q')
+    expect(JSON.parse(result.stdout)).toMatchObject({ref: expect.stringMatching(/^q\d+$/), matched: true, matchCount: 2})
+  })
+
+  it('find with no match answers matched:false and exits 0', async () => {
+    const result = await s.run(['tapir:find', '--text', 'Nowhere'])
+    expect(result.exitCode).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({ref: null, matched: false})
+  })
+
+  it.each([[[]], [['--within=e1']]])('find without a predicate (%j) is a usage error, exit 1', async (flags) => {
+    const result = await s.run(['tapir:find', ...flags])
+    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Provide at least one of --text / --contains / --semanticsLabel / --key.'})
+  })
+
+  it('observe lists candidates with qN refs, filtered by role', async () => {
+    const result = await s.run(['tapir:observe', '--roles=textbox'])
+    expect(result.exitCode).toBe(0)
+    const {candidates} = JSON.parse(result.stdout)
+    expect(candidates.map((candidate: {label: string; role: string}) => [candidate.role, candidate.label])).toEqual([
+      ['textbox', 'Email'],
+      ['textbox', 'Password'],
+    ])
+    expect(candidates[0]).toMatchObject({ref: expect.stringMatching(/^q\d+$/), isVisible: true, inViewport: true, occluded: false})
+  })
+
+  it('observe refuses an includeEnrichers value outside true|false|full', async () => {
+    const result = await s.run(['tapir:observe', '--includeEnrichers=some'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toContain('Expected --includeEnrichers=some to be one of: true, false, full')
+  })
+
+  it('a hidden app still answers, with the frames banner on stderr and stdout unchanged', async () => {
+    s.sim.app.setLifecycle('hidden')
+    try {
+      const result = await s.run(['tapir:snap', '--interactiveOnly'])
+      expect(result.exitCode).toBe(0)
+      expect(result.stdout).toMatch(/^- heading "Sign in" \[ref=e1\]/)
+      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+    } finally {
+      s.sim.app.setLifecycle('resumed')
+    }
+  })
+
+  it('render errors on the screen print a banner on stderr', async () => {
+    expect((await s.run(['tapir:navigate', '--route=/settings'])).exitCode).toBe(0)
+    const result = await s.run(['tapir:snap', '--interactiveOnly'])
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toContain('- heading "Settings"')
+    expect(result.stderr.split('\n')).toEqual(['⚠ 1 render error(s) captured on this screen (run tapir:exceptions for full detail):', '  - overflow: A RenderFlex overflowed by 116 pixels on the right.'])
+  })
+})
