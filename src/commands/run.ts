@@ -17,7 +17,7 @@ export default class Run extends TapirCommand {
     'printf "snap\\ntap --ref=e3\\n" | <%= config.bin %> <%= command.id %> --file=-',
   ]
   static override strict = false
-  static override args = {steps: Args.string({description: 'Verb lines, run in order.'})}
+  static override args = {steps: Args.string({description: 'Verb lines, run in order.', ignoreStdin: true})}
   static override flags = {
     continue: Flags.boolean({description: 'Run every step even after one fails; the first failure still sets the exit code.'}),
     file: Flags.string({description: 'Read the steps from this file (- for stdin), one per line; blank lines and # comments are skipped.'}),

@@ -76,7 +76,9 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       set faults(value) {
         Object.assign(vm.faults, value)
       },
-      setFaults: patch => Object.assign(vm.faults, patch),
+      setFaults(patch) {
+        Object.assign(vm.faults, patch)
+      },
       violations: vm.violations,
       requests: vm.requests,
       restartIsolate: restart => vm.restartIsolate(restart?.extensionDelayMs),

@@ -21,6 +21,11 @@ if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || 
 }
 
 const sim = await startSim({mode: mode as SimMode, port, host: values.host})
+const stop = (): void => {
+  void sim.close().then(() => process.exit(0))
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)
 process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
 
 const readyFile = values['ready-file']
@@ -29,9 +34,3 @@ if (readyFile !== undefined) {
   await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}))
   await rename(temporary, readyFile)
 }
-
-const stop = (): void => {
-  void sim.close().then(() => process.exit(0))
-}
-process.once('SIGTERM', stop)
-process.once('SIGINT', stop)

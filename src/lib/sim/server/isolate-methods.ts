@@ -1,6 +1,6 @@
 import type {IsolateHandler} from './context.js'
 import {ErrorCode, missingParam, invalidParam, runtimeError, serviceIsolateError} from './errors.js'
-import {pauseEvent} from './events.js'
+import {isolateEvent, pauseEvent} from './events.js'
 import type {SimIsolate} from './isolate.js'
 import {failure, result, success} from './outcome.js'
 import type {SimVm} from './vm.js'
@@ -14,6 +14,11 @@ export const isolateMethods: Readonly<Record<string, IsolateHandler>> = {
     vm.faults.paused = false
     return success
   },
+  /** Nothing was recompiled (flutter_tools is not there), so the reload succeeds and changes nothing. */
+  reloadSources: ({vm}, isolate) => {
+    vm.broadcast('Isolate', isolateEvent('IsolateReload', isolate, {status: 'success'}))
+    return result({type: 'ReloadReport', success: true, details: noOpReload})
+  },
   evaluate: ({vm, request}, isolate) => {
     const {targetId, expression} = request.params
     if (targetId === undefined) throw missingParam(request, 'targetId')
@@ -23,6 +28,16 @@ export const isolateMethods: Readonly<Record<string, IsolateHandler>> = {
     if (outcome.kind === 'compileError') return failure(serviceIsolateError(ErrorCode.expressionCompilationError, outcome.details))
     return result(outcome.result)
   },
+}
+
+const noOpReload = {
+  finalLibraryCount: 1,
+  receivedLibraryCount: 0,
+  receivedLibrariesBytes: 0,
+  receivedClassesCount: 0,
+  receivedProceduresCount: 0,
+  savedLibraryCount: 1,
+  loadedLibraryCount: 0,
 }
 
 function isolateObject(vm: SimVm, isolate: SimIsolate): Record<string, unknown> {
