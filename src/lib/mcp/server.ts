@@ -56,11 +56,30 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   })
   process.stdout.on('error', () => process.exit(0)) // the client went away (EPIPE)
   const transport = new StdioServerTransport()
-  const closed = new Promise<void>((resolve) => {
+  await server.connect(transport)
+  const answered = countAnswers(transport)
+  options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
+  await new Promise<void>((resolve) => {
     server.onclose = () => resolve()
     process.stdin.on('end', () => resolve())
   })
-  await server.connect(transport)
-  options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
-  await closed
+  // A client may write its requests and hang up at once: answer them before leaving.
+  await answered()
+}
+
+/** Counts requests in and responses out, so the server can wait until every request is answered. */
+function countAnswers(transport: StdioServerTransport): () => Promise<void> {
+  let open = 0
+  let settled: (() => void) | undefined
+  const receive = transport.onmessage!
+  transport.onmessage = (message) => {
+    if ('id' in message && 'method' in message) open++
+    receive(message)
+  }
+  const send = transport.send.bind(transport)
+  transport.send = async (message) => {
+    await send(message)
+    if ('id' in message && !('method' in message) && --open === 0) settled?.()
+  }
+  return () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)))
 }

@@ -21,7 +21,7 @@ export class SessionContext implements VerbContext {
   readonly cwd: string
   readonly location: SessionLocation
   private current: (Session & {vmServiceUri: string}) | undefined
-  private connection: {uri: string; app: AppConnection} | undefined
+  private connection: {uri: string; app: Promise<AppConnection>} | undefined
 
   constructor(private readonly options: ContextOptions) {
     this.cwd = options.cwd
@@ -35,15 +35,19 @@ export class SessionContext implements VerbContext {
 
   async app(): Promise<AppConnection> {
     const uri = toWebSocketUri(this.session().vmServiceUri)
-    if (this.connection && this.connection.uri === uri && this.connection.app.client.isOpen) return this.connection.app
+    if (this.connection?.uri === uri) {
+      // Calls that arrive together share one connection attempt.
+      const app = await this.connection.app.catch(() => undefined)
+      if (app?.client.isOpen) return app
+    }
     this.close()
-    const app = await AppConnection.open(uri, this.options.timeoutMs)
+    const app = AppConnection.open(uri, this.options.timeoutMs)
     this.connection = {uri, app}
     return app
   }
 
   close(): void {
-    this.connection?.app.close()
+    this.connection?.app.then((app) => app.close(), () => {})
     this.connection = undefined
   }
 }

@@ -3,6 +3,7 @@ import {Diagnostics} from './diagnostics.js'
 import {mountFrame, type Frame} from './frame.js'
 import {right} from './geometry.js'
 import {NodeIds} from './node-ids.js'
+import {PerfMonitor} from './perf/monitor.js'
 import {RefRegistry} from './refs.js'
 import {buildApp} from './screens/app.js'
 import {initialState, type AppState} from './state.js'
@@ -17,9 +18,13 @@ export class AppModel {
   refs!: RefRegistry
   frame!: Frame
   bootId!: string
+  /** Frame recording and perf sessions (statics of TapirPlugin: a hot restart clears them). */
+  perf!: PerfMonitor
   /** The last unfiltered snapshot text, which `snapshot: "diff"` compares against. */
   baseline: string | null = null
   lifecycle: Lifecycle = 'resumed'
+  /** close_app ran: SystemNavigator.pop() asked the embedder to end the app. */
+  closed = false
   private lastGroupMicros = 0
   private objects = 0
   private ids!: NodeIds
@@ -39,7 +44,9 @@ export class AppModel {
     this.refs = new RefRegistry()
     this.ids = new NodeIds()
     this.reportedOverflows = new Set()
+    this.perf = new PerfMonitor()
     this.baseline = null
+    this.closed = false
     this.bootId = `${this.now().toString(36)}-${this.boots}`
     this.draw()
   }
@@ -67,6 +74,7 @@ export class AppModel {
   private draw(): void {
     this.frame = mountFrame(buildApp({state: this.state, on: this.on}), this.ids)
     this.diagnostics.framesDrawn++
+    this.perf.frameDrawn(this.frame, this.state)
     this.reportOverflows()
   }
 

@@ -1,4 +1,5 @@
 import type {Diagnostics} from './diagnostics.js'
+import type {Point} from './geometry.js'
 import {showShell} from './router.js'
 import {mintInstance, type AppState, type Monitor} from './state.js'
 import {FORMATTERS} from './text-formatters.js'
@@ -14,13 +15,46 @@ export class Behaviour {
     private readonly diagnostics: Diagnostics,
   ) {}
 
+  /** A field takes focus with the caret at the end of its text. */
   focus(field: FieldKey): void {
     this.state.focusedField = field
+    this.state.focusedControl = null
+    this.state.selectedAll = false
+  }
+
+  /** A button, tile or row takes keyboard focus (Enter and Space then activate it). */
+  focusControl(path: string): void {
+    this.state.focusedField = null
+    this.state.focusedControl = path
+    this.state.selectedAll = false
+  }
+
+  unfocus(): void {
+    this.state.focusedField = null
+    this.state.focusedControl = null
+    this.state.selectedAll = false
+  }
+
+  /** A triple click or Ctrl+A in a field: focus, and the whole text selected. */
+  selectAll(field: FieldKey): void {
+    this.focus(field)
+    this.state.selectedAll = true
   }
 
   /** `userUpdateTextEditingValue`: the field's formatters decide what the controller keeps. */
   enterText(field: FieldKey, text: string): void {
     this.state.fields[field] = FORMATTERS[field](text)
+    this.state.selectedAll = false
+  }
+
+  /** Enter in a field (its TextInputAction): email moves on to password, password and rename submit, the rest finish editing. */
+  submit(field: FieldKey): void {
+    if (field === 'email') this.focus('password')
+    else if (field === 'password') this.signIn()
+    else if (field === 'rename') {
+      const top = this.state.popups.at(-1)
+      if (top?.kind === 'renameMonitor') this.saveRename(top.monitorId)
+    } else this.unfocus()
   }
 
   signIn(): void {
@@ -79,7 +113,70 @@ export class Behaviour {
   }
 
   dismissPopup(): void {
-    this.state.popups.pop()
+    const popped = this.state.popups.pop()
+    if (popped?.kind === 'renameMonitor' && this.state.focusedField === 'rename') this.unfocus()
+  }
+
+  toggleFavourite(monitor: Monitor): void {
+    monitor.favourite = !monitor.favourite
+  }
+
+  openRowMenu(monitor: Monitor, at: Point): void {
+    this.state.popups.push({kind: 'rowMenu', monitorId: monitor.id, instance: mintInstance(this.state), at})
+  }
+
+  /** The row menu's Rename: the menu closes and a dialog opens with the name in an autofocused field. */
+  startRename(monitorId: number): void {
+    this.dismissPopup()
+    const monitor = this.state.monitors.find(m => m.id === monitorId)
+    if (monitor === undefined) return
+    this.state.popups.push({kind: 'renameMonitor', monitorId, instance: mintInstance(this.state)})
+    this.state.fields.rename = monitor.name
+    this.focus('rename')
+  }
+
+  /** Save in the rename dialog: a blank name keeps the old one. */
+  saveRename(monitorId: number): void {
+    const name = this.state.fields.rename.trim()
+    const monitor = this.state.monitors.find(m => m.id === monitorId)
+    if (monitor !== undefined && name !== '') monitor.name = name
+    this.dismissPopup()
+    this.unfocus()
+  }
+
+  /** The row menu's Duplicate: a copy named "<name> copy" right below the original. */
+  duplicateMonitor(monitorId: number): void {
+    this.dismissPopup()
+    const index = this.state.monitors.findIndex(m => m.id === monitorId)
+    const original = this.state.monitors[index]
+    if (original === undefined) return
+    const id = Math.max(...this.state.monitors.map(m => m.id)) + 1
+    this.state.monitors.splice(index + 1, 0, {id, name: `${original.name} copy`, paused: original.paused, favourite: false})
+    this.diagnostics.debugPrint(`Duplicated monitor ${monitorId} as ${id}`)
+  }
+
+  /** A row dropped on another row: it takes that row's place, the rows between shift by one. */
+  reorderMonitor(draggedId: number, targetId: number): void {
+    const monitors = this.state.monitors
+    const from = monitors.findIndex(m => m.id === draggedId)
+    const to = monitors.findIndex(m => m.id === targetId)
+    if (from < 0 || to < 0 || from === to) return
+    const [moved] = monitors.splice(from, 1)
+    monitors.splice(to, 0, moved!)
+  }
+
+  hover(region: string | null): void {
+    this.state.hovered = region
+  }
+
+  /** Ctrl+S (or Meta+S) on the settings page. */
+  saveSettings(): void {
+    this.state.snackBar = 'Saved'
+    this.diagnostics.debugPrint('Settings saved')
+  }
+
+  hideSnackBar(): void {
+    this.state.snackBar = null
   }
 
   deleteMonitor(monitorId: number): void {

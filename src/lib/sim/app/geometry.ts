@@ -13,6 +13,9 @@ export interface Point {
 
 export const VIEWPORT: Rect = {left: 0, top: 0, width: 400, height: 800}
 
+/** The view's device pixels per logical pixel (a HiDPI desktop display). */
+export const DEVICE_PIXEL_RATIO = 2
+
 export function rect(left: number, top: number, width: number, height: number): Rect {
   return {left, top, width, height}
 }

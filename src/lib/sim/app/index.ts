@@ -16,7 +16,13 @@ class MonitorsApp implements SimApp {
   private readonly app = new AppModel()
   private readonly verbs = new Map(VERBS.map(verb => [verb.name, verb]))
 
+  /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
+  get closed(): boolean {
+    return this.app.closed
+  }
+
   async call(method: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+    if (this.app.closed) throw tapirError(`ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, 'unexpected')
     const verb = this.verbs.get(method)
     if (verb === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
     try {

@@ -64,4 +64,8 @@ function replaceRoot(state: AppState, root: AppState['root']): void {
   state.root = root
   state.popups = []
   state.focusedField = null
+  state.focusedControl = null
+  state.selectedAll = false
+  state.hovered = null
+  state.snackBar = null
 }

@@ -1,9 +1,12 @@
+import type {Point} from './geometry.js'
 import type {FieldKey, ScrollId} from './ui-node.js'
 
 export interface Monitor {
   readonly id: number
-  readonly name: string
+  name: string
   paused: boolean
+  /** Marked with a double tap on its row: the row label gains a trailing ★. */
+  favourite: boolean
 }
 
 export type Branch = 'monitors' | 'settings'
@@ -24,6 +27,9 @@ export type RootPage = {readonly kind: 'login'; readonly instance: number} | {re
 export type Popup =
   | {readonly kind: 'deleteMonitor'; readonly monitorId: number; readonly instance: number}
   | {readonly kind: 'regionMenu'; readonly instance: number}
+  /** A monitor row's context menu (a right click on its name), opened at the pointer. */
+  | {readonly kind: 'rowMenu'; readonly monitorId: number; readonly instance: number; readonly at: Point}
+  | {readonly kind: 'renameMonitor'; readonly monitorId: number; readonly instance: number}
 
 export interface Settings {
   emailAlerts: boolean
@@ -39,6 +45,14 @@ export interface AppState {
   user: {readonly email: string} | null
   fields: Record<FieldKey, string>
   focusedField: FieldKey | null
+  /** The widget path of a non-text control that holds keyboard focus (only while no field does). */
+  focusedControl: string | null
+  /** The focused field's whole text is selected (a triple click, Ctrl+A). */
+  selectedAll: boolean
+  /** The MouseRegion the mouse pointer was last moved over. */
+  hovered: string | null
+  /** The message of the snack bar shown on the settings page. */
+  snackBar: string | null
   signInError: boolean
   resetLinkSent: boolean
   monitors: Monitor[]
@@ -60,11 +74,15 @@ export function initialState(): AppState {
     popups: [],
     nextInstance: 2,
     user: null,
-    fields: {email: '', password: '', interval: '60', nickname: ''},
+    fields: {email: '', password: '', interval: '60', nickname: '', rename: ''},
     focusedField: null,
+    focusedControl: null,
+    selectedAll: false,
+    hovered: null,
+    snackBar: null,
     signInError: false,
     resetLinkSent: false,
-    monitors: MONITOR_NAMES.map((name, i) => ({id: i + 1, name, paused: false})),
+    monitors: MONITOR_NAMES.map((name, i) => ({id: i + 1, name, paused: false, favourite: false})),
     alertsEnabled: true,
     settings: {emailAlerts: false, darkMode: false, region: 'eu', acceptBeta: false},
     scroll: {monitorsList: 0, settings: 0},

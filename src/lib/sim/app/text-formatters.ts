@@ -8,4 +8,5 @@ export const FORMATTERS: Readonly<Record<FieldKey, (text: string) => string>> = 
   interval: text => text.replace(/[^0-9]/g, ''),
   /** A controller listener that rewrites every edit to upper case. */
   nickname: text => text.toUpperCase(),
+  rename: text => text,
 }

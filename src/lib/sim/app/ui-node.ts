@@ -51,6 +51,20 @@ export interface UiNode {
   /** `ValueKey<String>` value. */
   readonly key?: string
   readonly onTap?: () => void
+  /** GestureDetector.onDoubleTap: two primary clicks in quick succession. */
+  readonly onDoubleTap?: () => void
+  /** A triple tap (a text field's select-all gesture). */
+  readonly onTripleTap?: () => void
+  /** onSecondaryTap: a right (secondary mouse button) click. */
+  readonly onSecondaryTap?: () => void
+  /** A MouseRegion: a mouse pointer over it makes this the hovered region. */
+  readonly hoverKey?: string
+  /** Draggable<int>: the data a drag that starts here carries. */
+  readonly dragData?: number
+  /** DragTarget<int>.onAccept: what a drop of a Draggable's data here does. */
+  readonly onAccept?: (data: number) => void
+  /** Painted in an overlay no route owns (a tooltip, a snack bar). */
+  readonly overlay?: boolean
   /** A DropdownButton's `onChanged`. */
   readonly onSelect?: (value: string) => void
   /** Absorbs a hit with no handler of its own (a Material background, a modal barrier). */
@@ -64,7 +78,7 @@ export interface UiNode {
   readonly editable?: FieldKey
 }
 
-export type FieldKey = 'email' | 'password' | 'interval' | 'nickname'
+export type FieldKey = 'email' | 'password' | 'interval' | 'nickname' | 'rename'
 
 type NodeProps = Omit<UiNode, 'id' | 'widget' | 'rect' | 'children'>
 

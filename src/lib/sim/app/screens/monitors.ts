@@ -1,4 +1,4 @@
-import {rect, type Rect} from '../geometry.js'
+import {centre, rect, type Rect} from '../geometry.js'
 import type {Monitor} from '../state.js'
 import {captionNode, node, textNode, type UiNode} from '../ui-node.js'
 import type {BuildContext} from './context.js'
@@ -34,10 +34,18 @@ export function monitorsPage(ctx: BuildContext, instance: number, offstage: bool
       'newMonitor',
       'FloatingActionButton',
       rect(240, 624, 144, 56),
-      {semantics: {label: 'New monitor', button: true, tap: true, enabled: true}, onTap: () => on.newMonitor()},
+      {semantics: {label: 'New monitor', button: true, tap: true, enabled: true}, onTap: () => on.newMonitor(), hoverKey: FAB_TOOLTIP_REGION},
       [captionNode('label', 'New monitor', rect(264, 640, 104, 24))],
     ),
+    ...(state.hovered === FAB_TOOLTIP_REGION ? [fabTooltip()] : []),
   ])
+}
+
+const FAB_TOOLTIP_REGION = 'newMonitor'
+
+/** The FAB's Tooltip, shown below it while a mouse hovers over it. */
+function fabTooltip(): UiNode {
+  return textNode('tooltip', 'Create a monitor', rect(248, 688, 128, 24), {overlay: true})
 }
 
 /** A MergeSemantics row: the label Text and the Switch fold into one node whose centre is on the label. */
@@ -51,16 +59,29 @@ function alertsTile(ctx: BuildContext): UiNode {
   ])
 }
 
+/**
+ * A row is a DragTarget for the other rows; its name is a Draggable carrying the monitor id, an
+ * InkWell that opens the detail page, toggles the ★ favourite mark on a double tap and opens the
+ * row menu on a right click.
+ */
 function monitorRow(ctx: BuildContext, monitor: Monitor, top: number): UiNode {
   const {on} = ctx
   const action = monitor.paused ? 'Resume' : 'Pause'
-  return node(`row-${monitor.id}`, 'MonitorRow', rect(0, top, 400, ROW_HEIGHT), {key: `monitor-${monitor.id}`}, [
+  const label = monitor.favourite ? `${monitor.name} ★` : monitor.name
+  const nameRect = rect(16, top + 8, 264, 48)
+  return node(`row-${monitor.id}`, 'MonitorRow', rect(0, top, 400, ROW_HEIGHT), {key: `monitor-${monitor.id}`, onAccept: dragged => on.reorderMonitor(dragged, monitor.id)}, [
     node(
       'open',
       'InkWell',
-      rect(16, top + 8, 264, 48),
-      {semantics: {label: monitor.name, button: true, tap: true, enabled: true}, onTap: () => on.openMonitor(monitor)},
-      [captionNode('name', monitor.name, rect(28, top + 20, 200, 24))],
+      nameRect,
+      {
+        semantics: {label, button: true, tap: true, enabled: true},
+        onTap: () => on.openMonitor(monitor),
+        onDoubleTap: () => on.toggleFavourite(monitor),
+        onSecondaryTap: () => on.openRowMenu(monitor, centre(nameRect)),
+        dragData: monitor.id,
+      },
+      [captionNode('name', label, rect(28, top + 20, 200, 24))],
     ),
     // Pause and Resume are two different widgets: toggling swaps one element for another.
     node(

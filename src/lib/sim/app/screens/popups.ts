@@ -1,11 +1,21 @@
-import {VIEWPORT, rect} from '../geometry.js'
+import {VIEWPORT, bottom, rect, type Point} from '../geometry.js'
 import {REGIONS, type Popup} from '../state.js'
 import {captionNode, node, textNode, type UiNode} from '../ui-node.js'
 import type {BuildContext} from './context.js'
+import {textField} from './text-field.js'
 
 /** A pageless route on the root navigator: a modal barrier that blocks the semantics below it. */
 export function popupRoute(ctx: BuildContext, popup: Popup): UiNode {
-  return popup.kind === 'deleteMonitor' ? deleteDialog(ctx, popup.monitorId, popup.instance) : regionMenu(ctx, popup.instance)
+  switch (popup.kind) {
+    case 'deleteMonitor':
+      return deleteDialog(ctx, popup.monitorId, popup.instance)
+    case 'regionMenu':
+      return regionMenu(ctx, popup.instance)
+    case 'rowMenu':
+      return rowMenu(ctx, popup.monitorId, popup.instance, popup.at)
+    case 'renameMonitor':
+      return renameDialog(ctx, popup.monitorId, popup.instance)
+  }
 }
 
 function modal(id: string, widget: string, ctx: BuildContext, content: UiNode): UiNode {
@@ -50,5 +60,56 @@ function regionMenu(ctx: BuildContext, instance: number): UiNode {
         }, [captionNode('label', region, rect(28, top + i * 48 + 12, 200, 24))]),
       ),
     ),
+  )
+}
+
+const MENU_WIDTH = 200
+const MENU_ITEM_HEIGHT = 48
+const MENU_MARGIN = 8
+
+/** showMenu at the pointer, kept inside the view: Rename and Duplicate for one monitor. */
+function rowMenu(ctx: BuildContext, monitorId: number, instance: number, at: Point): UiNode {
+  const items: ReadonlyArray<readonly [string, string, () => void]> = [
+    ['rename', 'Rename', () => ctx.on.startRename(monitorId)],
+    ['duplicate', 'Duplicate', () => ctx.on.duplicateMonitor(monitorId)],
+  ]
+  const height = items.length * MENU_ITEM_HEIGHT
+  const left = Math.min(at.x, VIEWPORT.width - MENU_WIDTH - MENU_MARGIN)
+  const top = Math.min(at.y, bottom(VIEWPORT) - height - MENU_MARGIN)
+  return modal(
+    `rowMenu#${instance}`,
+    'PopupMenuRoute',
+    ctx,
+    node(
+      'menu',
+      'PopupMenu',
+      rect(left, top, MENU_WIDTH, height),
+      {opaque: true},
+      items.map(([id, label, onTap], i) =>
+        node(id, 'PopupMenuItem', rect(left, top + i * MENU_ITEM_HEIGHT, MENU_WIDTH, MENU_ITEM_HEIGHT), {
+          semantics: {label, button: true, tap: true, enabled: true},
+          onTap,
+        }, [captionNode('label', label, rect(left + 16, top + i * MENU_ITEM_HEIGHT + 12, MENU_WIDTH - 32, 24))]),
+      ),
+    ),
+  )
+}
+
+/** An AlertDialog with the monitor's name in an autofocused field; Enter in it saves like Save. */
+function renameDialog(ctx: BuildContext, monitorId: number, instance: number): UiNode {
+  const button = (id: string, label: string, left: number, onTap: () => void): UiNode =>
+    node(id, 'TextButton', rect(left, 460, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
+      captionNode('label', label, rect(left + 12, 468, 72, 24)),
+    ])
+  return modal(
+    `rename#${instance}`,
+    'DialogRoute',
+    ctx,
+    node('dialog', 'AlertDialog', rect(40, 280, 320, 240), {opaque: true}, [
+      textNode('title', 'Rename monitor', rect(64, 304, 272, 32)),
+      textField(ctx, 'rename', 'Name', rect(64, 352, 272, 56)),
+      button('cancel', 'Cancel', 136, () => ctx.on.dismissPopup()),
+      button('save', 'Save', 240, () => ctx.on.saveRename(monitorId)),
+    ]),
   )
 }

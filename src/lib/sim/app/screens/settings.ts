@@ -40,6 +40,21 @@ export function settingsPage(ctx: BuildContext, instance: number, offstage: bool
       syncRow(ctx, at),
       toggleTile('acceptBeta', 'CheckboxListTile', 'Accept beta terms', 1200, {checked: settings.acceptBeta}, () => on.toggleAcceptBeta()),
     ]),
+    ...(state.snackBar === null ? [] : [snackBar(ctx, state.snackBar)]),
+  ])
+}
+
+/** The ScaffoldMessenger's SnackBar: it stays until its Dismiss action is tapped (Escape does not close it). */
+function snackBar(ctx: BuildContext, message: string): UiNode {
+  return node('snackBar', 'SnackBar', rect(16, 648, 368, 56), {opaque: true, overlay: true}, [
+    textNode('message', message, rect(32, 664, 200, 24)),
+    node(
+      'dismiss',
+      'SnackBarAction',
+      rect(288, 656, 80, 40),
+      {semantics: {label: 'Dismiss', button: true, tap: true, enabled: true}, onTap: () => ctx.on.hideSnackBar()},
+      [captionNode('label', 'Dismiss', rect(300, 664, 56, 24))],
+    ),
   ])
 }
 

@@ -1,0 +1,130 @@
+import type {Frame, Mounted} from '../frame.js'
+import {bottom, intersect, right, type Rect} from '../geometry.js'
+
+/** Row-major 8-bit RGB, three bytes a pixel. */
+export interface RgbImage {
+  readonly width: number
+  readonly height: number
+  readonly pixels: Uint8Array
+}
+
+type Rgb = readonly [number, number, number]
+
+interface Palette {
+  readonly background: Rgb
+  readonly surface: Rgb
+  readonly button: Rgb
+  readonly disabled: Rgb
+  readonly field: Rgb
+  readonly checked: Rgb
+  readonly ink: Rgb
+  readonly bar: Rgb
+}
+
+const LIGHT: Palette = {
+  background: [250, 250, 250],
+  surface: [236, 236, 240],
+  button: [208, 220, 250],
+  disabled: [224, 224, 224],
+  field: [255, 255, 255],
+  checked: [70, 100, 200],
+  ink: [40, 40, 48],
+  bar: [228, 228, 236],
+}
+
+const DARK: Palette = {
+  background: [28, 28, 32],
+  surface: [48, 48, 56],
+  button: [60, 76, 120],
+  disabled: [64, 64, 64],
+  field: [40, 40, 46],
+  checked: [150, 180, 255],
+  ink: [230, 230, 236],
+  bar: [44, 44, 52],
+}
+
+/** Colors.black54 over whatever a modal barrier covers. */
+const BARRIER_ALPHA = 0.54
+/** A glyph run: about this many logical pixels a character, drawn as a bar through the middle of the line. */
+const CHARACTER_WIDTH = 7
+
+/**
+ * A flat rendering of one frame: every painted (onstage) widget fills the part of its rect its
+ * scroll viewports let through, in paint order, a shade by kind; a Text is a dark bar as long as
+ * its data. `region` is in logical pixels and `dpr` device pixels each.
+ */
+export function paintFrame(frame: Frame, region: Rect, dpr: number, dark: boolean): RgbImage {
+  const width = Math.max(1, Math.round(region.width * dpr))
+  const height = Math.max(1, Math.round(region.height * dpr))
+  const canvas = new Canvas(width, height, region, dpr)
+  const palette = dark ? DARK : LIGHT
+  canvas.fill(region, palette.background)
+  const visit = (m: Mounted): void => {
+    if (m.offstage) return
+    paintOne(canvas, m, palette)
+    m.children.forEach(visit)
+  }
+  visit(frame.root)
+  return {width, height, pixels: canvas.pixels}
+}
+
+/** Shaded by the widget's own semantics annotation (a merge boundary's merged flags belong to its controls). */
+function paintOne(canvas: Canvas, m: Mounted, palette: Palette): void {
+  const {ui} = m
+  const visible = intersect(ui.rect, m.clip)
+  if (visible.width <= 0 || visible.height <= 0) return
+  if (ui.widget === 'ModalBarrier') return canvas.darken(visible, BARRIER_ALPHA)
+  if (ui.text !== undefined) return canvas.fill(intersect(glyphRun(ui.rect, ui.text), m.clip), palette.ink)
+  const data = ui.semantics
+  if (ui.editable !== undefined) return canvas.fill(visible, palette.field)
+  if (data?.textField) return canvas.fill(visible, palette.bar)
+  if (data?.checked === true || data?.toggled === true) return canvas.fill(visible, palette.checked)
+  if (data?.enabled === false) return canvas.fill(visible, palette.disabled)
+  if (data?.button || ui.onTap !== undefined) return canvas.fill(visible, palette.button)
+  if (ui.widget === 'NavigationBar' || ui.overlay) return canvas.fill(visible, palette.bar)
+  if (ui.opaque) canvas.fill(visible, ui.route !== undefined ? palette.background : palette.surface)
+}
+
+/** The middle half of a text line, as wide as its characters (at most the box). */
+function glyphRun(box: Rect, text: string): Rect {
+  const lineHeight = box.height / 2
+  return {left: box.left, top: box.top + lineHeight / 2, width: Math.min(box.width, text.length * CHARACTER_WIDTH), height: lineHeight}
+}
+
+class Canvas {
+  readonly pixels: Uint8Array
+
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly region: Rect,
+    private readonly dpr: number,
+  ) {
+    this.pixels = new Uint8Array(width * height * 3)
+  }
+
+  fill(r: Rect, [red, green, blue]: Rgb): void {
+    this.each(r, at => {
+      this.pixels[at] = red
+      this.pixels[at + 1] = green
+      this.pixels[at + 2] = blue
+    })
+  }
+
+  darken(r: Rect, alpha: number): void {
+    this.each(r, at => {
+      for (let i = 0; i < 3; i++) this.pixels[at + i] = Math.round(this.pixels[at + i]! * (1 - alpha))
+    })
+  }
+
+  /** Every device pixel whose centre lies in `r` (logical coordinates), by its byte offset. */
+  private each(r: Rect, paint: (at: number) => void): void {
+    const x0 = Math.max(0, Math.round((r.left - this.region.left) * this.dpr))
+    const x1 = Math.min(this.width, Math.round((right(r) - this.region.left) * this.dpr))
+    const y0 = Math.max(0, Math.round((r.top - this.region.top) * this.dpr))
+    const y1 = Math.min(this.height, Math.round((bottom(r) - this.region.top) * this.dpr))
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) paint((y * this.width + x) * 3)
+    }
+  }
+}

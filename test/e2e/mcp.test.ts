@@ -1,0 +1,167 @@
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {execa} from 'execa'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startSim} from '../../src/lib/sim/index.js'
+import {VERBS} from '../../src/lib/verbs/index.js'
+import {BIN, ROOT} from '../helpers/cli.js'
+import {simSession, type SimSession} from '../helpers/sim.js'
+
+type Content = Array<{type: string; text: string}>
+const textOf = (result: {content?: unknown}) => (result.content as Content)[0]!.text
+
+async function connect(state: string): Promise<Client> {
+  const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+  const client = new Client({name: 'tapir-test', version: '0.0.0'})
+  await client.connect(transport)
+  return client
+}
+
+describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
+  let s: SimSession
+  let client: Client
+  beforeAll(async () => {
+    s = await simSession()
+    client = await connect(s.state)
+  })
+  afterAll(async () => {
+    await client.close()
+    expect(s.sim.violations).toEqual([])
+    await s.close()
+  })
+
+  it('lists one tool per catalogue verb plus tapir_run, with annotations', async () => {
+    const {tools} = await client.listTools()
+    const expected = [...VERBS.map((verb) => verb.tool!), 'tapir_run'].sort()
+    expect(tools.map((tool) => tool.name)).toEqual(expected)
+    const byName = new Map(tools.map((tool) => [tool.name, tool]))
+    expect(byName.get('tapir_snap')!.annotations).toMatchObject({readOnlyHint: true, destructiveHint: false})
+    expect(byName.get('tapir_close_app')!.annotations).toMatchObject({destructiveHint: true})
+  })
+
+  it("gives every tool the reference's parameters, types, required and defaults, and refuses others", async () => {
+    const spec = JSON.parse(readFileSync(join(ROOT, 'spec', 'tools.json'), 'utf8')) as {tools: Array<{name: string; params: Array<{name: string; type: string; required: boolean; default?: unknown}>}>}
+    const {tools} = await client.listTools()
+    for (const tool of tools) {
+      const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
+      const schema = tool.inputSchema as {properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>; required?: string[]; additionalProperties: boolean}
+      expect(schema.additionalProperties, tool.name).toBe(false)
+      expect(Object.keys(schema.properties).sort(), tool.name).toEqual(reference.params.map((param) => param.name).sort())
+      expect((schema.required ?? []).sort(), tool.name).toEqual(reference.params.filter((param) => param.required).map((param) => param.name).sort())
+      for (const param of reference.params) {
+        const property = schema.properties[param.name]!
+        expect(param.type === 'array<string>' ? `array<${property.items?.type}>` : property.type, `${tool.name}.${param.name}`).toBe(param.type)
+        if (param.default !== undefined) expect(property.default, `${tool.name}.${param.name} default`).toEqual(param.default)
+      }
+    }
+  })
+
+  it('tapir_snap answers the snapshot JSON', async () => {
+    const result = await client.callTool({name: 'tapir_snap', arguments: {interactiveOnly: true}})
+    expect(result.isError).toBeFalsy()
+    expect(JSON.parse(textOf(result))).toMatchObject({snapshot: expect.stringContaining('- textbox "Email" [ref=e'), groupId: expect.any(String)})
+  })
+
+  it('tapir_find then tapir_fill with the spec defaults (a snapshot comes back)', async () => {
+    const find = JSON.parse(textOf(await client.callTool({name: 'tapir_find', arguments: {key: 'email'}})))
+    const fill = await client.callTool({name: 'tapir_fill', arguments: {ref: find.ref, text: 'ada@example.com'}})
+    expect(fill.isError).toBeFalsy()
+    expect(JSON.parse(textOf(fill))).toMatchObject({filled: true, effect: {kind: 'text', verified: true, value: 'ada@example.com'}, snapshot: expect.stringContaining('ada@example.com')})
+  })
+
+  it('refuses an unknown argument, a wrong type and a missing required one with isError', async () => {
+    const unknown = await client.callTool({name: 'tapir_screenshot', arguments: {geometry: 'true'}})
+    expect(unknown).toMatchObject({isError: true})
+    expect(textOf(unknown)).toBe('Additional property "geometry" is not allowed')
+    const wrongType = await client.callTool({name: 'tapir_snap', arguments: {depth: 'deep'}})
+    expect(textOf(wrongType)).toBe('Parameter "depth" must be an integer')
+    const missing = await client.callTool({name: 'tapir_tap', arguments: {}})
+    expect(textOf(missing)).toBe('Missing required parameter "ref"')
+  })
+
+  it("returns the app's errors as isError with the CLI's message", async () => {
+    const result = await client.callTool({name: 'tapir_tap', arguments: {ref: 'e999'}})
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toMatch(/e999/)
+    const cli = await s.run(['tapir:tap', '--ref=e999'])
+    expect(cli.stderr).toBe(`✗ ${textOf(result)}`)
+  })
+
+  it('a wait that times out is a normal result, not an error', async () => {
+    const result = await client.callTool({name: 'tapir_wait_for', arguments: {text: 'Nowhere', timeoutMs: 200}})
+    expect(result.isError).toBeFalsy()
+    expect(JSON.parse(textOf(result))).toMatchObject({matched: false, reason: 'timeout'})
+  })
+
+  it('tapir_evaluate is answered with the VM evaluate RPC', async () => {
+    const result = await client.callTool({name: 'tapir_evaluate', arguments: {expression: '6 * 7'}})
+    expect(JSON.parse(textOf(result))).toEqual({expression: '6 * 7', result: '42'})
+    expect(s.sim.requests.some((request) => request.method === 'evaluate')).toBe(true)
+  })
+
+  it('tapir_run runs step lines as tapir:run does', async () => {
+    const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['find --key=password', 'fill --ref=q1 --text="x y"', 'snap --grep Password']}})
+    expect(result.isError).toBeFalsy()
+    expect(textOf(result).split('\n')[1]).toBe('[2/3] fill --ref=q1 --text="x y" ok: ✓ Filled q1')
+    const failing = await client.callTool({name: 'tapir_run', arguments: {steps: ['tap --ref=e999', 'snap']}})
+    expect(failing.isError).toBe(true)
+    expect(textOf(failing)).toContain('step 1 failed (exit 3): tap --ref=e999')
+    const refused = await client.callTool({name: 'tapir_run', arguments: {steps: ['snap | head']}})
+    expect(refused.isError).toBe(true)
+  })
+
+  it('keeps one VM Service connection across calls', async () => {
+    const before = s.sim.requests.filter((request) => request.method === 'getVM').length
+    for (let i = 0; i < 3; i++) await client.callTool({name: 'tapir_get_routes', arguments: {}})
+    expect(s.sim.requests.filter((request) => request.method === 'getVM').length).toBe(before)
+  })
+})
+
+describe('tapir mcp:serve when the app changes', () => {
+  it('reconnects when the session names a new app, and after a hot restart', async () => {
+    const s = await simSession()
+    const client = await connect(s.state)
+    try {
+      expect((await client.callTool({name: 'tapir_get_routes', arguments: {}})).isError).toBeFalsy()
+      await s.sim.restartIsolate()
+      expect((await client.callTool({name: 'tapir_get_routes', arguments: {}})).isError).toBeFalsy()
+      const second = await startSim()
+      writeFileSync(s.state, JSON.stringify({vmServiceUri: second.httpUri, device: 'sim', pid: null}))
+      const routes = await client.callTool({name: 'tapir_get_routes', arguments: {}})
+      expect(routes.isError).toBeFalsy()
+      expect(second.requests.some((request) => request.method === 'ext.tapir.get_routes')).toBe(true)
+      await second.close()
+      const gone = await client.callTool({name: 'tapir_get_routes', arguments: {}})
+      expect(gone.isError).toBe(true)
+      expect(textOf(gone)).not.toContain(second.token)
+    } finally {
+      await client.close()
+      await s.close()
+    }
+  })
+})
+
+describe('tapir mcp:serve on the wire', () => {
+  it('writes nothing but JSON-RPC lines to stdout', async () => {
+    const s = await simSession()
+    const messages = [
+      {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}},
+      {jsonrpc: '2.0', method: 'notifications/initialized'},
+      {jsonrpc: '2.0', id: 2, method: 'tools/list'},
+      {jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'tapir_snap', arguments: {}}},
+      {jsonrpc: '2.0', id: 4, method: 'tools/call', params: {name: 'tapir_tap', arguments: {ref: 'e404'}}},
+      {jsonrpc: '2.0', id: 5, method: 'tools/call', params: {name: 'tapir_nope', arguments: {}}},
+    ]
+    const server = execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: messages.map((message) => JSON.stringify(message)).join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}})
+    const {stdout, stderr, exitCode} = await server
+    await s.close()
+    expect(exitCode).toBe(0)
+    const lines = stdout.split('\n').filter((line) => line !== '')
+    expect(lines).toHaveLength(5)
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({jsonrpc: '2.0'})
+    expect(lines.map((line) => JSON.parse(line).id).sort()).toEqual([1, 2, 3, 4, 5])
+    expect(stderr).toContain('[tapir mcp]')
+  })
+})

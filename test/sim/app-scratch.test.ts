@@ -1,0 +1,36 @@
+import {it} from 'vitest'
+import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+
+it('scratch', async () => {
+  const app = createMonitorsApp()
+  const snap = async () => (await app.call('snap', {})).snapshot as string
+  const refOf = (yaml: string, f: string, nth = 0) => /\[ref=(e\d+)\]/.exec(yaml.split('\n').filter(l => l.includes(f))[nth]!)![1]!
+  let y = await snap()
+  await app.call('fill', {ref: refOf(y, 'textbox "Email"'), text: 'a@b.c', includeSnapshot: 'false'})
+  await app.call('fill', {ref: refOf(y, 'textbox "Password"'), text: 'hunter2', includeSnapshot: 'false'})
+  console.log(await app.call('press_key', {key: 'Enter', includeSnapshot: 'false'}))
+  y = await snap()
+  console.log(await app.call('right_click', {ref: refOf(y, 'button "API"'), includeSnapshot: 'true'}))
+  y = await snap()
+  await app.call('tap', {ref: refOf(y, 'button "Rename"'), includeSnapshot: 'false'})
+  console.log(await snap())
+  console.log(await app.call('type', {ref: refOf(await snap(), 'textbox "Name"'), text: 'Core API', includeSnapshot: 'false'}))
+  console.log(await app.call('press_key', {key: 'Enter'}))
+  y = await snap()
+  console.log(await app.call('dblclick', {ref: refOf(y, 'button "Web"'), snapshot: 'diff'}))
+  console.log(await app.call('drag', {startRef: refOf(y, 'button "Core API"'), endRef: refOf(y, 'button "DB"'), snapshot: 'diff'}))
+  console.log(await app.call('hover', {ref: refOf(y, 'button "New monitor"'), snapshot: 'diff'}))
+  console.log(await app.call('scroll', {snapshot: 'diff'}))
+  console.log(await app.call('scroll', {dy: '5000', snapshot: 'none'}))
+  console.log(await app.call('scroll', {dy: '5000', snapshot: 'none'}))
+  console.log(await app.call('scroll', {ref: refOf(y, 'button "DB"'), intoView: 'true', snapshot: 'none'}))
+  console.log(await app.call('reset_overlays', {}))
+  console.log(await app.call('screenshot', {geometry: 'true'}))
+  const s = await app.call('screenshot', {format: 'png'})
+  console.log(s.width, s.height, (s.base64 as string).length)
+  const t0 = Date.now()
+  const j = await app.call('screenshot', {})
+  console.log(j.width, j.height, (j.base64 as string).length, Date.now() - t0)
+  require('node:fs').writeFileSync('/tmp/scratch/shot.jpg', Buffer.from(j.base64 as string, 'base64'))
+  require('node:fs').writeFileSync('/tmp/scratch/shot.png', Buffer.from(s.base64 as string, 'base64'))
+})
