@@ -1,4 +1,4 @@
-import WebSocket from 'ws'
+import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
 import {redactToken} from './uri.js'
@@ -29,7 +29,9 @@ export class VmServiceClient {
   }
 
   /** Opens the socket; follows the 302 a VM answers with once DDS has taken over. */
-  static connect(uri: string, options: ClientOptions): Promise<VmServiceClient> {
+  static async connect(uri: string, options: ClientOptions): Promise<VmServiceClient> {
+    // Loaded on first use: a command that never connects should not pay for it.
+    const {default: WebSocket} = await import('ws')
     return new Promise((resolve, reject) => {
       // No subprotocols and no Origin header: the VM refuses the first and polices the second.
       const socket = new WebSocket(uri, {followRedirects: true, perMessageDeflate: false, handshakeTimeout: options.timeoutMs})
@@ -49,7 +51,7 @@ export class VmServiceClient {
   }
 
   get isOpen(): boolean {
-    return this.socket.readyState === WebSocket.OPEN
+    return this.socket.readyState === this.socket.OPEN
   }
 
   call<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, timeoutMs = this.options.timeoutMs): Promise<T> {
