@@ -71,9 +71,10 @@ describe('performance sessions', () => {
     expect((await s.run(['tapir:perf_insight', '--id=I99'])).exitCode).toBe(3)
     expect((await s.run(['tapir:perf_insight', '--id=I1', '--token=perf-999'])).exitCode).toBe(3)
 
-    const trace = await s.run(['tapir:perf_trace', '--out=trace/list.trace.json'], {})
+    const out = join(s.dir, 'perf', 'list.trace.json')
+    const trace = await s.run(['tapir:perf_trace', `--out=${out}`, `--token=${token}`])
     expect(trace.exitCode, trace.stderr).toBe(0)
-    expect(trace.stdout).toBe(join(process.cwd(), 'trace', 'list.trace.json'))
+    expect(trace.stdout).toBe(out)
     expect(existsSync(trace.stdout)).toBe(true)
     expect(JSON.parse(readFileSync(trace.stdout, 'utf8'))).toMatchObject({traceEvents: expect.any(Array), displayTimeUnit: 'ms'})
   })
