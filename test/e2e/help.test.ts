@@ -1,0 +1,36 @@
+import {describe, expect, it} from 'vitest'
+import {VERBS} from '../../src/lib/verbs/index.js'
+import {tapir} from '../helpers/cli.js'
+
+describe('help', () => {
+  it('tapir --help lists every verb and the session commands', async () => {
+    const help = await tapir(['--help'])
+    expect(help.exitCode).toBe(0)
+    for (const id of ['attach', 'start', 'status', 'stop', 'mcp:serve', 'mcp:install', 'tapir:run', ...VERBS.map((verb) => `tapir:${verb.name}`)]) {
+      expect(help.stdout, id).toMatch(new RegExp(`^  ${id} `, 'm'))
+    }
+  })
+
+  it('every verb documents every flag with its description', async () => {
+    const pending = [...VERBS]
+    const worker = async () => {
+      for (let verb = pending.pop(); verb; verb = pending.pop()) {
+        const help = await tapir([`tapir:${verb.name}`, '--help'])
+        expect(help.exitCode, verb.name).toBe(0)
+        const text = help.stdout.replace(/\s+/g, ' ')
+        expect(text).toContain(verb.summary.replace(/\s+/g, ' '))
+        for (const param of verb.params) {
+          expect(text, `${verb.name} --${param.name}`).toMatch(new RegExp(`--(\\[no-\\])?${param.name}\\b`))
+          expect(text, `${verb.name} --${param.name} description`).toContain(param.description.replace(/\s+/g, ' ').slice(0, 30))
+        }
+      }
+    }
+    await Promise.all([worker(), worker(), worker()])
+  }, 120_000)
+
+  it('an unknown command exits 1 and says so', async () => {
+    const result = await tapir(['tapir:nope'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toContain('command tapir:nope not found')
+  })
+})
