@@ -114,6 +114,21 @@ describe('tapir start --device=sim', () => {
     scratch.remove()
   })
 
+  it('close_app ends the background app: its process exits and its VM Service is gone', async () => {
+    const scratch = tempDir()
+    const env = {TAPIR_STATE_FILE: join(scratch.path, 'state.json')}
+    const start = await tapir(['start', '--device=sim'], {cwd: scratch.path, home: scratch.path, env})
+    const pid = Number(/sim pid=(\d+)/.exec(start.stdout)?.[1])
+    expect(await tapir(['tapir:close_app'], {cwd: scratch.path, home: scratch.path, env})).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
+    for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(isAlive(pid)).toBe(false)
+    const after = await tapir(['tapir:snap'], {cwd: scratch.path, home: scratch.path, env})
+    expect(after.exitCode).toBe(3)
+    expect(after.stderr).toMatch(/^✗ Cannot reach the app's VM Service/)
+    expect((await tapir(['stop'], {cwd: scratch.path, home: scratch.path, env})).exitCode).toBe(0)
+    scratch.remove()
+  })
+
   it('refuses a device it cannot start', async () => {
     const result = await tapir(['start', '--device=chrome'])
     expect(result.exitCode).toBe(1)

@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
@@ -17,27 +18,14 @@ async function snap(app: SimApp): Promise<string> {
 }
 
 describe('registration', () => {
-  it('lists every verb, boot_id last', () => {
+  it('registers every ext.tapir.* method the tool reference dispatches to, boot_id last', () => {
     const {extensions} = createMonitorsApp()
-    expect(extensions).toEqual([
-      'snap',
-      'observe',
-      'find',
-      'tap',
-      'type',
-      'fill',
-      'set_checkbox',
-      'select_option',
-      'navigate',
-      'navigate_back',
-      'get_routes',
-      'dismiss_modals',
-      'wait_for',
-      'wait_for_network_idle',
-      'console',
-      'exceptions',
-      'boot_id',
-    ])
+    const reference = JSON.parse(readFileSync(new URL('../../spec/tools.json', import.meta.url), 'utf8')) as {tools: Array<{dispatch: string | null}>}
+    const dispatched = reference.tools.map((tool) => tool.dispatch).filter((dispatch) => dispatch?.startsWith('ext.tapir.')).map((dispatch) => dispatch!.slice('ext.tapir.'.length))
+    expect(dispatched.length).toBeGreaterThan(30)
+    for (const name of dispatched) expect(extensions, name).toContain(name)
+    expect(extensions.at(-1)).toBe('boot_id')
+    expect(new Set(extensions).size).toBe(extensions.length)
   })
 
   it('ignores the isolateId param and parses booleans the Dart way', async () => {

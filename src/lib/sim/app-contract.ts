@@ -31,6 +31,8 @@ export interface SimApp {
   evaluate(expression: string): EvaluateOutcome
   /** Hot restart: fresh app state, new boot id, refs and baselines cleared. */
   restart(): void
+  /** True once close_app asked the app to shut down (a desktop app then exits). */
+  readonly closed: boolean
   /** Lifecycle knob: 'hidden' makes frame-forcing verbs answer with a `warnings` block. */
   setLifecycle(state: 'resumed' | 'hidden' | 'paused' | 'detached'): void
 }

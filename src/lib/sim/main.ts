@@ -26,6 +26,12 @@ const stop = (): void => {
 }
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)
+// close_app: a desktop app exits shortly after SystemNavigator.pop, and its VM Service with it.
+const closing = setInterval(() => {
+  if (!sim.app.closed) return
+  clearInterval(closing)
+  setTimeout(stop, 100)
+}, 100)
 process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
 
 const readyFile = values['ready-file']

@@ -7,6 +7,7 @@ const OBSCURING_CHAR = '•'
 /**
  * A TextField as Flutter lays it out: an outer wrapper node (label, tap to focus) with the
  * decoration's label Text and the RenderEditable, which always owns a textbox node of its own.
+ * A tap focuses it (caret at the end); a triple tap focuses it with the whole text selected.
  */
 export function textField(ctx: BuildContext, field: FieldKey, label: string, at: Rect, obscured = false): UiNode {
   const text = ctx.state.fields[field]
@@ -21,6 +22,7 @@ export function textField(ctx: BuildContext, field: FieldKey, label: string, at:
       key: field,
       semantics: {label, value: shown, textField: true, obscured, focused, tap: true, enabled: true},
       onTap: () => ctx.on.focus(field),
+      onTripleTap: () => ctx.on.selectAll(field),
     },
     [
       captionNode('label', label, rect(at.left + 12, at.top + 4, at.width - 24, 16)),

@@ -1,0 +1,244 @@
+import {inflateSync} from 'node:zlib'
+import {describe, expect, it} from 'vitest'
+import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {crc32} from '../../src/lib/sim/app/raster/png.js'
+
+interface Failure {
+  message: string
+  envelope: {type: string; suggestions: string[]; widget_path?: string}
+}
+
+async function failure(pending: Promise<unknown>): Promise<Failure> {
+  try {
+    await pending
+  } catch (error) {
+    if (error instanceof ExtensionError) return JSON.parse(error.details) as Failure
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}
+
+function refOf(yaml: string, fragment: string): string {
+  const line = yaml.split('\n').find(l => l.includes(fragment))
+  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
+  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
+  return ref
+}
+
+async function snap(app: SimApp): Promise<string> {
+  return (await app.call('snap', {})).snapshot as string
+}
+
+const quiet = {includeSnapshot: 'false'}
+
+interface Png {
+  width: number
+  height: number
+  colourType: number
+  pixel(x: number, y: number): [number, number, number]
+}
+
+/** Walks the chunks (checking every CRC), reads IHDR, inflates the IDATs and undoes filter 0. */
+function decodePng(bytes: Buffer): Png {
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  let at = 8
+  let header: Buffer | undefined
+  const idat: Buffer[] = []
+  let ended = false
+  while (at < bytes.length) {
+    const length = bytes.readUInt32BE(at)
+    const type = bytes.toString('latin1', at + 4, at + 8)
+    const data = bytes.subarray(at + 8, at + 8 + length)
+    expect(bytes.readUInt32BE(at + 8 + length), `${type} CRC`).toBe(crc32(bytes.subarray(at + 4, at + 8), data))
+    if (type === 'IHDR') header = data
+    if (type === 'IDAT') idat.push(data)
+    if (type === 'IEND') ended = true
+    at += 12 + length
+  }
+  expect(ended).toBe(true)
+  const width = header!.readUInt32BE(0)
+  const height = header!.readUInt32BE(4)
+  expect(header![8]).toBe(8)
+  const raw = inflateSync(Buffer.concat(idat))
+  const stride = width * 3 + 1
+  expect(raw.length).toBe(stride * height)
+  for (let y = 0; y < height; y++) expect(raw[y * stride]).toBe(0)
+  return {
+    width,
+    height,
+    colourType: header![9]!,
+    pixel: (x, y) => [raw[y * stride + 1 + x * 3]!, raw[y * stride + 2 + x * 3]!, raw[y * stride + 3 + x * 3]!],
+  }
+}
+
+interface JpegFrame {
+  width: number
+  height: number
+  components: number
+  markers: number[]
+}
+
+/** Walks the marker segments up to the scan; answers the SOF0 frame header. */
+function readJpeg(bytes: Buffer): JpegFrame {
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8])
+  expect([bytes.at(-2), bytes.at(-1)]).toEqual([0xff, 0xd9])
+  const markers: number[] = []
+  let frame: Omit<JpegFrame, 'markers'> | undefined
+  let at = 2
+  for (;;) {
+    expect(bytes[at]).toBe(0xff)
+    const marker = bytes[at + 1]!
+    markers.push(marker)
+    const length = bytes.readUInt16BE(at + 2)
+    if (marker === 0xc0) frame = {height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7), components: bytes[at + 9]!}
+    if (marker === 0xda) break
+    at += 2 + length
+  }
+  if (frame === undefined) throw new Error('no SOF0 marker')
+  return {...frame, markers}
+}
+
+const bytesOf = (result: Record<string, unknown>): Buffer => Buffer.from(result.base64 as string, 'base64')
+
+describe('screenshot', () => {
+  it('captures the whole viewport as a baseline JPEG by default, at device pixel ratio 2', async () => {
+    const app = createMonitorsApp()
+    const result = await app.call('screenshot', {})
+    expect(Object.keys(result).sort()).toEqual(['base64', 'format', 'height', 'width'])
+    expect(result).toMatchObject({format: 'jpeg', width: 800, height: 1600})
+    const jpeg = readJpeg(bytesOf(result))
+    expect(jpeg).toMatchObject({width: 800, height: 1600, components: 3})
+    expect(jpeg.markers).toEqual([0xe0, 0xdb, 0xdb, 0xc0, 0xc4, 0xda])
+  })
+
+  it('captures a PNG whose IHDR, chunks and pixel rows decode to the reported size', async () => {
+    const app = createMonitorsApp()
+    const result = await app.call('screenshot', {format: 'png'})
+    expect(result).toMatchObject({format: 'png', width: 800, height: 1600})
+    const png = decodePng(bytesOf(result))
+    expect([png.width, png.height, png.colourType]).toEqual([800, 1600, 2])
+    expect(png.pixel(0, 0)).toEqual([250, 250, 250])
+    // The "Sign in" heading's glyph run starts at logical (24, 90).
+    expect(png.pixel(50, 190)).toEqual([40, 40, 48])
+  })
+
+  it('captures one widget by ref: its rect times the ratio, in either format', async () => {
+    const app = createMonitorsApp()
+    const button = refOf(await snap(app), 'button "Sign in"')
+    const png = await app.call('screenshot', {ref: button, format: 'png'})
+    expect(png).toMatchObject({format: 'png', width: 704, height: 96})
+    expect(decodePng(bytesOf(png))).toMatchObject({width: 704, height: 96})
+    const jpeg = await app.call('screenshot', {ref: button})
+    expect(readJpeg(bytesOf(jpeg))).toMatchObject({width: 704, height: 96})
+  })
+
+  it('takes a q<N> handle from find', async () => {
+    const app = createMonitorsApp()
+    const {ref} = await app.call('find', {text: 'Forgot password?'})
+    const result = await app.call('screenshot', {ref: ref as string, format: 'png'})
+    expect(result).toMatchObject({width: 320, height: 80})
+  })
+
+  it('narrows to a sub-rect relative to the ref, clipped to the widget', async () => {
+    const app = createMonitorsApp()
+    const button = refOf(await snap(app), 'button "Sign in"')
+    const part = await app.call('screenshot', {ref: button, rect: '0,0,100,20', format: 'png'})
+    expect(decodePng(bytesOf(part))).toMatchObject({width: 200, height: 40})
+    const clipped = await app.call('screenshot', {ref: button, rect: '300, 10, 100, 100'})
+    expect(clipped).toMatchObject({width: 104, height: 76})
+    expect(readJpeg(bytesOf(clipped))).toMatchObject({width: 104, height: 76})
+  })
+
+  it('captures a widget below the fold at its own size', async () => {
+    const app = createMonitorsApp()
+    const login = await snap(app)
+    await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', ...quiet})
+    await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
+    await app.call('press_key', {key: 'Enter', ...quiet})
+    const cron = refOf(await snap(app), 'button "Cron"')
+    expect(await app.call('screenshot', {ref: cron, geometry: 'true'})).toEqual({rect: {x: 16, y: 1024, width: 264, height: 48}, devicePixelRatio: 2})
+    expect(await app.call('screenshot', {ref: cron, format: 'png'})).toMatchObject({width: 528, height: 96})
+  })
+
+  it('geometry: "true" answers the rect and the ratio without an image', async () => {
+    const app = createMonitorsApp()
+    expect(await app.call('screenshot', {geometry: 'true'})).toEqual({rect: {x: 0, y: 0, width: 400, height: 800}, devicePixelRatio: 2})
+    const button = refOf(await snap(app), 'button "Sign in"')
+    expect(await app.call('screenshot', {ref: button, geometry: 'true'})).toEqual({rect: {x: 24, y: 344, width: 352, height: 48}, devicePixelRatio: 2})
+    expect(await app.call('screenshot', {ref: button, rect: '10,8,50,30', geometry: 'true'})).toEqual({rect: {x: 34, y: 352, width: 50, height: 30}, devicePixelRatio: 2})
+    expect(await app.call('screenshot', {geometry: 'false', format: 'png'})).toHaveProperty('base64')
+  })
+
+  it('quality trades size for fidelity; PNG ignores it', async () => {
+    const app = createMonitorsApp()
+    const low = bytesOf(await app.call('screenshot', {quality: '5'})).length
+    const high = bytesOf(await app.call('screenshot', {quality: '100'})).length
+    expect(high).toBeGreaterThan(low)
+    const pngA = (await app.call('screenshot', {format: 'png', quality: '5'})).base64
+    const pngB = (await app.call('screenshot', {format: 'png', quality: '100'})).base64
+    expect(pngA).toBe(pngB)
+  })
+
+  it('shows what the screen shows: dark mode darkens the background', async () => {
+    const app = createMonitorsApp()
+    const login = await snap(app)
+    await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', ...quiet})
+    await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
+    await app.call('press_key', {key: 'Enter', ...quiet})
+    await app.call('navigate', {route: '/settings', ...quiet})
+    const light = decodePng(bytesOf(await app.call('screenshot', {format: 'png'})))
+    await app.call('tap', {ref: refOf(await snap(app), 'button "Dark mode"'), ...quiet})
+    const dark = decodePng(bytesOf(await app.call('screenshot', {format: 'png'})))
+    expect(light.pixel(2, 2)).toEqual([250, 250, 250])
+    expect(dark.pixel(2, 2)).toEqual([28, 28, 32])
+  })
+
+  it('a modal barrier darkens the page under a dialog', async () => {
+    const app = createMonitorsApp()
+    const before = decodePng(bytesOf(await app.call('screenshot', {format: 'png'})))
+    const login = await snap(app)
+    await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', ...quiet})
+    await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
+    await app.call('press_key', {key: 'Enter', ...quiet})
+    await app.call('right_click', {ref: refOf(await snap(app), 'button "API"'), ...quiet})
+    const after = decodePng(bytesOf(await app.call('screenshot', {format: 'png'})))
+    expect(before.pixel(2, 2)).toEqual([250, 250, 250])
+    expect(after.pixel(2, 2)).toEqual([115, 115, 115])
+  })
+
+  it('refuses rect without ref, a malformed rect, a rect outside the widget, a zero-size widget and an unknown format', async () => {
+    const app = createMonitorsApp()
+    expect(await failure(app.call('screenshot', {rect: '0,0,10,10'}))).toEqual({
+      message: 'ext.tapir.screenshot: rect is relative to a widget, so it needs ref; omit both to capture the whole viewport',
+      envelope: {type: 'missing_param', suggestions: []},
+    })
+    const button = refOf(await snap(app), 'button "Sign in"')
+    expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,10'}))).message).toBe(
+      'ext.tapir.screenshot: rect takes "x,y,w,h" in logical pixels with a positive width and height, got "0,0,10"',
+    )
+    expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,0,10'}))).envelope.type).toBe('unexpected')
+    expect(await failure(app.call('screenshot', {ref: button, rect: '400,0,10,10'}))).toMatchObject({envelope: {type: 'zero_rect', widget_path: button}})
+    expect((await failure(app.call('screenshot', {format: 'gif'}))).message).toBe('ext.tapir.screenshot: format must be "jpeg" or "png", got "gif"')
+    expect((await failure(app.call('screenshot', {ref: 'e99'}))).envelope.type).toBe('not_found')
+
+    const signedIn = createMonitorsApp()
+    const login = await snap(signedIn)
+    await signedIn.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', ...quiet})
+    await signedIn.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
+    await signedIn.call('press_key', {key: 'Enter', ...quiet})
+    const refresh = refOf(await snap(signedIn), 'button "Refresh"')
+    expect(await failure(signedIn.call('screenshot', {ref: refresh}))).toEqual({
+      message: `ext.tapir.screenshot: ref ${refresh} has a zero-size rect; there is nothing to capture`,
+      envelope: {type: 'zero_rect', suggestions: [], widget_path: refresh},
+    })
+  })
+
+  it('carries the warnings block while the window is hidden', async () => {
+    const app = createMonitorsApp()
+    app.setLifecycle('hidden')
+    const result = await app.call('screenshot', {format: 'png'})
+    expect(result.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden'})
+    expect(result).toMatchObject({width: 800, height: 1600})
+  })
+})
