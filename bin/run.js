@@ -4,5 +4,6 @@ import module from 'node:module'
 // Node 22.1+ keeps compiled code between runs; start-up is what agents feel on every verb.
 module.enableCompileCache?.()
 
-const {execute} = await import('@oclif/core')
+// The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
+const {execute} = await import('@oclif/core/execute')
 await execute({dir: import.meta.url})

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import type {SessionLocation} from '../lib/session/location.js'
 import {writeSession} from '../lib/session/store.js'
 import type {Outcome} from '../lib/output/outcome.js'

@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs'
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 import {TapirError, UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {stepLines} from '../lib/run/plan.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import type {SessionLocation} from '../lib/session/location.js'
 import {isAlive} from '../lib/session/process.js'
 import {checkOwnership} from '../lib/session/require-session.js'

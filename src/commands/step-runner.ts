@@ -1,4 +1,4 @@
-import type {Config} from '@oclif/core'
+import type {Config} from '@oclif/core/config'
 import type {Outcome} from '../lib/output/outcome.js'
 import {runSteps} from '../lib/run/execute.js'
 import type {Step} from '../lib/run/plan.js'

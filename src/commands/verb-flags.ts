@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {defaultFor} from '../lib/verbs/input.js'
 import type {Param, Verb} from '../lib/verbs/types.js'
 

@@ -1,5 +1,5 @@
 import {fileURLToPath} from 'node:url'
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import type {SessionLocation} from '../../lib/session/location.js'
 import type {Outcome} from '../../lib/output/outcome.js'
 import type {Client} from '../../lib/mcp/install.js'

@@ -1,4 +1,5 @@
-import {Command, Flags} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
 import {SessionContext} from '../../lib/runtime/session-context.js'
 import {DEFAULT_TIMEOUT_MS} from '../tapir-command.js'
 
