@@ -37,6 +37,5 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
 }
 
 function examplesFor(verb: Verb): string[] {
-  const required = verb.params.filter((param) => param.required).map((param) => `--${param.name}=<${param.name}>`)
-  return [`<%= config.bin %> <%= command.id %>${required.length > 0 ? ' ' + required.join(' ') : ''}`]
+  return [`<%= config.bin %> <%= command.id %>${verb.example ? ` ${verb.example}` : ''}`]
 }

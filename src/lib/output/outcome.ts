@@ -32,12 +32,12 @@ export function resultOutcome(verb: Verb, result: Result, input: Input, json: bo
     return {stdout: JSON.stringify(result), stderr: banners(result), exitCode: verb.exitCode?.(result, input, true) ?? EXIT.ok}
   }
   const report = verb.report(result, input)
-  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: report.exitCode ?? verb.exitCode?.(result, input, false) ?? EXIT.ok}
+  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: verb.exitCode?.(result, input, false) ?? EXIT.ok}
 }
 
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
 export function softFailureOutcome(error: TapirError, report: Report, json: boolean): Outcome {
-  const exitCode = report.exitCode ?? EXIT.failed
+  const exitCode = EXIT.failed
   if (json) return {stdout: JSON.stringify({error: {message: error.message, exitCode, ...error.details}}), stderr: report.stderr ?? [], exitCode}
   return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode}
 }

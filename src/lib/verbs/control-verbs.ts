@@ -73,7 +73,7 @@ export const setCheckbox = extensionVerb({
   report: (result, input): Report => {
     const effect = effectOf(result)
     if (unverifiedCheckbox(result)) {
-      return {stderr: [`✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}. Off screen or covered? Scroll it into view with tapir:scroll, then retry.`], exitCode: 1}
+      return {stderr: [`✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}. Off screen or covered? Scroll it into view with tapir:scroll, then retry.`]}
     }
     return {stdout: result.toggled === false ? `✓ Checkbox ${input.ref} already ${input.value}` : `✓ Checkbox ${input.ref} set to ${input.value}`}
   },

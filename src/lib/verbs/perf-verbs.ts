@@ -49,7 +49,7 @@ export const perfEnd = extensionVerb({
   params: [],
   exitCode: (result) => (refused(result) ? 1 : 0),
   report: (result): Report =>
-    refused(result) ? {stderr: [`✗ Performance session ${result.sessionToken} refused: ${result.reason}`], exitCode: 1} : {stdout: perfSummary(result)},
+    refused(result) ? {stderr: [`✗ Performance session ${result.sessionToken} refused: ${result.reason}`]} : {stdout: perfSummary(result)},
 })
 
 export const perfInsight = extensionVerb({

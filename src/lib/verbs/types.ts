@@ -38,11 +38,10 @@ export interface VerbContext {
   cwd: string
 }
 
-/** How a verb's result reads on the CLI: the lines and the exit code. */
+/** How a verb's result reads on the CLI (the exit code is the verb's `exitCode`). */
 export interface Report {
   stdout?: string
   stderr?: string[]
-  exitCode?: ExitCode
 }
 
 export interface Verb {
@@ -65,7 +64,7 @@ export interface Verb {
   mcpText?(result: Result): string
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: Input): boolean
-  /** On the CLI, an app error that is really a soft failure of this verb (exit 1, not 3). */
+  /** On the CLI, an app error that is really a soft failure of this verb: these lines, exit 1 (not 3). */
   softFailure?(error: TapirError): Report | undefined
   /** Exit code for a result, shared by the summary and --json output. */
   exitCode?(result: Result, input: Input, printedJson: boolean): ExitCode

@@ -27,7 +27,7 @@ export const wait = extensionVerb({
   },
   exitCode: (result) => (matched(result) ? 0 : 1),
   report: (result) =>
-    matched(result) ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`], exitCode: 1},
+    matched(result) ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`]},
 })
 
 export const waitForNetworkIdle = extensionVerb({
@@ -42,9 +42,9 @@ export const waitForNetworkIdle = extensionVerb({
     {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, description: 'How often the app checks, in milliseconds (at least 100).'},
   ],
   exitCode: (result) => (matched(result) ? 0 : 1),
-  report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`], exitCode: 1}),
+  report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]}),
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
-  softFailure: (error) => (error.envelopeType === 'timeout' ? {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`], exitCode: 1} : undefined),
+  softFailure: (error) => (error.envelopeType === 'timeout' ? {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`]} : undefined),
 })
 
 export const waitVerbs: Verb[] = [wait, waitForNetworkIdle]
