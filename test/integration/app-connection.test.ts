@@ -41,6 +41,16 @@ describe('AppConnection against the sim', () => {
     sim.setFaults({hangOn: null})
   })
 
+  it('delivers stream events to listeners, and a second listen on the stream is not an error', async () => {
+    const kinds: string[] = []
+    await app.client.listen('Isolate', (event) => kinds.push(String(event.kind)))
+    await app.client.listen('Isolate', () => {})
+    await sim.restartIsolate()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(kinds).toEqual(expect.arrayContaining(['IsolateExit', 'IsolateStart', 'IsolateRunnable', 'ServiceExtensionAdded']))
+    expect(sim.requests.filter((request) => request.method === 'streamListen')).toHaveLength(1)
+  })
+
   it('evaluates in the root library', async () => {
     const value = await app.evaluate('1 + 2')
     expect(value).toMatchObject({kind: 'Int', valueAsString: '3'})
