@@ -1,15 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import {ExtensionError} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-
-const quiet = {includeSnapshot: 'false'}
-
-async function signIn(app: SimApp): Promise<void> {
-  await app.call('snap', {})
-  await app.call('fill', {ref: 'e2', text: 'ann@example.com', ...quiet})
-  await app.call('fill', {ref: 'e3', text: 'hunter2', ...quiet})
-  await app.call('tap', {ref: 'e4', ...quiet})
-}
+import {quiet, signIn} from './app-helpers.js'
 
 describe('wait_for', () => {
   it('matches a Text that is there, and one that is gone', async () => {

@@ -1,39 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-
-async function failure(pending: Promise<unknown>): Promise<{message: string; envelope: {type: string; suggestions: string[]; widget_path?: string}}> {
-  try {
-    await pending
-  } catch (error) {
-    if (error instanceof ExtensionError) return JSON.parse(error.details)
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-function refOf(yaml: string, fragment: string): string {
-  const line = yaml.split('\n').find(l => l.includes(fragment))
-  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
-  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
-  return ref
-}
-
-async function snap(app: SimApp): Promise<string> {
-  return (await app.call('snap', {})).snapshot as string
-}
-
-const quiet = {includeSnapshot: 'false'}
-
-async function onSettings(): Promise<{app: SimApp; yaml: string}> {
-  const app = createMonitorsApp()
-  const login = await snap(app)
-  await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', ...quiet})
-  await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
-  await app.call('tap', {ref: refOf(login, 'button "Sign in"'), ...quiet})
-  await app.call('tap', {ref: refOf(await snap(app), 'button "Settings"'), ...quiet})
-  return {app, yaml: await snap(app)}
-}
+import {failure, onSettings, quiet, refOf, snap} from './app-helpers.js'
 
 describe('fill and type', () => {
   it('fill writes the field and reads the controller back', async () => {
@@ -93,25 +60,25 @@ describe('fill and type', () => {
   it('fill refuses an interactive control that is not a text field', async () => {
     const {app, yaml} = await onSettings()
     const button = refOf(yaml, 'button "Region"')
-    expect(await failure(app.call('fill', {ref: button, text: 'x'}))).toEqual({
+    expect(await failure(app.call('fill', {ref: button, text: 'x'}), 'any')).toEqual({
       message: `ref ${button} is a button, not a text field`,
       envelope: {type: 'unexpected', suggestions: [], widget_path: button},
     })
-    expect((await failure(app.call('fill', {ref: refOf(yaml, 'button "Dark mode"'), text: 'x'}))).message).toContain('is a switch, not a text field')
-    expect((await failure(app.call('fill', {ref: refOf(yaml, 'checkbox "Email alerts"'), text: 'x'}))).message).toContain('is a checkbox, not a text field')
+    expect((await failure(app.call('fill', {ref: refOf(yaml, 'button "Dark mode"'), text: 'x'}), 'any')).message).toContain('is a switch, not a text field')
+    expect((await failure(app.call('fill', {ref: refOf(yaml, 'checkbox "Email alerts"'), text: 'x'}), 'any')).message).toContain('is a checkbox, not a text field')
   })
 
   it('fill needs ref and text (the key must be present, even empty)', async () => {
     const app = createMonitorsApp()
     await snap(app)
-    expect((await failure(app.call('fill', {text: 'x'}))).envelope.type).toBe('missing_param')
-    expect((await failure(app.call('fill', {ref: 'e2'}))).message).toBe('ext.tapir.fill: missing required param "text"')
+    expect((await failure(app.call('fill', {text: 'x'}), 'any')).envelope.type).toBe('missing_param')
+    expect((await failure(app.call('fill', {ref: 'e2'}), 'any')).message).toBe('ext.tapir.fill: missing required param "text"')
   })
 
   it('the gate runs first: a ref no scroll can reveal is refused like a tap', async () => {
     const {app, yaml} = await onSettings()
     const sync = refOf(yaml, 'button "Sync now"')
-    expect((await failure(app.call('type', {ref: sync, text: 'x'}))).envelope.type).toBe('off_viewport')
+    expect((await failure(app.call('type', {ref: sync, text: 'x'}), 'any')).envelope.type).toBe('off_viewport')
   })
 })
 
@@ -160,11 +127,11 @@ describe('set_checkbox', () => {
   it('refuses a control with no checked or toggled state', async () => {
     const {app, yaml} = await onSettings()
     const region = refOf(yaml, 'button "Region"')
-    expect(await failure(app.call('set_checkbox', {ref: region, value: 'true'}))).toEqual({
+    expect(await failure(app.call('set_checkbox', {ref: region, value: 'true'}), 'any')).toEqual({
       message: `ext.tapir.set_checkbox: ref ${region} has no checked or toggled state`,
       envelope: {type: 'not_found', suggestions: [], widget_path: region},
     })
-    expect((await failure(app.call('set_checkbox', {ref: region}))).envelope.type).toBe('missing_param')
+    expect((await failure(app.call('set_checkbox', {ref: region}), 'any')).envelope.type).toBe('missing_param')
   })
 })
 
@@ -184,7 +151,7 @@ describe('select_option', () => {
 
   it('refuses a ref with no dropdown at or below it, naming the dropdown refs', async () => {
     const {app, yaml} = await onSettings()
-    const error = await failure(app.call('select_option', {ref: refOf(yaml, 'button "Dark mode"'), value: 'us'}))
+    const error = await failure(app.call('select_option', {ref: refOf(yaml, 'button "Dark mode"'), value: 'us'}), 'any')
     expect(error.envelope).toMatchObject({type: 'not_found', suggestions: [refOf(yaml, 'button "Region"')]})
   })
 

@@ -1,57 +1,12 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import type {SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-
-interface Failure {
-  message: string
-  envelope: {type: string; suggestions: string[]; widget_path?: string}
-}
-
-async function failure(pending: Promise<unknown>): Promise<Failure> {
-  try {
-    await pending
-  } catch (error) {
-    if (error instanceof ExtensionError) {
-      expect(error.code).toBe(-32000)
-      return JSON.parse(error.details) as Failure
-    }
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-function refOf(yaml: string, fragment: string, nth = 0): string {
-  const line = yaml.split('\n').filter(l => l.includes(fragment))[nth]
-  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
-  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
-  return ref
-}
+import {failure, onSettings, quiet, refOf, signedIn, snap} from './app-helpers.js'
 
 function lineOf(yaml: string, fragment: string): string {
   const line = yaml.split('\n').find(l => l.includes(fragment))
   if (line === undefined) throw new Error(`no line with ${fragment} in\n${yaml}`)
   return line
-}
-
-async function snap(app: SimApp): Promise<string> {
-  return (await app.call('snap', {})).snapshot as string
-}
-
-const quiet = {includeSnapshot: 'false'}
-
-async function signedIn(): Promise<{app: SimApp; yaml: string}> {
-  const app = createMonitorsApp()
-  const login = await snap(app)
-  await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', ...quiet})
-  await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
-  await app.call('tap', {ref: refOf(login, 'button "Sign in"'), ...quiet})
-  return {app, yaml: await snap(app)}
-}
-
-async function onSettings(): Promise<{app: SimApp; yaml: string}> {
-  const {app, yaml} = await signedIn()
-  await app.call('tap', {ref: refOf(yaml, 'button "Settings"'), ...quiet})
-  return {app, yaml: await snap(app)}
 }
 
 async function uri(app: SimApp): Promise<unknown> {

@@ -1,19 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import {ExtensionError} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-
-function refOf(yaml: string, fragment: string): string {
-  const line = yaml.split('\n').find(l => l.includes(fragment))
-  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
-  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
-  return ref
-}
-
-async function snap(app: SimApp): Promise<string> {
-  return (await app.call('snap', {})).snapshot as string
-}
-
-const quiet = {includeSnapshot: 'false'}
+import {quiet, refOf, snap} from './app-helpers.js'
 
 describe('navigate', () => {
   it('lands on a known route and verifies it through the router', async () => {

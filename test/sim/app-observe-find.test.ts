@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import type {SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {failure, refOf, signedInApp, snap} from './app-helpers.js'
 
 interface Candidate {
   ref: string
@@ -14,36 +15,6 @@ interface Candidate {
   occluded: boolean
   tapOwner?: {x: number; y: number; w: number; h: number}
   [enricher: string]: unknown
-}
-
-async function failure(pending: Promise<unknown>): Promise<{message: string; envelope: {type: string; suggestions: string[]; widget_path?: string}}> {
-  try {
-    await pending
-  } catch (error) {
-    if (error instanceof ExtensionError) return JSON.parse(error.details)
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-function refOf(yaml: string, fragment: string): string {
-  const line = yaml.split('\n').find(l => l.includes(fragment))
-  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
-  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
-  return ref
-}
-
-async function snap(app: SimApp): Promise<string> {
-  return (await app.call('snap', {})).snapshot as string
-}
-
-async function signedIn(): Promise<SimApp> {
-  const app = createMonitorsApp()
-  const login = await snap(app)
-  await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', includeSnapshot: 'false'})
-  await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', includeSnapshot: 'false'})
-  await app.call('tap', {ref: refOf(login, 'button "Sign in"'), includeSnapshot: 'false'})
-  return app
 }
 
 async function observe(app: SimApp, params: Record<string, string> = {}): Promise<Candidate[]> {
@@ -86,14 +57,14 @@ describe('observe', () => {
   })
 
   it('filters by role and stops at limit', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const headings = await observe(app, {roles: 'heading'})
     expect(headings.map(c => c.label)).toEqual(['Monitors'])
     expect(await observe(app, {roles: 'button', limit: '3'})).toHaveLength(3)
   })
 
   it('reports visibility, viewport, occlusion, disabled state and the merged tile once with tapOwner', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const candidates = await observe(app)
     const byLabel = (label: string): Candidate[] => candidates.filter(c => c.label === label)
     expect(byLabel('Export')[0]).toMatchObject({isEnabled: false, isVisible: true})
@@ -108,7 +79,7 @@ describe('observe', () => {
   })
 
   it('mints one handle per same-label row, each acting on its own row', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const pauses = (await observe(app, {roles: 'button'})).filter(c => c.label === 'Pause')
     expect(new Set(pauses.map(c => c.ref)).size).toBe(20)
     await app.call('tap', {ref: pauses[5]!.ref, includeSnapshot: 'false'})
@@ -119,7 +90,7 @@ describe('observe', () => {
   })
 
   it('re-resolves a handle by its position, so a removed same-label row above shifts it, and reports stale past the end', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const pauses = (await observe(app, {roles: 'button'})).filter(c => c.label === 'Pause')
     await app.call('tap', {ref: pauses[0]!.ref, includeSnapshot: 'false'})
     // Row 1 now reads Resume: index 0 among the remaining 19 Pause buttons is row 2's.
@@ -127,7 +98,7 @@ describe('observe', () => {
     const yaml = await snap(app)
     const labels = yaml.split('\n').filter(l => /button "(Pause|Resume)"/.test(l)).map(l => /"(Pause|Resume)"/.exec(l)![1])
     expect(labels.slice(0, 3)).toEqual(['Resume', 'Resume', 'Pause'])
-    const last = await failure(app.call('tap', {ref: pauses[19]!.ref, includeSnapshot: 'false'}))
+    const last = await failure(app.call('tap', {ref: pauses[19]!.ref, includeSnapshot: 'false'}), 'any')
     expect(last.envelope.type).toBe('stale')
     expect(last.message).toBe(`Query handle ref=${pauses[19]!.ref} is stale: no live match for stored predicates`)
   })
@@ -142,7 +113,7 @@ describe('find', () => {
 
   it('refuses a call with none of the four predicates, within alone included', async () => {
     const app = createMonitorsApp()
-    const error = await failure(app.call('find', {within: 'e1'}))
+    const error = await failure(app.call('find', {within: 'e1'}), 'any')
     expect(error.envelope).toEqual({type: 'missing_param', suggestions: []})
   })
 
@@ -153,7 +124,7 @@ describe('find', () => {
     expect(result.diagnostic).toBe("label 'Sign in' matched 2 nodes; refine with --key, --text, or --contains, or scope with --within")
     await app.call('tap', {ref: result.ref as string, includeSnapshot: 'false'})
     expect(await snap(app)).toContain('- text "Enter your email and password"')
-    const app2 = await signedIn()
+    const app2 = await signedInApp()
     const pause = await app2.call('find', {semanticsLabel: 'Pause'})
     expect(pause.matchCount).toBe(20)
     await app2.call('tap', {ref: pause.ref as string, includeSnapshot: 'false'})
@@ -184,7 +155,7 @@ describe('find', () => {
   })
 
   it('falls back to Text.data when no semantics label matches', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const yaml = await snap(app)
     await app.call('tap', {ref: refOf(yaml, 'button "Settings"'), includeSnapshot: 'false'})
     const value = await app.call('find', {text: 'eu'})
@@ -194,7 +165,7 @@ describe('find', () => {
   })
 
   it('scopes a query with within, and reports matched false once the scope stops resolving', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const yaml = await snap(app)
     const tile = refOf(yaml, 'button "Alerts enabled"')
     expect(await app.call('find', {text: 'API', within: tile})).toEqual({ref: null, matched: false})

@@ -1,22 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
+import type {SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-
-interface Failure {
-  code: number
-  message: string
-  envelope: {type: string; suggestions: string[]}
-}
-
-async function failure(pending: Promise<unknown>): Promise<Failure> {
-  try {
-    await pending
-  } catch (error) {
-    if (error instanceof ExtensionError) return {code: error.code, ...JSON.parse(error.details)}
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
+import {failureWithCode, quiet, signedInApp} from './app-helpers.js'
 
 interface Insight {
   id: string
@@ -26,8 +11,6 @@ interface Insight {
   estimatedSavingsMs?: number
   nextStep: string
 }
-
-const quiet = {includeSnapshot: 'false'}
 
 /** On /login with both fields filled, ready to sign in (e4 is the Sign in button). */
 async function readyToSignIn(): Promise<SimApp> {
@@ -44,12 +27,6 @@ async function signInAndOpenSettings(app: SimApp, begin: Record<string, string> 
   await app.call('tap', {ref: 'e4', ...quiet})
   await app.call('navigate', {route: '/settings', ...quiet})
   return app.call('perf_end', {})
-}
-
-async function signedIn(): Promise<SimApp> {
-  const app = await readyToSignIn()
-  await app.call('tap', {ref: 'e4', ...quiet})
-  return app
 }
 
 const SEVERITY = {error: 0, warn: 1, info: 2}
@@ -77,13 +54,13 @@ describe('perf_begin', () => {
 
   it('refuses an unknown mode and phases with timing as invalidParams, opening nothing', async () => {
     const app = await readyToSignIn()
-    const badMode = await failure(app.call('perf_begin', {mode: 'fast'}))
+    const badMode = await failureWithCode(app.call('perf_begin', {mode: 'fast'}))
     expect(badMode).toMatchObject({code: -32602, envelope: {type: 'unexpected', suggestions: []}})
     expect(badMode.message).toContain('"fast"')
-    const phases = await failure(app.call('perf_begin', {mode: 'timing', phases: 'true'}))
+    const phases = await failureWithCode(app.call('perf_begin', {mode: 'timing', phases: 'true'}))
     expect(phases).toMatchObject({code: -32602, envelope: {type: 'unexpected'}})
     expect(phases.message).toContain('phases')
-    expect((await failure(app.call('perf_end', {}))).message).toContain('perf_begin')
+    expect((await failureWithCode(app.call('perf_end', {}))).message).toContain('perf_begin')
     expect(await app.call('perf_begin', {mode: 'timing', phases: 'false'})).toMatchObject({sessionToken: 'perf-1', mode: 'timing', phases: false})
   })
 })
@@ -91,7 +68,7 @@ describe('perf_begin', () => {
 describe('perf_end', () => {
   it('without a begin is a typed error naming perf_begin', async () => {
     const app = createMonitorsApp()
-    const error = await failure(app.call('perf_end', {}))
+    const error = await failureWithCode(app.call('perf_end', {}))
     expect(error).toMatchObject({code: -32000, envelope: {type: 'not_found'}})
     expect(error.message).toContain('perf_begin')
   })
@@ -152,7 +129,7 @@ describe('perf_end', () => {
   })
 
   it('makes a block costing more than 8.35ms per painted frame an error', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     await app.call('perf_begin', {})
     await app.call('navigate', {route: '/settings', ...quiet})
     const report = await app.call('perf_end', {})
@@ -163,7 +140,7 @@ describe('perf_end', () => {
   })
 
   it('scrolling the monitors list rebuilds every row in each scroll frame', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     const snapshot = (await app.call('snap', {})).snapshot as string
     const apiRow = /- button "API" \[ref=(e\d+)\]/.exec(snapshot)![1]!
     await app.call('perf_begin', {})
@@ -191,14 +168,14 @@ describe('perf_end', () => {
       reason: expect.stringContaining('drew 0 frame(s)'),
     })
     expect(report.reason).toContain('No metrics')
-    const drill = await failure(app.call('perf_insight', {id: 'I1'}))
+    const drill = await failureWithCode(app.call('perf_insight', {id: 'I1'}))
     expect(drill.message).toContain('refused')
     expect(drill.message).toContain("perf_end's reason")
-    expect((await failure(app.call('perf_trace', {}))).message).toContain('refused')
+    expect((await failureWithCode(app.call('perf_trace', {}))).message).toContain('refused')
   })
 
   it('refuses a session whose interaction drew a single frame', async () => {
-    const app = await signedIn()
+    const app = await signedInApp()
     await app.call('perf_begin', {})
     await app.call('navigate', {route: '/monitors', ...quiet})
     expect(await app.call('perf_end', {})).toMatchObject({refused: true, coverage: {framesDrawn: 1}})
@@ -257,7 +234,7 @@ describe('perf_end', () => {
     const app = await readyToSignIn()
     await app.call('perf_begin', {})
     app.restart()
-    expect((await failure(app.call('perf_end', {}))).message).toContain('perf_begin')
+    expect((await failureWithCode(app.call('perf_end', {}))).message).toContain('perf_begin')
   })
 })
 
@@ -294,32 +271,32 @@ describe('perf_insight', () => {
 
   it('errors name what to read instead', async () => {
     const app = await readyToSignIn()
-    const noId = await failure(app.call('perf_insight', {}))
+    const noId = await failureWithCode(app.call('perf_insight', {}))
     expect(noId).toMatchObject({code: -32602, envelope: {type: 'missing_param'}})
     expect(noId.message).toContain('id')
 
-    const none = await failure(app.call('perf_insight', {id: 'I1'}))
+    const none = await failureWithCode(app.call('perf_insight', {id: 'I1'}))
     expect(none.envelope.type).toBe('not_found')
     expect(none.message).toContain('perf_end')
 
     await signInAndOpenSettings(app)
-    const unknown = await failure(app.call('perf_insight', {id: 'I9'}))
+    const unknown = await failureWithCode(app.call('perf_insight', {id: 'I9'}))
     expect(unknown.envelope).toEqual({type: 'not_found', suggestions: ['I1', 'I2', 'I3', 'I4', 'I5']})
     expect(unknown.message).toContain("perf_end's insights[]")
 
-    const stale = await failure(app.call('perf_insight', {id: 'I1', token: 'perf-0'}))
+    const stale = await failureWithCode(app.call('perf_insight', {id: 'I1', token: 'perf-0'}))
     expect(stale.envelope).toEqual({type: 'stale', suggestions: ['perf-1']})
     expect(stale.message).toContain('perf-1')
 
     // A new begin clears the closed session: only the most recent closed one is kept.
     await app.call('perf_begin', {})
-    const cleared = await failure(app.call('perf_insight', {id: 'I1', token: 'perf-1'}))
+    const cleared = await failureWithCode(app.call('perf_insight', {id: 'I1', token: 'perf-1'}))
     expect(cleared.envelope.type).toBe('not_found')
     expect(cleared.message).toContain('perf-2 is still open')
     await app.call('navigate', {route: '/monitors', ...quiet})
     await app.call('navigate', {route: '/settings', ...quiet})
     await app.call('perf_end', {})
-    expect((await failure(app.call('perf_insight', {id: 'I1', token: 'perf-1'}))).envelope.type).toBe('stale')
+    expect((await failureWithCode(app.call('perf_insight', {id: 'I1', token: 'perf-1'}))).envelope.type).toBe('stale')
     expect(await app.call('perf_insight', {id: 'I1', token: 'perf-2'})).toMatchObject({sessionToken: 'perf-2'})
   })
 })
@@ -353,10 +330,10 @@ describe('perf_trace', () => {
 
   it('refuses without a closed session and on a stale token; timing traces carry no blocks', async () => {
     const app = await readyToSignIn()
-    const none = await failure(app.call('perf_trace', {}))
+    const none = await failureWithCode(app.call('perf_trace', {}))
     expect(none.envelope.type).toBe('not_found')
     await signInAndOpenSettings(app, {mode: 'timing'})
-    const stale = await failure(app.call('perf_trace', {token: 'perf-7'}))
+    const stale = await failureWithCode(app.call('perf_trace', {token: 'perf-7'}))
     expect(stale).toMatchObject({code: -32000, envelope: {type: 'stale', suggestions: ['perf-1']}})
     const trace = await app.call('perf_trace', {})
     expect((trace.traceEvents as Array<{cat?: string}>).some(e => e.cat === 'block')).toBe(false)

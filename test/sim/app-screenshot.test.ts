@@ -1,36 +1,8 @@
 import {inflateSync} from 'node:zlib'
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
 import {crc32} from '../../src/lib/sim/app/raster/png.js'
-
-interface Failure {
-  message: string
-  envelope: {type: string; suggestions: string[]; widget_path?: string}
-}
-
-async function failure(pending: Promise<unknown>): Promise<Failure> {
-  try {
-    await pending
-  } catch (error) {
-    if (error instanceof ExtensionError) return JSON.parse(error.details) as Failure
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-function refOf(yaml: string, fragment: string): string {
-  const line = yaml.split('\n').find(l => l.includes(fragment))
-  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
-  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
-  return ref
-}
-
-async function snap(app: SimApp): Promise<string> {
-  return (await app.call('snap', {})).snapshot as string
-}
-
-const quiet = {includeSnapshot: 'false'}
+import {failure, quiet, refOf, snap} from './app-helpers.js'
 
 interface Png {
   width: number
@@ -209,18 +181,18 @@ describe('screenshot', () => {
 
   it('refuses rect without ref, a malformed rect, a rect outside the widget, a zero-size widget and an unknown format', async () => {
     const app = createMonitorsApp()
-    expect(await failure(app.call('screenshot', {rect: '0,0,10,10'}))).toEqual({
+    expect(await failure(app.call('screenshot', {rect: '0,0,10,10'}), 'any')).toEqual({
       message: 'ext.tapir.screenshot: rect is relative to a widget, so it needs ref; omit both to capture the whole viewport',
       envelope: {type: 'missing_param', suggestions: []},
     })
     const button = refOf(await snap(app), 'button "Sign in"')
-    expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,10'}))).message).toBe(
+    expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,10'}), 'any')).message).toBe(
       'ext.tapir.screenshot: rect takes "x,y,w,h" in logical pixels with a positive width and height, got "0,0,10"',
     )
-    expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,0,10'}))).envelope.type).toBe('unexpected')
-    expect(await failure(app.call('screenshot', {ref: button, rect: '400,0,10,10'}))).toMatchObject({envelope: {type: 'zero_rect', widget_path: button}})
-    expect((await failure(app.call('screenshot', {format: 'gif'}))).message).toBe('ext.tapir.screenshot: format must be "jpeg" or "png", got "gif"')
-    expect((await failure(app.call('screenshot', {ref: 'e99'}))).envelope.type).toBe('not_found')
+    expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,0,10'}), 'any')).envelope.type).toBe('unexpected')
+    expect(await failure(app.call('screenshot', {ref: button, rect: '400,0,10,10'}), 'any')).toMatchObject({envelope: {type: 'zero_rect', widget_path: button}})
+    expect((await failure(app.call('screenshot', {format: 'gif'}), 'any')).message).toBe('ext.tapir.screenshot: format must be "jpeg" or "png", got "gif"')
+    expect((await failure(app.call('screenshot', {ref: 'e99'}), 'any')).envelope.type).toBe('not_found')
 
     const signedIn = createMonitorsApp()
     const login = await snap(signedIn)
@@ -228,7 +200,7 @@ describe('screenshot', () => {
     await signedIn.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
     await signedIn.call('press_key', {key: 'Enter', ...quiet})
     const refresh = refOf(await snap(signedIn), 'button "Refresh"')
-    expect(await failure(signedIn.call('screenshot', {ref: refresh}))).toEqual({
+    expect(await failure(signedIn.call('screenshot', {ref: refresh}), 'any')).toEqual({
       message: `ext.tapir.screenshot: ref ${refresh} has a zero-size rect; there is nothing to capture`,
       envelope: {type: 'zero_rect', suggestions: [], widget_path: refresh},
     })

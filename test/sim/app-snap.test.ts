@@ -1,37 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-
-async function snap(app: SimApp, params: Record<string, string> = {}): Promise<string> {
-  return (await app.call('snap', params)).snapshot as string
-}
-
-async function failure(pending: Promise<unknown>): Promise<{message: string; envelope: {type: string; suggestions: string[]; widget_path?: string}}> {
-  try {
-    await pending
-  } catch (error) {
-    if (error instanceof ExtensionError) return JSON.parse(error.details)
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
-
-/** The ref on the first snapshot line that contains `fragment`. */
-function refOf(yaml: string, fragment: string): string {
-  const line = yaml.split('\n').find(l => l.includes(fragment))
-  const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
-  if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
-  return ref
-}
-
-async function signedIn(): Promise<{app: SimApp; yaml: string}> {
-  const app = createMonitorsApp()
-  const login = await snap(app)
-  await app.call('fill', {ref: refOf(login, 'textbox "Email"'), text: 'ann@example.com', includeSnapshot: 'false'})
-  await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', includeSnapshot: 'false'})
-  await app.call('tap', {ref: refOf(login, 'button "Sign in"'), includeSnapshot: 'false'})
-  return {app, yaml: await snap(app)}
-}
+import {failure, refOf, signedIn, snap} from './app-helpers.js'
 
 describe('snap', () => {
   it('renders the login screen in the original YAML format, text fields collapsed to one typeable ref', async () => {
@@ -153,16 +122,16 @@ describe('snap', () => {
 
     it('within refuses an unknown ref, a q handle and a ref that left the tree', async () => {
       const {app, yaml} = await signedIn()
-      const unknown = await failure(app.call('snap', {within: 'e999'}))
+      const unknown = await failure(app.call('snap', {within: 'e999'}), 'any')
       expect(unknown.envelope.type).toBe('not_found')
       expect(unknown.message).toBe('ext.tapir.snap: within ref "e999" not found in registry')
       const found = await app.call('find', {text: 'API'})
-      const handle = await failure(app.call('snap', {within: found.ref as string}))
+      const handle = await failure(app.call('snap', {within: found.ref as string}), 'any')
       expect(handle.envelope.type).toBe('not_found')
       expect(handle.message).toContain('not addressable here')
       const pause = refOf(yaml, 'button "Pause"')
       await app.call('tap', {ref: pause, includeSnapshot: 'false'})
-      const gone = await failure(app.call('snap', {within: pause}))
+      const gone = await failure(app.call('snap', {within: pause}), 'any')
       expect(gone.envelope.type).toBe('stale')
     })
 

@@ -107,6 +107,7 @@ export function fakeApp(): SimApp & {boots: number; lastParams?: Record<string, 
   return {
     extensions: ['ping', 'fail', 'refuse', 'crash', 'boot_id'],
     boots: 1,
+    closed: false,
     async call(method, params) {
       this.lastParams = params
       switch (method) {
