@@ -10,7 +10,7 @@ import {BIN, ROOT} from '../helpers/cli.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
-const textOf = (result: {content?: unknown}) => (result.content as Content)[0]!.text
+const textOf = (result: unknown) => (result as {content: Content}).content[0]!.text
 
 async function connect(state: string): Promise<Client> {
   const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
@@ -46,7 +46,7 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     const {tools} = await client.listTools()
     for (const tool of tools) {
       const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
-      const schema = tool.inputSchema as {properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>; required?: string[]; additionalProperties: boolean}
+      const schema = tool.inputSchema as unknown as {properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>; required?: string[]; additionalProperties: boolean}
       expect(schema.additionalProperties, tool.name).toBe(false)
       expect(Object.keys(schema.properties).sort(), tool.name).toEqual(reference.params.map((param) => param.name).sort())
       expect((schema.required ?? []).sort(), tool.name).toEqual(reference.params.filter((param) => param.required).map((param) => param.name).sort())
