@@ -94,9 +94,25 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
     expect(order).toEqual(['Web ★', 'DB', 'API', 'Queue'])
   })
 
-  it('triple_click selects a field; the gate still applies', async () => {
+  it.each([['hover'], ['dblclick'], ['right_click'], ['triple_click']])('%s goes through the actionability gate (exit 3 on a disabled button)', async (verb) => {
     const disabled = refOf(await snapOf(s), /button "Export"/)
-    expect(await s.run(['tapir:triple_click', `--ref=${disabled}`])).toMatchObject({exitCode: 3, stderr: `✗ Widget ref=${disabled} is not actionable: not enabled`})
+    expect(await s.run([`tapir:${verb}`, `--ref=${disabled}`])).toMatchObject({exitCode: 3, stdout: '', stderr: `✗ Widget ref=${disabled} is not actionable: not enabled`})
+  })
+
+  it('drag refuses an unknown ref on either end, exit 3', async () => {
+    const api = refOf(await snapOf(s), /button "API"/)
+    const result = await s.run(['tapir:drag', '--startRef=e999', `--endRef=${api}`, '--json'])
+    expect(result.exitCode).toBe(3)
+    expect(JSON.parse(result.stdout).error.envelope.type).toBe('not_found')
+    expect((await s.run(['tapir:drag', `--startRef=${api}`, '--endRef=e999'])).exitCode).toBe(3)
+  })
+
+  it('triple_click on a text field focuses it and selects its text', async () => {
+    await s.run(['tapir:navigate', '--route=/settings'])
+    const field = refOf(await snapOf(s), /textbox "Nickname"/)
+    expect(await s.run(['tapir:triple_click', `--ref=${field}`])).toMatchObject({exitCode: 0, stdout: `✓ Triple-clicked ${field}`})
+    expect(JSON.parse((await s.run(['tapir:triple_click', `--ref=${field}`, '--json'])).stdout)).toMatchObject({ref: field, clickCount: 3})
+    await s.run(['tapir:navigate', '--route=/monitors'])
   })
 
   it('screenshot writes a PNG of the whole screen, and of one widget with --ref', async () => {
