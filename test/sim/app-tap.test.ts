@@ -12,7 +12,7 @@ describe('tap', () => {
 
   it('reports changed: false when the tap lands but nothing observable happens', async () => {
     const {app, yaml} = await signedIn()
-    const result = await app.call('tap', {ref: refOf(yaml, 'button "New monitor"'), ...quiet})
+    const result = await app.call('tap', {ref: refOf(yaml, 'heading "Monitors"'), ...quiet})
     expect(result.effect).toEqual({kind: 'treeChanged', changed: false})
   })
 
@@ -68,8 +68,11 @@ describe('tap', () => {
     it('with checkReceivesEvents=false taps whatever is on top', async () => {
       const {app, yaml} = await signedIn()
       const result = await app.call('tap', {ref: refOf(yaml, 'button "Pause"', 8), checkReceivesEvents: 'false', checkStable: 'false', ...quiet})
-      expect(result.effect).toEqual({kind: 'treeChanged', changed: false})
-      expect(await snap(app)).not.toContain('"Resume"')
+      // The FAB on top takes the tap and opens its sheet; the Pause button under it never sees it.
+      expect(result.effect).toEqual({kind: 'treeChanged', changed: true})
+      const after = await snap(app)
+      expect(after).toContain('- heading "New monitor"')
+      expect(after).not.toContain('"Resume"')
     })
 
     it('scrolls a list row into view before tapping it', async () => {
@@ -191,7 +194,7 @@ describe('tap', () => {
       expect(result.snapshotMode).toBe('diff')
       const resume = refOf(result.snapshot as string, 'button "Resume"')
       expect(result.snapshot).toBe(`- - button "Pause" [ref=${pause}]\n+ - button "Resume" [ref=${resume}]\n(1 of 49 lines changed)\n`)
-      const next = await app.call('tap', {ref: refOf(yaml, 'button "New monitor"'), snapshot: 'diff'})
+      const next = await app.call('tap', {ref: refOf(yaml, 'heading "Monitors"'), snapshot: 'diff'})
       expect(next.snapshot).toBe('(0 of 49 lines changed)\n')
     })
 

@@ -6,6 +6,7 @@ import {NodeIds} from './node-ids.js'
 import {PerfMonitor} from './perf/monitor.js'
 import {RefRegistry} from './refs.js'
 import {buildApp} from './screens/app.js'
+import {tickerRunning} from './sheet-entrance.js'
 import {initialState, type AppState} from './state.js'
 
 export type Lifecycle = 'resumed' | 'hidden' | 'paused' | 'detached'
@@ -71,7 +72,22 @@ export class AppModel {
     if (this.producesFrames) this.draw()
   }
 
+  /** An animation is in flight: its Ticker has the engine draw a frame on every vsync until it stops. */
+  get animating(): boolean {
+    return tickerRunning(this.state)
+  }
+
+  /**
+   * The time between two extension calls. An idle app draws nothing in it; while a Ticker runs
+   * the engine keeps drawing on its own, and the model stands for that gap with exactly one frame
+   * (none while the lifecycle lets no frame be drawn).
+   */
+  betweenCalls(): void {
+    if (this.animating) this.pump()
+  }
+
   private draw(): void {
+    this.state.clock++
     this.frame = mountFrame(buildApp({state: this.state, on: this.on}), this.ids)
     this.diagnostics.framesDrawn++
     this.perf.frameDrawn(this.frame, this.state)

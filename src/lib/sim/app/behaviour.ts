@@ -1,7 +1,8 @@
 import type {Diagnostics} from './diagnostics.js'
 import type {Point} from './geometry.js'
 import {showShell} from './router.js'
-import {mintInstance, type AppState, type Monitor} from './state.js'
+import type {SheetPopup} from './sheet-entrance.js'
+import {mintInstance, type AppState, type Monitor, type Popup} from './state.js'
 import {FORMATTERS} from './text-formatters.js'
 import type {FieldKey} from './ui-node.js'
 
@@ -54,6 +55,9 @@ export class Behaviour {
     else if (field === 'rename') {
       const top = this.state.popups.at(-1)
       if (top?.kind === 'renameMonitor') this.saveRename(top.monitorId)
+    } else if (field === 'monitorName') {
+      const top = this.state.popups.at(-1)
+      if (top?.kind === 'newMonitor') this.createMonitor(top)
     } else this.unfocus()
   }
 
@@ -96,8 +100,33 @@ export class Behaviour {
     this.diagnostics.startRequest('GET /api/monitors', FETCH_MONITORS_MS)
   }
 
+  /**
+   * The FAB's showModalBottomSheet: a new route whose sheet starts its entrance on the next frame,
+   * with an empty, unfocused Name (a fresh controller and focus node). Its barrier now lies over
+   * the FAB, so the FAB's MouseRegion sees the mouse leave and the tooltip goes.
+   */
   newMonitor(): void {
-    this.diagnostics.debugPrint('New monitor: form not available in this build')
+    this.state.hovered = null
+    this.state.fields.monitorName = ''
+    if (this.state.focusedField === 'monitorName') this.unfocus()
+    this.state.popups.push({kind: 'newMonitor', instance: mintInstance(this.state), openedAt: this.state.clock, invalid: false})
+  }
+
+  /** The sheet's Create: a blank name keeps the sheet open with an error; otherwise the monitor joins the end of the list. */
+  createMonitor(sheet: SheetPopup): void {
+    const index = this.state.popups.indexOf(sheet)
+    // A tap that reached a stale frame (none drawn since the sheet closed) finds no route to act on.
+    if (index < 0) return
+    const name = this.state.fields.monitorName.trim()
+    if (name === '') {
+      sheet.invalid = true
+      return
+    }
+    const id = Math.max(0, ...this.state.monitors.map(m => m.id)) + 1
+    this.state.monitors.push({id, name, paused: false, favourite: false})
+    this.state.popups.splice(index, 1)
+    if (this.state.focusedField === 'monitorName') this.unfocus()
+    this.diagnostics.debugPrint(`Created monitor ${id} (${name})`)
   }
 
   syncNow(): void {
@@ -114,7 +143,8 @@ export class Behaviour {
 
   dismissPopup(): void {
     const popped = this.state.popups.pop()
-    if (popped?.kind === 'renameMonitor' && this.state.focusedField === 'rename') this.unfocus()
+    const field = popped === undefined ? null : fieldOf(popped)
+    if (field !== null && this.state.focusedField === field) this.unfocus()
   }
 
   toggleFavourite(monitor: Monitor): void {
@@ -212,4 +242,11 @@ export class Behaviour {
     this.dismissPopup()
     this.changeRegion(region)
   }
+}
+
+/** The text field a popup route owns: focus in it goes when the route is popped. */
+function fieldOf(popup: Popup): FieldKey | null {
+  if (popup.kind === 'renameMonitor') return 'rename'
+  if (popup.kind === 'newMonitor') return 'monitorName'
+  return null
 }

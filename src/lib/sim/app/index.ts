@@ -25,6 +25,7 @@ class MonitorsApp implements SimApp {
     if (this.app.closed) throw tapirError(`ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, 'unexpected')
     const verb = this.verbs.get(method)
     if (verb === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
+    this.app.betweenCalls()
     try {
       const result = await verb.run(this.app, new Params(method, params))
       const warnings = verb.wakesFrames ? framesWarning(this.app.lifecycle) : undefined

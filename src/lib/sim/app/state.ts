@@ -30,6 +30,12 @@ export type Popup =
   /** A monitor row's context menu (a right click on its name), opened at the pointer. */
   | {readonly kind: 'rowMenu'; readonly monitorId: number; readonly instance: number; readonly at: Point}
   | {readonly kind: 'renameMonitor'; readonly monitorId: number; readonly instance: number}
+  /**
+   * The FAB's modal bottom sheet. `openedAt` is the frame clock when the route was pushed: its
+   * entrance animation reads how many frames have been drawn since. `invalid` is set when Create
+   * was pressed with a blank name.
+   */
+  | {readonly kind: 'newMonitor'; readonly instance: number; readonly openedAt: number; invalid: boolean}
 
 export interface Settings {
   emailAlerts: boolean
@@ -42,6 +48,11 @@ export interface AppState {
   root: RootPage
   popups: Popup[]
   nextInstance: number
+  /**
+   * The frame clock every Ticker reads: frames drawn since `main()`. It advances only when the
+   * engine draws a frame, so an animation makes no progress while no frames are produced.
+   */
+  clock: number
   user: {readonly email: string} | null
   fields: Record<FieldKey, string>
   focusedField: FieldKey | null
@@ -73,8 +84,9 @@ export function initialState(): AppState {
     root: {kind: 'login', instance: 1},
     popups: [],
     nextInstance: 2,
+    clock: 0,
     user: null,
-    fields: {email: '', password: '', interval: '60', nickname: '', rename: ''},
+    fields: {email: '', password: '', interval: '60', nickname: '', rename: '', monitorName: ''},
     focusedField: null,
     focusedControl: null,
     selectedAll: false,

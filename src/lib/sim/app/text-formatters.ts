@@ -9,4 +9,5 @@ export const FORMATTERS: Readonly<Record<FieldKey, (text: string) => string>> = 
   /** A controller listener that rewrites every edit to upper case. */
   nickname: text => text.toUpperCase(),
   rename: text => text,
+  monitorName: text => text,
 }

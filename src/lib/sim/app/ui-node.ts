@@ -78,7 +78,7 @@ export interface UiNode {
   readonly editable?: FieldKey
 }
 
-export type FieldKey = 'email' | 'password' | 'interval' | 'nickname' | 'rename'
+export type FieldKey = 'email' | 'password' | 'interval' | 'nickname' | 'rename' | 'monitorName'
 
 type NodeProps = Omit<UiNode, 'id' | 'widget' | 'rect' | 'children'>
 

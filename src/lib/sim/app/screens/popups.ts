@@ -1,4 +1,5 @@
 import {VIEWPORT, bottom, rect, type Point} from '../geometry.js'
+import {entranceOffset, type SheetPopup} from '../sheet-entrance.js'
 import {REGIONS, type Popup} from '../state.js'
 import {captionNode, node, textNode, type UiNode} from '../ui-node.js'
 import type {BuildContext} from './context.js'
@@ -15,6 +16,8 @@ export function popupRoute(ctx: BuildContext, popup: Popup): UiNode {
       return rowMenu(ctx, popup.monitorId, popup.instance, popup.at)
     case 'renameMonitor':
       return renameDialog(ctx, popup.monitorId, popup.instance)
+    case 'newMonitor':
+      return newMonitorSheet(ctx, popup)
   }
 }
 
@@ -112,4 +115,27 @@ function renameDialog(ctx: BuildContext, monitorId: number, instance: number): U
       button('save', 'Save', 240, () => ctx.on.saveRename(monitorId)),
     ]),
   )
+}
+
+const SHEET_HEIGHT = 256
+
+/**
+ * showModalBottomSheet from the FAB: a header row (Cancel, the title, Create) over a Name field.
+ * The sheet rests against the bottom of the view and enters from below it, so on every frame of
+ * its entrance each child sits `entranceOffset` lower than where it comes to rest.
+ */
+function newMonitorSheet(ctx: BuildContext, sheet: SheetPopup): UiNode {
+  const top = bottom(VIEWPORT) - SHEET_HEIGHT + entranceOffset(ctx.state, sheet, SHEET_HEIGHT)
+  const button = (id: string, widget: string, label: string, left: number, onTap: () => void): UiNode =>
+    node(id, widget, rect(left, top + 16, 88, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
+      captionNode('label', label, rect(left + 12, top + 24, 64, 24)),
+    ])
+  const children = [
+    button('cancel', 'TextButton', 'Cancel', 8, () => ctx.on.dismissPopup()),
+    textNode('title', 'New monitor', rect(104, top + 24, 192, 24), {semantics: {label: 'New monitor', header: true}}),
+    button('create', 'FilledButton', 'Create', 304, () => ctx.on.createMonitor(sheet)),
+    textField(ctx, 'monitorName', 'Name', rect(24, top + 72, 352, 56)),
+  ]
+  if (sheet.invalid) children.push(textNode('error', 'Enter a name', rect(36, top + 132, 328, 20)))
+  return modal(`sheet#${sheet.instance}`, 'ModalBottomSheetRoute', ctx, node('sheet', 'BottomSheet', rect(0, top, VIEWPORT.width, SHEET_HEIGHT), {opaque: true}, children))
 }

@@ -6,7 +6,8 @@ export const dismissModalsVerb: Verb = {
   wakesFrames: true,
   run(app) {
     const popped = app.state.popups.length
-    app.state.popups = []
+    // One pop per route, so each takes its own focus with it.
+    while (app.state.popups.length > 0) app.on.dismissPopup()
     app.pump()
     return {popped}
   },
