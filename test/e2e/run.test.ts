@@ -88,7 +88,7 @@ describe('tapir:run', () => {
     [['snap > out.txt'], 'step 1 (snap > out.txt): shell operator ">" is not allowed; give each command as its own step.'],
     [['fill --ref=q1 --text=$HOME'], 'step 1 (fill --ref=q1 --text=$HOME): $HOME would be expanded by a shell; tapir does not expand variables. Put the value itself in the step, or single-quote it.'],
     [['fill --ref=q1 --text=$(id)'], 'step 1 (fill --ref=q1 --text=$(id)): command substitution ($(…)) is not allowed; steps never reach a shell.'],
-    [['snap --grep *'], 'step 1 (snap --grep *): unquoted glob "*": quote it; tapir never expands globs.'],
+    [['snap --grep *'], 'step 1 (snap --grep *): unquoted glob character "*": quote it; tapir never expands globs.'],
     [['snap --timeout=100'], 'step 1 (snap --timeout=100): --timeout belongs to tapir:run itself; every step uses the run\'s session and timeout.'],
   ])('refuses %j before anything runs, exit 1', async (steps, message) => {
     const before = sent()
@@ -102,6 +102,8 @@ describe('tapir:run', () => {
     ['a backslash escape', 'fill --ref=e2 --text=a\\ b', 'a b'],
     ['unicode', 'fill --ref=e2 --text="Grüße 😀 ☃"', 'Grüße 😀 ☃'],
     ['shell syntax inside quotes', `fill --ref=e2 --text='a;b && $c | *'`, 'a;b && $c | *'],
+    ['a # inside a word', 'fill --ref=e2 --text=C#', 'C#'],
+    ['a lone $', 'fill --ref=e2 --text="costs 5 $"', 'costs 5 $'],
   ])('passes %s through as the shell would', async (_name, step, text) => {
     const result = await s.run(['tapir:run', 'snap', step, 'snap --grep Email --json'])
     expect(result.exitCode, result.stderr).toBe(0)
