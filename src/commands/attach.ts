@@ -1,10 +1,12 @@
 import * as Flags from '@oclif/core/flags'
+import type {Outcome} from '../lib/output/outcome.js'
+import {linesOutcome} from '../lib/output/outcome.js'
+import {probeApp} from '../lib/runtime/probe.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {writeSession} from '../lib/session/store.js'
-import type {Outcome} from '../lib/output/outcome.js'
-import {probeApp} from '../lib/runtime/probe.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
+import {refuseOverRunningApp} from './start.js'
 
 export default class Attach extends SessionCommand {
   static override summary = 'Record an already running Flutter app (its VM Service URI) as the session of this project.'
@@ -19,16 +21,14 @@ export default class Attach extends SessionCommand {
 
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     const vmServiceUri = toWebSocketUri(flags.uri as string)
-    writeSession(location, {
-      vmServiceUri,
-      cdpPort: (flags['cdp-port'] as number | undefined) ?? null,
-      pid: null,
-      projectRoot: location.projectRoot,
-      device: 'attached',
-      startedAt: new Date().toISOString(),
-    })
+    refuseOverRunningApp(location)
+    const cdpPort = (flags['cdp-port'] as number | undefined) ?? null
+    writeSession(location, {vmServiceUri, cdpPort, pid: null, projectRoot: location.projectRoot, device: 'attached', startedAt: new Date().toISOString()})
     const probe = await probeApp(vmServiceUri, Math.min(flags.timeout as number, 5000))
-    const stderr = probe.answering ? (probe.tapir ? [] : ['⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).']) : [`⚠ The app does not answer yet: ${probe.error}`]
-    return {stdout: `✓ Attached to ${redactToken(vmServiceUri)}\n✓ state=${location.path}`, stderr, exitCode: 0}
+    const shown = redactToken(vmServiceUri)
+    const outcome = linesOutcome([`✓ Attached to ${shown}`, `✓ state=${location.path}`], {vmServiceUri: shown, cdpPort, state: location.path, ...probe}, flags.json === true)
+    if (!probe.answering) outcome.stderr.push(`⚠ The app does not answer yet: ${probe.error}`)
+    else if (!probe.tapir) outcome.stderr.push('⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).')
+    return outcome
   }
 }

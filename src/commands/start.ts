@@ -1,13 +1,22 @@
 import * as Flags from '@oclif/core/flags'
-import type {SessionLocation} from '../lib/session/location.js'
-import {isAlive} from '../lib/session/process.js'
-import {checkOwnership} from '../lib/session/require-session.js'
-import {readSession, writeSession} from '../lib/session/store.js'
 import {TapirError} from '../lib/errors.js'
+import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {startSimInBackground} from '../lib/runtime/background-sim.js'
+import {linesOutcome} from '../lib/output/outcome.js'
+import {SIM_MAIN, startSimInBackground} from '../lib/runtime/background-sim.js'
+import type {SessionLocation} from '../lib/session/location.js'
+import {isOurs} from '../lib/session/process.js'
+import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
+
+/** Refuses to record another app over one tapir started and that still runs. */
+export function refuseOverRunningApp(location: SessionLocation): void {
+  const pid = readOwnSession(location)?.pid
+  if (typeof pid === 'number' && isOurs(pid, SIM_MAIN)) {
+    throw new TapirError(`An app tapir started is still running for this project (pid ${pid}). Run \`tapir stop\` first.`, EXIT.failed)
+  }
+}
 
 export default class Start extends SessionCommand {
   static override summary = 'Start an app in the background and record it as the session of this project.'
@@ -21,26 +30,12 @@ export default class Start extends SessionCommand {
   }
 
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
-    const existing = readSession(location)
-    if (existing) checkOwnership(location, existing, process.cwd())
-    if (existing && typeof existing.pid === 'number' && isAlive(existing.pid)) {
-      throw new TapirError(`An app is already running for this project (pid ${existing.pid}). Run \`tapir stop\` first.`, 1)
-    }
-    const sim = await startSimInBackground({
-      mode: flags.mode as 'vm' | 'dds',
-      port: flags.port as number,
-      logFile: location.path.replace(/[^/\\]+$/, 'sim.log'),
-      timeoutMs: Math.min(flags.timeout as number, 15_000),
-    })
+    refuseOverRunningApp(location)
+    const log = location.path.replace(/(\.json)?$/, '.sim.log')
+    const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
     const vmServiceUri = toWebSocketUri(sim.httpUri)
-    writeSession(location, {
-      vmServiceUri,
-      cdpPort: null,
-      pid: sim.pid,
-      projectRoot: location.projectRoot,
-      device: 'sim',
-      startedAt: new Date().toISOString(),
-    })
-    return {stdout: [`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${redactToken(vmServiceUri)}`, `✓ state=${location.path}`].join('\n'), stderr: [], exitCode: 0}
+    writeSession(location, {vmServiceUri, cdpPort: null, pid: sim.pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log})
+    const shown = redactToken(vmServiceUri)
+    return linesOutcome([`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`], {pid: sim.pid, vmServiceUri: shown, state: location.path, log}, flags.json === true)
   }
 }

@@ -1,9 +1,9 @@
-import type {SessionLocation} from '../lib/session/location.js'
-import {isWithin} from '../lib/session/project-root.js'
-import {readSession} from '../lib/session/store.js'
-import {TapirError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {probeApp} from '../lib/runtime/probe.js'
+import type {SessionLocation} from '../lib/session/location.js'
+import {isWithin} from '../lib/session/project-root.js'
+import {noSessionError} from '../lib/session/require-session.js'
+import {readSession} from '../lib/session/store.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
 
@@ -13,9 +13,7 @@ export default class Status extends SessionCommand {
 
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     const session = readSession(location)
-    if (!session) {
-      throw new TapirError(`No running Flutter app detected (session file: ${location.path}). Run \`tapir start --device=sim\` or \`tapir attach --uri <VM Service URI>\` first.`, 1)
-    }
+    if (!session) throw noSessionError(location)
     const probe = session.vmServiceUri ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout as number, 5000)) : {answering: false, error: 'no VM Service URI yet'}
     const status = {
       ...session,

@@ -1,26 +1,42 @@
-import type {SessionLocation} from '../lib/session/location.js'
-import {terminate} from '../lib/session/process.js'
-import {checkOwnership} from '../lib/session/require-session.js'
-import {deleteSession, readSession} from '../lib/session/store.js'
+import {rmSync} from 'node:fs'
 import type {Outcome} from '../lib/output/outcome.js'
+import {linesOutcome} from '../lib/output/outcome.js'
+import {SIM_MAIN} from '../lib/runtime/background-sim.js'
+import type {SessionLocation} from '../lib/session/location.js'
+import {isOurs, terminate} from '../lib/session/process.js'
+import type {Session} from '../lib/session/session.js'
+import {deleteSession, readOwnSession} from '../lib/session/store.js'
 import {SessionCommand} from './session-command.js'
 
 export default class Stop extends SessionCommand {
   static override summary = 'End what tapir started for this project (the app, its browser) and remove the session.'
   static override examples = ['<%= config.bin %> stop']
 
-  protected async sessionOutcome(_flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
-    const session = readSession(location)
-    if (!session) return {stdout: `✓ Nothing to stop (no session at ${location.path}).`, stderr: [], exitCode: 0}
-    checkOwnership(location, session, process.cwd())
+  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
+    const json = flags.json === true
+    let session: Session | undefined
+    try {
+      session = readOwnSession(location)
+    } catch {
+      rmSync(location.path, {force: true})
+      return linesOutcome([`✓ Removed the unreadable session ${location.path}`], {removed: location.path, stopped: []}, json)
+    }
+    if (!session) return linesOutcome([`✓ Nothing to stop (no session at ${location.path}).`], {removed: null, stopped: []}, json)
     const lines: string[] = []
-    for (const [name, pid] of [['app', session.pid], ['chrome', session.chromePid]] as const) {
+    const stopped: number[] = []
+    // Only a process still running what tapir started is signalled: a recycled pid is not ours.
+    for (const [name, pid, marker] of [['app', session.pid, SIM_MAIN], ['chrome', session.chromePid, 'chrom']] as const) {
       if (typeof pid !== 'number') continue
-      await terminate(pid)
-      lines.push(`✓ Stopped ${name} pid=${pid}`)
+      if (isOurs(pid, marker)) {
+        await terminate(pid)
+        stopped.push(pid)
+        lines.push(`✓ Stopped ${name} pid=${pid}`)
+      } else {
+        lines.push(`✓ ${name} pid=${pid} is no longer running`)
+      }
     }
     deleteSession(location, session)
     lines.push(`✓ Removed session ${location.path}`)
-    return {stdout: lines.join('\n'), stderr: [], exitCode: 0}
+    return linesOutcome(lines, {removed: location.path, stopped}, json)
   }
 }

@@ -7,12 +7,12 @@ import {ROOT} from '../helpers/cli.js'
  *  oclif or MCP, and the sim is written against the protocol, not against the client. */
 const ALLOWED: Record<string, string[]> = {
   vm: ['vm', 'errors.ts', 'output'],
-  session: ['session', 'errors.ts', 'output'],
+  session: ['session', 'errors.ts', 'output', 'write-atomic.ts'],
   output: ['output', 'errors.ts', 'verbs', 'vm'],
-  verbs: ['verbs', 'errors.ts', 'output', 'vm', 'session'],
+  verbs: ['verbs', 'errors.ts', 'output', 'vm', 'write-atomic.ts'],
   runtime: ['runtime', 'errors.ts', 'output', 'vm', 'session', 'verbs'],
   run: ['run', 'errors.ts', 'output', 'verbs'],
-  mcp: ['mcp', 'errors.ts', 'output', 'verbs', 'run', 'vm', 'session'],
+  mcp: ['mcp', 'errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
   sim: ['sim'],
 }
 const PACKAGES_FORBIDDEN_IN_LIB = ['@oclif/']

@@ -112,6 +112,14 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     expect(refused.isError).toBe(true)
   })
 
+  it('after a dropped connection, calls made together share one new connection and all succeed', async () => {
+    s.sim.setFaults({dropSocketOn: 'ext.tapir.get_routes'})
+    expect((await client.callTool({name: 'tapir_get_routes', arguments: {}})).isError).toBe(true)
+    s.sim.setFaults({dropSocketOn: null})
+    const results = await Promise.all([0, 1, 2, 3].map(() => client.callTool({name: 'tapir_get_routes', arguments: {}})))
+    expect(results.map((result) => result.isError ?? false)).toEqual([false, false, false, false])
+  })
+
   it('keeps one VM Service connection across calls', async () => {
     const before = s.sim.requests.filter((request) => request.method === 'getVM').length
     for (let i = 0; i < 3; i++) await client.callTool({name: 'tapir_get_routes', arguments: {}})
@@ -144,6 +152,23 @@ describe('tapir mcp:serve when the app changes', () => {
 })
 
 describe('tapir mcp:serve on the wire', () => {
+  it('leaves promptly when stdin closes after a request was cancelled', async () => {
+    const s = await simSession()
+    s.sim.setFaults({hangOn: 'ext.tapir.snap'})
+    const messages = [
+      {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}},
+      {jsonrpc: '2.0', method: 'notifications/initialized'},
+      {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'tapir_snap', arguments: {}}},
+      {jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 2, reason: 'user gave up'}},
+    ]
+    const started = Date.now()
+    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: messages.map((message) => JSON.stringify(message)).join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}, timeout: 20_000})
+    await s.close()
+    expect(result.exitCode).toBe(0)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+
   it('writes nothing but JSON-RPC lines to stdout', async () => {
     const s = await simSession()
     const messages = [

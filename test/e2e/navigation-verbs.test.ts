@@ -17,8 +17,8 @@ describe('navigation, logs and waits against the sim', () => {
 
   it('navigate to a guarded route is reported, not claimed', async () => {
     const result = await s.run(['tapir:navigate', '--route=/admin'])
-    expect(result.exitCode).toBe(0)
-    expect(result.stdout).toMatch(/^⚠ Not navigated to \/admin: .+/)
+    expect(result).toMatchObject({exitCode: 0, stdout: ''})
+    expect(result.stderr).toMatch(/^⚠ Not navigated to \/admin: .+/)
     expect(JSON.parse((await s.run(['tapir:navigate', '--route=/admin', '--json'])).stdout)).toMatchObject({navigated: false, exactPath: false, reason: expect.any(String)})
   })
 
@@ -33,6 +33,12 @@ describe('navigation, logs and waits against the sim', () => {
     const json = await s.run(['tapir:wait', '--text=Welcome back', '--timeoutMs=100', '--json'])
     expect(json.exitCode).toBe(1)
     expect(JSON.parse(json.stdout)).toEqual({matched: false, reason: 'timeout'})
+  })
+
+  it("a wait longer than --timeout is not cut short by the per-call timeout: it is the wait's own verdict", async () => {
+    const result = await s.run(['tapir:wait', '--text=Welcome back', '--timeoutMs=1200', '--timeout=300'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toContain('Condition did not match within the timeout')
   })
 
   it('wait --textGone matches once the text is gone', async () => {

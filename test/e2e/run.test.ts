@@ -64,6 +64,8 @@ describe('tapir:run', () => {
     expect(lines[1]).toMatch(/^\[2\/3\] wait --text=Nowhere --timeoutMs=200 failed \(exit 1\): ✗ Condition did not match/)
     expect(lines[2]).toMatch(/^\[3\/3\] snap --grep Email ok: - textbox "Email" \[ref=e\d+\]$/)
     expect(result.stderr.split('\n')[0]).toBe('✗ step 1 failed (exit 3): tap --ref=e999')
+    // then the last step's whole output
+    expect(lines.slice(3)).toEqual([expect.stringMatching(/^- textbox "Email" \[ref=e\d+\]$/), '  typeable: true'])
   })
 
   it('--json reports every step and the first failure', async () => {

@@ -1,4 +1,5 @@
-import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {spawn} from 'node:child_process'
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
@@ -100,7 +101,10 @@ describe('tapir start --device=sim', () => {
 
     const again = await tapir(['start', '--device=sim'], {cwd: scratch.path, home: scratch.path, env})
     expect(again.exitCode).toBe(1)
-    expect(again.stderr).toContain('already running')
+    expect(again.stderr).toBe(`✗ An app tapir started is still running for this project (pid ${pid}). Run \`tapir stop\` first.`)
+    const attach = await tapir(['attach', '--uri', 'http://127.0.0.1:9/AbCdEfGh12s=/'], {cwd: scratch.path, home: scratch.path, env})
+    expect(attach.exitCode).toBe(1)
+    expect(attach.stderr).toContain('still running')
 
     const snap = await tapir(['tapir:snap', '--interactiveOnly'], {cwd: scratch.path, home: scratch.path, env})
     expect(snap.exitCode).toBe(0)
@@ -133,5 +137,67 @@ describe('tapir start --device=sim', () => {
     const result = await tapir(['start', '--device=chrome'])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toContain('Expected --device=chrome to be one of: sim')
+  })
+})
+
+describe('sessions of several projects', () => {
+  const scratch = tempDir()
+  const projectA = join(scratch.path, 'a')
+  const projectB = join(scratch.path, 'b')
+  const run = (cwd: string, args: string[]) => tapir(args, {cwd, home: scratch.path})
+  beforeAll(() => {
+    for (const project of [projectA, projectB]) {
+      mkdirSync(project, {recursive: true})
+      writeFileSync(join(project, 'pubspec.yaml'), 'name: app\n')
+    }
+  })
+  afterAll(async () => {
+    await run(projectA, ['stop'])
+    await run(projectB, ['stop'])
+    scratch.remove()
+  })
+
+  it('each project starts, drives and stops its own app while the other runs', async () => {
+    expect((await run(projectA, ['start', '--device=sim'])).exitCode).toBe(0)
+    const b = await run(projectB, ['start', '--device=sim'])
+    expect(b.exitCode, b.stderr).toBe(0)
+    const pidA = JSON.parse((await run(projectA, ['status'])).stdout).pid as number
+    expect((await run(projectB, ['tapir:snap', '--interactiveOnly'])).exitCode).toBe(0)
+    expect((await run(projectB, ['stop'])).exitCode).toBe(0)
+    expect(isAlive(pidA)).toBe(true)
+    expect((await run(projectA, ['tapir:snap', '--interactiveOnly'])).exitCode).toBe(0)
+  })
+
+  it('an unreadable shared pointer or Dart-tooling file does not stand in the way', async () => {
+    writeFileSync(join(scratch.path, '.tapir', 'state.json'), '{ broken')
+    mkdirSync(join(scratch.path, '.dowel'), {recursive: true})
+    writeFileSync(join(scratch.path, '.dowel', 'state.json'), 'also broken')
+    expect((await run(projectA, ['tapir:snap', '--interactiveOnly'])).exitCode).toBe(0)
+    const elsewhere = join(scratch.path, 'c')
+    mkdirSync(elsewhere)
+    const none = await run(elsewhere, ['tapir:snap'])
+    expect(none.exitCode).toBe(1)
+    expect(none.stderr).toMatch(/^✗ No running Flutter app detected/)
+  })
+
+  it("stop leaves alone a process named by another tool's session, and a corrupt own file is removed", async () => {
+    const other = join(scratch.path, 'd')
+    mkdirSync(other)
+    const sleeper = spawn('sleep', ['30'], {detached: true, stdio: 'ignore'})
+    sleeper.unref()
+    const dowelState = join(scratch.path, '.dowel', 'state.json')
+    writeFileSync(dowelState, JSON.stringify({vmServiceUri: 'ws://127.0.0.1:9/AbCdEfGh12s=/ws', pid: sleeper.pid, projectRoot: other}))
+    rmSync(join(scratch.path, '.tapir', 'state.json'), {force: true})
+    const stop = await run(other, ['stop'])
+    expect(stop).toMatchObject({exitCode: 0, stdout: expect.stringContaining('Nothing to stop')})
+    expect(isAlive(sleeper.pid!)).toBe(true)
+    expect(existsSync(dowelState)).toBe(true)
+    process.kill(sleeper.pid!)
+
+    const state = join(other, 'broken.json')
+    writeFileSync(state, '[]')
+    expect((await tapir(['tapir:snap', '--state', state], {cwd: other, home: scratch.path})).stderr).toContain('is not a JSON object')
+    expect(await tapir(['stop', '--state', state], {cwd: other, home: scratch.path})).toMatchObject({exitCode: 0, stdout: `✓ Removed the unreadable session ${state}`})
+    expect(existsSync(state)).toBe(false)
   })
 })

@@ -16,7 +16,7 @@ describe('toExtensionParams', () => {
     expect(toExtensionParams(snap, {grep: '', depth: 0})).toEqual({depth: '0'})
   })
   it('keeps an empty required string (fill --text "" clears the field)', () => {
-    const verb = {...tap, params: [{name: 'text', type: 'string' as const, required: true, description: ''}]}
+    const verb = {...tap, params: [{name: 'text', type: 'string' as const, required: true, allowEmpty: true, description: ''}]}
     expect(toExtensionParams(verb, {text: ''})).toEqual({text: ''})
   })
   it('joins a list with commas, as the CLI takes it', () => {

@@ -23,14 +23,18 @@ describe('toWebSocketUri', () => {
     expect(toWebSocketUri('http://h:1/aB=/')).toContain('/aB=/ws')
   })
 
-  it.each(['not a uri', 'sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler', 'ftp://h/x', ''])('refuses %j with a usage error that hides the token', (input) => {
-    expect(() => toWebSocketUri(input)).toThrow(UsageError)
-    try {
-      toWebSocketUri(input)
-    } catch (error) {
-      expect((error as Error).message).not.toContain('AbCdEfGh12s=')
-    }
-  })
+  it.each(['not a uri AbCdEfGh12s=', 'sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler', 'ftp://h/AbCdEfGh12s=/x', '127.0.0.1:8181/AbCdEfGh12s=/', 'AbCdEfGh12s='])(
+    'refuses %j with a usage error that never echoes the input',
+    (input) => {
+      expect(() => toWebSocketUri(input)).toThrow(UsageError)
+      expect(() => toWebSocketUri(input)).toThrow(/^Not a VM Service URI/)
+      try {
+        toWebSocketUri(input)
+      } catch (error) {
+        expect((error as Error).message).not.toContain('AbCdEfGh12s=')
+      }
+    },
+  )
 })
 
 describe('redactToken', () => {
@@ -40,5 +44,11 @@ describe('redactToken', () => {
   })
   it('leaves a token-less /ws URI alone', () => {
     expect(redactToken('ws://127.0.0.1:8181/ws')).toBe('ws://127.0.0.1:8181/ws')
+  })
+  it('leaves other URLs in a message alone', () => {
+    expect(redactToken('GET http://example.com/api/users failed')).toBe('GET http://example.com/api/users failed')
+  })
+  it('hides a token segment in front of /ws even without the = padding', () => {
+    expect(redactToken('ws://h:1/AbCdEfGh12s/ws')).toBe('ws://h:1/***/ws')
   })
 })

@@ -1,17 +1,14 @@
 import {Command} from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
 import {SessionContext} from '../../lib/runtime/session-context.js'
-import {DEFAULT_TIMEOUT_MS} from '../tapir-command.js'
+import {outcomeText} from '../../lib/output/outcome.js'
+import {TapirCommand} from '../tapir-command.js'
 
 export default class McpServe extends Command {
   static override summary = 'Serve every tapir_* tool to an MCP client over stdio.'
   static override description =
     'Speaks MCP on stdin/stdout (nothing else is written there; logs go to stderr). Tools act on the app of the session tapir start or tapir attach recorded; the server keeps one VM Service connection and reconnects when the app restarts or the session changes.'
   static override examples = ['<%= config.bin %> mcp:serve', '<%= config.bin %> mcp:install --client=cursor']
-  static override flags = {
-    state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).'}),
-    timeout: Flags.integer({description: 'Milliseconds a call to the app may take.', default: DEFAULT_TIMEOUT_MS, min: 1}),
-  }
+  static override flags = {state: TapirCommand.baseFlags.state, timeout: TapirCommand.baseFlags.timeout}
 
   override async run(): Promise<void> {
     const {flags} = await this.parse(McpServe)
@@ -24,9 +21,10 @@ export default class McpServe extends Command {
         version: this.config.version,
         context,
         log,
+        drainMs: flags.timeout + 1000,
         runSteps: async (lines, keepGoing) => {
           const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
-          return {text: [outcome.stdout, ...outcome.stderr].filter((part) => part !== '').join('\n'), failed: outcome.exitCode !== 0}
+          return {text: outcomeText(outcome), failed: outcome.exitCode !== 0}
         },
       })
     } finally {

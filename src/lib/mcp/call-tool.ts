@@ -1,7 +1,6 @@
-import {TapirError} from '../errors.js'
+import {errorMessage} from '../output/outcome.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {Verb, VerbContext} from '../verbs/types.js'
-import {redactToken} from '../vm/uri.js'
 
 export interface ToolResult {
   [field: string]: unknown
@@ -13,10 +12,9 @@ export function textResult(text: string, isError = false): ToolResult {
   return {content: [{type: 'text', text}], ...(isError ? {isError: true} : {})}
 }
 
-/** Same words as the CLI's `✗` line, without the mark; tokens never shown. */
+/** Same words as the CLI's `✗` line, without the mark. */
 export function errorResult(error: unknown): ToolResult {
-  const message = error instanceof TapirError ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
-  return textResult(redactToken(message), true)
+  return textResult(errorMessage(error), true)
 }
 
 /** Runs one catalogue verb for an MCP call: the app's JSON as text, or an error result. */

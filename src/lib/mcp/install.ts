@@ -1,7 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {delimiter, join} from 'node:path'
 import {TapirError} from '../errors.js'
-import {writeAtomic} from '../session/store.js'
+import {writeAtomic} from '../write-atomic.js'
 
 export const CLIENTS = {
   claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false},
@@ -36,6 +36,6 @@ export function installFor(client: Client, projectRoot: string, server: ServerCo
   const entry = stdioType ? {type: 'stdio', ...server} : server
   const before = servers.tapir
   if (JSON.stringify(before) === JSON.stringify(entry)) return {path, change: 'unchanged'}
-  writeAtomic(path, JSON.stringify({...config, [key]: {...servers, tapir: entry}}, null, 2) + '\n', 0o644)
+  writeAtomic(path, JSON.stringify({...config, [key]: {...servers, tapir: entry}}, null, 2) + '\n')
   return {path, change: before === undefined ? 'added' : 'updated'}
 }

@@ -17,6 +17,8 @@ export interface McpOptions {
   /** Runs tapir_run's step lines as `tapir:run` does; answers its text and whether a step failed. */
   runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; failed: boolean}>
   log(line: string): void
+  /** How long to keep answering after stdin closed. */
+  drainMs: number
 }
 
 const RUN_VERB_SHAPE = {params: RUN_TOOL.params} as unknown as Verb
@@ -63,23 +65,33 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     server.onclose = () => resolve()
     process.stdin.on('end', () => resolve())
   })
-  // A client may write its requests and hang up at once: answer them before leaving.
-  await answered()
+  // A client may write its requests and hang up at once: answer them before leaving (an app
+  // that never answers is given up on with the per-call timeout).
+  await Promise.race([answered(), new Promise((resolve) => setTimeout(resolve, options.drainMs).unref())])
 }
 
-/** Counts requests in and responses out, so the server can wait until every request is answered. */
+/** Tracks the requests not yet answered (a cancelled one needs no answer), so the server can
+ *  wait until every request is answered. */
 function countAnswers(transport: StdioServerTransport): () => Promise<void> {
-  let open = 0
+  const open = new Set<string | number>()
   let settled: (() => void) | undefined
+  const check = () => open.size === 0 && settled?.()
   const receive = transport.onmessage!
   transport.onmessage = (message) => {
-    if ('id' in message && 'method' in message) open++
+    if ('id' in message && 'method' in message) open.add(message.id)
+    if ('method' in message && message.method === 'notifications/cancelled') {
+      open.delete((message.params as {requestId: string | number}).requestId)
+      check()
+    }
     receive(message)
   }
   const send = transport.send.bind(transport)
   transport.send = async (message) => {
     await send(message)
-    if ('id' in message && !('method' in message) && --open === 0) settled?.()
+    if ('id' in message && !('method' in message) && message.id !== undefined) {
+      open.delete(message.id)
+      check()
+    }
   }
-  return () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)))
+  return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (settled = resolve)))
 }

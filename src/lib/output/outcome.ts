@@ -35,6 +35,21 @@ export function resultOutcome(verb: Verb, result: Result, input: Input, json: bo
   return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: verb.exitCode?.(result, input, false) ?? EXIT.ok}
 }
 
+/** A command's `✓` lines, or its result as JSON with --json. */
+export function linesOutcome(lines: string[], result: Record<string, unknown>, json: boolean): Outcome {
+  return {stdout: json ? JSON.stringify(result) : lines.join('\n'), stderr: [], exitCode: EXIT.ok}
+}
+
+/** Everything an outcome printed, stdout first: what tapir:run and MCP report of a step. */
+export function outcomeText(outcome: Outcome): string {
+  return [outcome.stdout, ...outcome.stderr].filter((part) => part !== '').join('\n')
+}
+
+/** The one line a failure reads as, on the CLI and over MCP; tokens never shown. */
+export function errorMessage(error: unknown): string {
+  return redactToken(error instanceof TapirError ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+}
+
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
 export function softFailureOutcome(error: TapirError, report: Report, json: boolean): Outcome {
   const exitCode = EXIT.failed
@@ -45,7 +60,7 @@ export function softFailureOutcome(error: TapirError, report: Report, json: bool
 /** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown. */
 export function failureOutcome(error: unknown, json: boolean): Outcome {
   const tapirError = error instanceof TapirError ? error : undefined
-  const message = redactToken(tapirError ? tapirError.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+  const message = errorMessage(error)
   const exitCode = tapirError?.exitCode ?? EXIT.appError
   const stdout = json ? JSON.stringify({error: {message, exitCode, ...tapirError?.details}}) : ''
   return {stdout, stderr: [`✗ ${message}`], exitCode}

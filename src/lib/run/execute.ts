@@ -1,4 +1,5 @@
 import type {Outcome} from '../output/outcome.js'
+import {outcomeText} from '../output/outcome.js'
 import type {Step} from './plan.js'
 
 export interface StepResult {
@@ -24,7 +25,7 @@ export async function runSteps(steps: Step[], dispatch: (step: Step) => Promise<
   for (const [index, step] of steps.entries()) {
     const outcome = await dispatch(step)
     const ok = outcome.exitCode === 0
-    results.push({step: step.text, ok, exitCode: outcome.exitCode, output: [outcome.stdout, ...outcome.stderr].filter((part) => part !== '').join('\n'), outcome})
+    results.push({step: step.text, ok, exitCode: outcome.exitCode, output: outcomeText(outcome), outcome})
     if (!ok && failed === null) failed = index + 1
     if (!ok && !keepGoing) break
   }

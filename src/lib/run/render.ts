@@ -10,7 +10,7 @@ function firstLine(text: string): string {
 }
 
 /** `[i/n] <step> ok: <first line>` per step, then the last step's whole output; on failure
- *  `step N failed (exit C): <step>` with that step's output, and its exit code. */
+ *  `step N failed (exit C): <step>` with that step's errors on stderr, and its exit code. */
 export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
   const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
   const exitCode = (failure?.exitCode ?? 0) as ExitCode
@@ -23,8 +23,9 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
     return `[${index + 1}/${total}] ${result.step} ${status}: ${firstLine(result.output)}`
   })
   const last = report.steps.at(-1)!
-  const shown = failure ?? last
-  const stdout = [...progress, ...(shown.outcome.stdout ? [shown.outcome.stdout] : [])].join('\n')
-  const stderr = failure ? [`✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`, ...failure.outcome.stderr] : last.outcome.stderr
+  const stdout = [...progress, ...(last.outcome.stdout ? [last.outcome.stdout] : [])].join('\n')
+  const stderr = failure
+    ? [`✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]
+    : last.outcome.stderr
   return {stdout, stderr, exitCode}
 }

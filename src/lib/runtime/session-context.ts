@@ -15,35 +15,44 @@ export interface ContextOptions {
   followSession?: boolean
 }
 
+type Connection = {uri: string; app: Promise<AppConnection>}
+
 /** A VerbContext backed by the session file: one VM Service connection, opened on first use,
  *  reopened when it dropped or the session now names another app. */
 export class SessionContext implements VerbContext {
   readonly cwd: string
-  readonly location: SessionLocation
+  private located: SessionLocation | undefined
   private current: (Session & {vmServiceUri: string}) | undefined
-  private connection: {uri: string; app: Promise<AppConnection>} | undefined
+  private connection: Connection | undefined
 
   constructor(private readonly options: ContextOptions) {
     this.cwd = options.cwd
-    this.location = locateSession({stateFlag: options.stateFlag, env: options.env, cwd: options.cwd})
   }
 
-  session(): Session & {vmServiceUri: string} {
+  get location(): SessionLocation {
+    this.located ??= locateSession({stateFlag: this.options.stateFlag, env: this.options.env, cwd: this.cwd})
+    return this.located
+  }
+
+  private session(): Session & {vmServiceUri: string} {
     if (!this.current || this.options.followSession) this.current = requireSession(this.location, this.cwd)
     return this.current
   }
 
   async app(): Promise<AppConnection> {
     const uri = toWebSocketUri(this.session().vmServiceUri)
-    if (this.connection?.uri === uri) {
-      // Calls that arrive together share one connection attempt.
-      const app = await this.connection.app.catch(() => undefined)
+    const seen = this.connection
+    if (seen?.uri === uri) {
+      const app = await seen.app.catch(() => undefined)
       if (app?.client.isOpen) return app
     }
-    this.close()
-    const app = AppConnection.open(uri, this.options.timeoutMs)
-    this.connection = {uri, app}
-    return app
+    // Calls that arrive together share one attempt: only the first to find the connection
+    // dead replaces it; the others take the replacement.
+    if (this.connection === seen) {
+      seen?.app.then((app) => app.close(), () => {})
+      this.connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs)}
+    }
+    return this.connection!.app
   }
 
   close(): void {

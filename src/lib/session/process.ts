@@ -1,10 +1,23 @@
-/** True while a process with this pid exists (and we may signal it). */
+import {readFileSync} from 'node:fs'
+
+/** True while a process with this pid exists and is ours to signal. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  } catch {
+    return false // ESRCH: gone; EPERM: someone else's, so not ours either
+  }
+}
+
+/** Whether `pid` is still the process tapir started: alive and, where /proc tells, running
+ *  `marker` (a recycled pid then runs something else). */
+export function isOurs(pid: number, marker: string): boolean {
+  if (!isAlive(pid)) return false
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)
+  } catch {
+    return true // no /proc here (macOS): the pid is all we have
   }
 }
 

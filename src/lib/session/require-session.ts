@@ -1,21 +1,24 @@
 import {TapirError} from '../errors.js'
+import {EXIT} from '../output/exit-codes.js'
 import type {SessionLocation} from './location.js'
 import {isWithin} from './project-root.js'
 import type {Session} from './session.js'
 import {readSession} from './store.js'
 
+export function noSessionError(location: SessionLocation): TapirError {
+  return new TapirError(
+    `No running Flutter app detected (session file: ${location.path}). Run \`tapir start --device=sim\` or \`tapir attach --uri <VM Service URI>\` first.`,
+    EXIT.failed,
+  )
+}
+
 /** The session a connected verb needs, with its VM Service URI; exit 1 when there is none. */
 export function requireSession(location: SessionLocation, cwd: string): Session & {vmServiceUri: string} {
   const session = readSession(location)
-  if (!session) {
-    throw new TapirError(
-      `No running Flutter app detected (session file: ${location.path}). Run \`tapir start --device=sim\` or \`tapir attach --uri <VM Service URI>\` first.`,
-      1,
-    )
-  }
+  if (!session) throw noSessionError(location)
   checkOwnership(location, session, cwd)
   if (!session.vmServiceUri) {
-    throw new TapirError(`The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`, 1)
+    throw new TapirError(`The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`, EXIT.failed)
   }
   return session as Session & {vmServiceUri: string}
 }
@@ -25,7 +28,7 @@ export function checkOwnership(location: SessionLocation, session: Session, cwd:
   if (!location.named && session.projectRoot && !isWithin(cwd, session.projectRoot)) {
     throw new TapirError(
       `The running app belongs to another project (${session.projectRoot}), not this one (${location.projectRoot}). Run tapir from that project, or pass --state=<file> to name the session you mean.`,
-      1,
+      EXIT.failed,
     )
   }
 }

@@ -37,6 +37,6 @@ process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
 const readyFile = values['ready-file']
 if (readyFile !== undefined) {
   const temporary = `${readyFile}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}))
+  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}), {mode: 0o600})
   await rename(temporary, readyFile)
 }

@@ -65,7 +65,8 @@ export const setCheckbox = extensionVerb({
   params: [
     ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),
     {name: 'value', type: 'string', required: true, options: ['true', 'false'], description: 'The state wanted: "true" or "false".', missing: 'Provide --value as "true" or "false".'},
-    {...includeSnapshot(false), cliOnly: true, default: undefined, cliDefault: false, description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.'},
+    // Not in the tool's schema, but always sent: the app's own default would attach a snapshot.
+    {...includeSnapshot(false), cliOnly: true, description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.'},
   ],
   prefersJson: (input) => input.includeSnapshot === true,
   // Printed as the response (--json, --includeSnapshot), an unverified result exits 0, as the spec says.

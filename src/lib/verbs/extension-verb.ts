@@ -11,7 +11,8 @@ type ExtensionVerbDefinition = Omit<Verb, 'execute' | 'report'> & {
 /** A verb the app answers itself through `ext.tapir.<name>`; by default its result prints as JSON. */
 export function extensionVerb({ext, ...definition}: ExtensionVerbDefinition): Verb {
   const verb: Verb = {
-    execute: async (context, input: Input): Promise<Result> => (await context.app()).callExtension(ext ?? definition.name, toExtensionParams(verb, input)),
+    execute: async (context, input: Input): Promise<Result> =>
+      (await context.app()).callExtension(ext ?? definition.name, toExtensionParams(verb, input), verb.waitsMs?.(input)),
     report: (result: Result): Report => ({stdout: JSON.stringify(result)}),
     ...definition,
   }

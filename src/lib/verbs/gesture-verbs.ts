@@ -22,6 +22,7 @@ export const tap = extensionVerb({
     {name: 'until', type: 'string', description: 'After the tap, wait for a Text with exactly this data and report untilMatched.'},
     {name: 'untilTimeoutMs', type: 'integer', default: 3000, minimum: 0, description: 'How long --until waits, in milliseconds.'},
   ],
+  waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? 3000) : 0),
   ...tapReport,
   prefersJson: (input: Input) => tapReport.prefersJson!(input) || typeof input.until === 'string',
 })

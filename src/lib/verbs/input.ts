@@ -16,7 +16,7 @@ export function missingMessage(param: Param): string {
 /** Refuses a call that lacks a required value, with the CLI's wording. */
 export function requireParams(verb: Verb, input: Input): void {
   for (const param of verb.params) {
-    if (param.required && (input[param.name] === undefined || (param.type !== 'string' && input[param.name] === ''))) {
+    if (param.required && (input[param.name] === undefined || (input[param.name] === '' && !param.allowEmpty))) {
       throw new UsageError(missingMessage(param))
     }
   }
@@ -30,7 +30,7 @@ export function toExtensionParams(verb: Verb, input: Input): Record<string, stri
     const value = input[param.name]
     if (value === undefined || param.local) continue
     const text = Array.isArray(value) ? value.join(',') : String(value)
-    if (text === '' && !param.required) continue
+    if (text === '' && !param.allowEmpty) continue
     params[param.name] = text
   }
   return params
@@ -64,10 +64,14 @@ export function inputFromArguments(verb: Verb, args: Record<string, unknown> | u
     checkValue(param, value as ParamValue)
     input[name] = value as ParamValue
   }
-  for (const param of known.values()) {
+  for (const param of verb.params) {
     if (input[param.name] !== undefined) continue
-    if (param.required) throw new UsageError(`Missing required parameter "${param.name}"`)
-    input[param.name] = defaultFor(param, 'mcp')
+    if (param.required && !param.cliOnly) throw new UsageError(`Missing required parameter "${param.name}"`)
+    // A CLI-only param is not in the schema, but its default still goes to the app.
+    if (!param.local) input[param.name] = defaultFor(param, 'mcp')
+  }
+  for (const param of known.values()) {
+    if (param.required && input[param.name] === '' && !param.allowEmpty) throw new UsageError(`Parameter "${param.name}" must not be empty`)
   }
   return input
 }

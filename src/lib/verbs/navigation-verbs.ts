@@ -23,7 +23,7 @@ export const navigate = extensionVerb({
   ...navigateReport,
   report: (result, input) =>
     result.navigated === false
-      ? {stdout: `⚠ Not navigated to ${input.route}: ${result.reason ?? 'the router did not take it'}`}
+      ? {stderr: [`⚠ Not navigated to ${input.route}: ${result.reason ?? 'the router did not take it'}`]}
       : {stdout: `✓ Navigated to ${input.route}${result.exactPath === false ? ' (landed on a page under it)' : ''}`},
 })
 

@@ -1,6 +1,6 @@
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
-import {writeAtomic} from '../session/store.js'
+import {writeAtomic} from '../write-atomic.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
 import type {Report, Result, Verb} from './types.js'

@@ -1,6 +1,6 @@
 import {resolve} from 'node:path'
 import {TapirError, UsageError} from '../errors.js'
-import {writeAtomic} from '../session/store.js'
+import {writeAtomic} from '../write-atomic.js'
 import {toExtensionParams} from './input.js'
 import type {Input, Result, Verb} from './types.js'
 

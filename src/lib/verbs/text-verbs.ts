@@ -4,7 +4,7 @@ import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Param, Report, Result, Verb} from './types.js'
 
 const textRef = (): Param => ({...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'), missing: 'Missing --ref=<eN|qN>. Run tapir:snap first to obtain refs.'})
-const text = (description: string): Param => ({name: 'text', type: 'string', required: true, description, missing: 'Missing --text=<value>. Provide the text to enter ("" clears).'})
+const text = (description: string): Param => ({name: 'text', type: 'string', required: true, allowEmpty: true, description, missing: 'Missing --text=<value>. Provide the text to enter ("" clears).'})
 
 /** The field may keep something other than what was sent (a formatter, a reverting parent). */
 function unverified(result: Result): string[] {

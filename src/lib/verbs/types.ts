@@ -1,6 +1,5 @@
 import type {TapirError} from '../errors.js'
 import type {ExitCode} from '../output/exit-codes.js'
-import type {Session} from '../session/session.js'
 import type {AppConnection} from '../vm/app-connection.js'
 
 export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]'
@@ -22,6 +21,8 @@ export interface Param {
   options?: readonly string[]
   minimum?: number
   maximum?: number
+  /** A required string that may be "" (fill --text="" clears); other required values may not. */
+  allowEmpty?: boolean
   /** The CLI's message when a required value is missing. */
   missing?: string
   /** Only on the CLI (e.g. screenshot's --output); not part of the MCP schema. */
@@ -34,7 +35,6 @@ export interface Param {
 export interface VerbContext {
   /** The connection to the running app, opened on first use and reused after. */
   app(): Promise<AppConnection>
-  session(): Session
   cwd: string
 }
 
@@ -55,6 +55,8 @@ export interface Verb {
   params: Param[]
   /** Read-only verbs change nothing in the app; destructive ones may end or reset it. */
   annotations: {readOnly?: boolean; destructive?: boolean}
+  /** How long the app may legitimately take for this input (its own timeout), in ms. */
+  waitsMs?(input: Input): number
   /** Extra checks across params, before anything is sent. Throws UsageError. */
   validate?(input: Input): void
   execute(context: VerbContext, input: Input): Promise<Result>

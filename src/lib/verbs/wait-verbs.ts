@@ -20,6 +20,7 @@ export const wait = extensionVerb({
     {name: 'expression', type: 'string', description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).'},
     {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, description: 'Give up after this many milliseconds.'},
   ],
+  waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
     if (![input.text, input.textGone, input.expression].some((value) => typeof value === 'string' && value !== '')) {
       throw new UsageError('Provide at least one condition: --text, --textGone, or --expression.')
@@ -41,6 +42,7 @@ export const waitForNetworkIdle = extensionVerb({
     {name: 'idleMs', type: 'integer', default: 500, minimum: 0, description: 'How long the in-flight count must stay at zero.'},
     {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, description: 'How often the app checks, in milliseconds (at least 100).'},
   ],
+  waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   exitCode: (result) => (matched(result) ? 0 : 1),
   report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]}),
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.

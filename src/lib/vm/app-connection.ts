@@ -7,6 +7,8 @@ type Isolate = {id: string; extensionRPCs?: string[]; rootLib?: {id: string}; ty
 type Result = Record<string, unknown>
 
 const EXTENSION_PREFIX = 'ext.tapir.'
+/** Time on top of a verb's own wait for the app to settle and answer. */
+const WAIT_MARGIN_MS = 5000
 
 function isCollected(value: unknown): boolean {
   return (value as {type?: string} | null)?.type === 'Sentinel'
@@ -22,10 +24,13 @@ export class AppConnection {
     return new AppConnection(await VmServiceClient.connect(uri, {timeoutMs}))
   }
 
-  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. */
-  async callExtension(verb: string, params: Record<string, string>): Promise<Result> {
+  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart.
+   *  A verb that waits inside the app (wait_for, tap --until) passes how long it may wait, so
+   *  the per-call timeout never cuts its own wait short. */
+  async callExtension(verb: string, params: Record<string, string>, waitsMs = 0): Promise<Result> {
     const method = EXTENSION_PREFIX + verb
-    return this.withIsolate(method, (isolateId) => this.client.call<Result>(method, {...params, isolateId}))
+    const timeoutMs = waitsMs > 0 ? Math.max(this.client.timeoutMs, waitsMs + WAIT_MARGIN_MS) : this.client.timeoutMs
+    return this.withIsolate(method, (isolateId) => this.client.call<Result>(method, {...params, isolateId}, timeoutMs))
   }
 
   /** The VM `evaluate` RPC in the app's root library. */

@@ -50,6 +50,11 @@ export class VmServiceClient {
     })
   }
 
+  /** The per-call timeout this client was opened with. */
+  get timeoutMs(): number {
+    return this.options.timeoutMs
+  }
+
   get isOpen(): boolean {
     return this.socket.readyState === this.socket.OPEN
   }
