@@ -7,6 +7,7 @@ import {stepLines} from '../lib/run/plan.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {runStepLines} from './step-runner.js'
 import {TapirCommand} from './tapir-command.js'
+import {EXIT} from '../lib/output/exit-codes.js'
 
 export default class Run extends TapirCommand {
   static override summary = 'Run many verb lines in one process over one connection to the app.'
@@ -35,7 +36,7 @@ export default class Run extends TapirCommand {
     try {
       return stepLines(readFileSync(file === '-' ? 0 : file, 'utf8'))
     } catch (error) {
-      throw new TapirError(`Cannot read steps from ${file === '-' ? 'stdin' : file}: ${(error as Error).message}`, 1)
+      throw new TapirError(`Cannot read steps from ${file === '-' ? 'stdin' : file}: ${(error as Error).message}`, EXIT.failed)
     }
   }
 }

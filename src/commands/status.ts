@@ -1,3 +1,4 @@
+import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {probeApp} from '../lib/runtime/probe.js'
 import type {SessionLocation} from '../lib/session/location.js'
@@ -22,6 +23,6 @@ export default class Status extends SessionCommand {
       ownedByThisProject: !session.projectRoot || isWithin(process.cwd(), session.projectRoot),
       ...probe,
     }
-    return {stdout: JSON.stringify(status, null, 2), stderr: [], exitCode: 0}
+    return {stdout: JSON.stringify(status, null, 2), stderr: [], exitCode: EXIT.ok}
   }
 }

@@ -50,8 +50,13 @@ export abstract class TapirCommand extends Command {
     try {
       return await this.parse(this.ctor as typeof TapirCommand)
     } catch (error) {
-      const text = error instanceof Error ? error.message.split('\n')[0] : String(error)
-      throw new UsageError(`${text.replace(/\.$/, '')}. See \`tapir ${this.id} --help\`.`)
+      throw parseFailure(error, this.id)
     }
   }
+}
+
+/** oclif's parse errors (unknown flag, bad value) as a one-line usage error, exit 1. */
+export function parseFailure(error: unknown, id: string | undefined): UsageError {
+  const text = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+  return new UsageError(`${text.replace(/\.$/, '')}. See \`tapir ${id} --help\`.`)
 }

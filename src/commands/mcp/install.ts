@@ -1,14 +1,17 @@
 import {fileURLToPath} from 'node:url'
+import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
-import type {SessionLocation} from '../../lib/session/location.js'
-import type {Outcome} from '../../lib/output/outcome.js'
 import type {Client} from '../../lib/mcp/install.js'
 import {CLIENTS, installFor, serverCommand} from '../../lib/mcp/install.js'
-import {SessionCommand} from '../session-command.js'
+import type {Outcome} from '../../lib/output/outcome.js'
+import {failureOutcome, linesOutcome} from '../../lib/output/outcome.js'
+import {printOutcome} from '../../lib/output/print.js'
+import {findProjectRoot} from '../../lib/session/project-root.js'
+import {parseFailure} from '../tapir-command.js'
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url))
 
-export default class McpInstall extends SessionCommand {
+export default class McpInstall extends Command {
   static override summary = "Register tapir's MCP server in this project's MCP config files, keeping every other server."
   static override description = `Clients: ${Object.entries(CLIENTS)
     .map(([name, client]) => `${name} (${client.file})`)
@@ -16,15 +19,27 @@ export default class McpInstall extends SessionCommand {
   static override examples = ['<%= config.bin %> mcp:install', '<%= config.bin %> mcp:install --client=cursor', '<%= config.bin %> mcp:install --client=all']
   static override flags = {
     client: Flags.string({description: 'Which client to configure.', options: [...Object.keys(CLIENTS), 'all'], default: 'claude'}),
+    json: Flags.boolean({description: 'Print what was written as JSON.'}),
   }
 
-  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
-    const clients = (flags.client === 'all' ? Object.keys(CLIENTS) : [flags.client]) as Client[]
-    const server = serverCommand(process.env, BIN, process.execPath)
-    const lines = clients.map((client) => {
-      const {path, change} = installFor(client, location.projectRoot, server)
-      return change === 'unchanged' ? `✓ ${path} already runs tapir` : `✓ ${path}: tapir ${change}`
-    })
-    return {stdout: lines.join('\n'), stderr: [], exitCode: 0}
+  override async run(): Promise<void> {
+    printOutcome(await this.install())
+  }
+
+  private async install(): Promise<Outcome> {
+    const json = this.argv.includes('--json')
+    try {
+      const {flags} = await this.parse(McpInstall).catch((error) => {
+        throw parseFailure(error, this.id)
+      })
+      const clients = (flags.client === 'all' ? Object.keys(CLIENTS) : [flags.client]) as Client[]
+      const server = serverCommand(process.env, BIN, process.execPath)
+      const root = findProjectRoot(process.cwd())
+      const written = clients.map((client) => ({client, ...installFor(client, root, server)}))
+      const lines = written.map(({path, change}) => (change === 'unchanged' ? `✓ ${path} already runs tapir` : `✓ ${path}: tapir ${change}`))
+      return linesOutcome(lines, {server, files: written}, json)
+    } catch (error) {
+      return failureOutcome(error, json)
+    }
   }
 }

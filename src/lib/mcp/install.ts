@@ -2,6 +2,7 @@ import {existsSync, readFileSync} from 'node:fs'
 import {delimiter, join} from 'node:path'
 import {TapirError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
+import {EXIT} from '../output/exit-codes.js'
 
 export const CLIENTS = {
   claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false},
@@ -28,9 +29,9 @@ export function installFor(client: Client, projectRoot: string, server: ServerCo
     try {
       config = JSON.parse(readFileSync(path, 'utf8') || '{}')
     } catch {
-      throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, 1)
+      throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, EXIT.failed)
     }
-    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 1)
+    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, EXIT.failed)
   }
   const servers = (config[key] && typeof config[key] === 'object' ? config[key] : {}) as Record<string, unknown>
   const entry = stdioType ? {type: 'stdio', ...server} : server

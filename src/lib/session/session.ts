@@ -7,6 +7,5 @@ export interface Session {
   projectRoot?: string
   device?: string
   startedAt?: string
-  booting?: boolean
   [field: string]: unknown
 }

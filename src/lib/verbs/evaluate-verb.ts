@@ -1,6 +1,7 @@
 import {TapirError} from '../errors.js'
 import {RpcError} from '../vm/rpc-error.js'
 import type {Result, Verb} from './types.js'
+import {EXIT} from '../output/exit-codes.js'
 
 const COMPILATION_ERROR = 113
 
@@ -20,9 +21,9 @@ function asText(value: Instance): string {
 function failure(error: RpcError): TapirError {
   if (error.code === COMPILATION_ERROR) {
     const reason = (error.details ?? '').split('\n').find((line) => line.includes('Error:')) ?? error.details ?? error.rpcMessage
-    return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, 3, {code: error.code})
+    return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, EXIT.appError, {code: error.code})
   }
-  return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, 3, {code: error.code})
+  return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, EXIT.appError, {code: error.code})
 }
 
 export const evaluate: Verb = {
@@ -41,7 +42,7 @@ export const evaluate: Verb = {
       throw error instanceof RpcError ? failure(error) : error
     }
     if (value.type === '@Error' || value.type === 'Error') {
-      throw new TapirError(`The expression threw: ${(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, 3)
+      throw new TapirError(`The expression threw: ${(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, EXIT.appError)
     }
     return {expression, result: asText(value)}
   },

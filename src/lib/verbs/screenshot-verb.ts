@@ -3,6 +3,7 @@ import {TapirError, UsageError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
 import {toExtensionParams} from './input.js'
 import type {Input, Result, Verb} from './types.js'
+import {EXIT} from '../output/exit-codes.js'
 
 function formatFor(input: Input): string {
   if (typeof input.format === 'string') return input.format
@@ -40,7 +41,7 @@ export const screenshot: Verb = {
     const params = toExtensionParams(screenshot, {...input, format: formatFor(input)})
     const result = await (await context.app()).callExtension('screenshot', params)
     if (typeof input.output !== 'string') return result
-    if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, 3)
+    if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, EXIT.appError)
     const bytes = Buffer.from(result.base64, 'base64')
     const path = resolve(context.cwd, input.output)
     writeAtomic(path, bytes)

@@ -2,6 +2,7 @@ import {TapirError} from '../errors.js'
 import {VmServiceClient} from './client.js'
 import {extensionFailure} from './extension-error.js'
 import {RpcError} from './rpc-error.js'
+import {EXIT} from '../output/exit-codes.js'
 
 type Isolate = {id: string; extensionRPCs?: string[]; rootLib?: {id: string}; type: string}
 type Result = Record<string, unknown>
@@ -37,7 +38,7 @@ export class AppConnection {
   async evaluate(expression: string): Promise<Result> {
     return this.withIsolate('evaluate', (isolateId) => {
       const targetId = this.isolate?.rootLib?.id
-      if (!targetId) throw new TapirError('The app isolate has no root library to evaluate in.', 3)
+      if (!targetId) throw new TapirError('The app isolate has no root library to evaluate in.', EXIT.appError)
       return this.client.call<Result>('evaluate', {isolateId, targetId, expression})
     })
   }
@@ -60,7 +61,7 @@ export class AppConnection {
       }
       if (!isCollected(result)) return result
       this.isolate = undefined
-      if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, 3)
+      if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, EXIT.appError)
     }
   }
 
@@ -75,6 +76,6 @@ export class AppConnection {
     }
     // No isolate registered tapir: call the first anyway so the VM's own -32601 explains it.
     if (isolates[0]) return (this.isolate = isolates[0])
-    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 3)
+    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', EXIT.appError)
   }
 }

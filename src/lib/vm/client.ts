@@ -2,6 +2,7 @@ import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
 import {redactToken} from './uri.js'
+import {EXIT} from '../output/exit-codes.js'
 
 type Pending = {method: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
 type EventHandler = (event: Record<string, unknown>) => void
@@ -39,7 +40,7 @@ export class VmServiceClient {
         socket.removeAllListeners()
         socket.on('error', () => {})
         socket.terminate()
-        reject(new TapirError(`Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`, 3))
+        reject(new TapirError(`Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`, EXIT.appError))
       }
       socket.once('open', () => {
         socket.removeAllListeners()
@@ -65,7 +66,7 @@ export class VmServiceClient {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id)
-        reject(new TapirError(`${method} got no answer within ${timeoutMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, 3))
+        reject(new TapirError(`${method} got no answer within ${timeoutMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, EXIT.appError))
       }, timeoutMs)
       this.pending.set(id, {method, resolve: resolve as (value: unknown) => void, reject, timer})
       this.socket.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
@@ -101,7 +102,7 @@ export class VmServiceClient {
       // attribute to a request: fail what is waiting rather than let it time out.
       const text = data.toString().slice(0, 80)
       for (const [id, call] of this.pending) {
-        this.settle(id)?.reject(new TapirError(`${call.method} was answered with a frame that is not JSON (${JSON.stringify(text)}).`, 3))
+        this.settle(id)?.reject(new TapirError(`${call.method} was answered with a frame that is not JSON (${JSON.stringify(text)}).`, EXIT.appError))
       }
       return
     }
@@ -130,6 +131,6 @@ export class VmServiceClient {
   }
 
   private closedError(method: string, reason: string): TapirError {
-    return new TapirError(`The VM Service connection closed before ${method} answered (${reason}).`, 3)
+    return new TapirError(`The VM Service connection closed before ${method} answered (${reason}).`, EXIT.appError)
   }
 }

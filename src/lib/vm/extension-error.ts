@@ -1,5 +1,6 @@
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
+import {EXIT} from '../output/exit-codes.js'
 
 const METHOD_NOT_FOUND = -32601
 
@@ -13,9 +14,9 @@ export function extensionFailure(method: string, error: RpcError): TapirError {
     )
   }
   const details = error.details
-  if (details === undefined) return new TapirError(`${method} failed: ${error.rpcMessage} (${error.code}).`, 3, {code: error.code})
+  if (details === undefined) return new TapirError(`${method} failed: ${error.rpcMessage} (${error.code}).`, EXIT.appError, {code: error.code})
   const parsed = parseDetails(details)
-  return new TapirError(parsed.message, 3, {code: error.code, ...(parsed.envelope ? {envelope: parsed.envelope} : {})})
+  return new TapirError(parsed.message, EXIT.appError, {code: error.code, ...(parsed.envelope ? {envelope: parsed.envelope} : {})})
 }
 
 /** `data.details` is either JSON `{message, envelope}` or plain text (possibly with a stack). */
