@@ -42,6 +42,14 @@ describe('the catalogue against spec/tools.json', () => {
     })
   }
 
+  it('dispatches every in-app tool to the extension the reference names (evaluate goes through the VM, as it says)', () => {
+    for (const tool of spec.tools) {
+      const verb = verbForTool(tool.name)
+      if (!verb || !tool.dispatch?.startsWith('ext.tapir.')) continue
+      expect(verb.dispatch, tool.name).toBe(tool.name === 'tapir_evaluate' ? 'vm:evaluate' : tool.dispatch)
+    }
+  })
+
   it('has no MCP tool the reference does not name', () => {
     const names = new Set(spec.tools.map((tool) => tool.name))
     for (const verb of VERBS) if (verb.tool) expect(names.has(verb.tool), verb.tool).toBe(true)

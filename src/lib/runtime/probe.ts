@@ -15,13 +15,7 @@ export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe>
   try {
     app = await AppConnection.open(wsUri, timeoutMs)
     const version = await app.client.call<{major?: number; minor?: number}>('getVersion')
-    const vm = await app.client.call<{isolates?: Array<{id: string}>}>('getVM')
-    let tapir = false
-    for (const ref of vm.isolates ?? []) {
-      const isolate = await app.client.call<{extensionRPCs?: string[]}>('getIsolate', {isolateId: ref.id})
-      tapir ||= Boolean(isolate.extensionRPCs?.some((name) => name.startsWith('ext.tapir.')))
-    }
-    return {answering: true, tapir, vmVersion: `${version.major}.${version.minor}`}
+    return {answering: true, tapir: await app.hasTapir().catch(() => false), vmVersion: `${version.major}.${version.minor}`}
   } catch (error) {
     return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}
   } finally {

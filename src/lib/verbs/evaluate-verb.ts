@@ -29,6 +29,7 @@ function failure(error: RpcError): TapirError {
 export const evaluate: Verb = {
   name: 'evaluate',
   tool: 'tapir_evaluate',
+  dispatch: 'vm:evaluate',
   summary: "Evaluate one Dart expression in the app's root library (what lib/main.dart imports is in scope).",
   example: '--expression="Auth.user?.email"',
   annotations: {},

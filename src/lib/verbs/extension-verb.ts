@@ -1,7 +1,7 @@
 import {toExtensionParams} from './input.js'
 import type {Input, Report, Result, Verb} from './types.js'
 
-type ExtensionVerbDefinition = Omit<Verb, 'execute' | 'report'> & {
+type ExtensionVerbDefinition = Omit<Verb, 'execute' | 'report' | 'dispatch'> & {
   /** The `ext.tapir.<ext>` method; defaults to the verb's name. */
   ext?: string
   execute?: Verb['execute']
@@ -10,9 +10,11 @@ type ExtensionVerbDefinition = Omit<Verb, 'execute' | 'report'> & {
 
 /** A verb the app answers itself through `ext.tapir.<name>`; by default its result prints as JSON. */
 export function extensionVerb({ext, ...definition}: ExtensionVerbDefinition): Verb {
+  const method = ext ?? definition.name
   const verb: Verb = {
+    dispatch: `ext.tapir.${method}`,
     execute: async (context, input: Input): Promise<Result> =>
-      (await context.app()).callExtension(ext ?? definition.name, toExtensionParams(verb, input), verb.waitsMs?.(input)),
+      (await context.app()).callExtension(method, toExtensionParams(verb, input), verb.waitsMs?.(input)),
     report: (result: Result): Report => ({stdout: JSON.stringify(result)}),
     ...definition,
   }

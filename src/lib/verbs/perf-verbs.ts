@@ -68,6 +68,7 @@ export const perfInsight = extensionVerb({
 export const perfTrace: Verb = {
   name: 'perf_trace',
   tool: 'tapir_perf_trace',
+  dispatch: 'ext.tapir.perf_trace',
   summary: 'Write the last closed performance session as a Chrome Trace JSON file and print its absolute path.',
   example: '--out=build/perf/list.trace.json',
   annotations: {},

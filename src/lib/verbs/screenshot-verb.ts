@@ -13,6 +13,7 @@ function formatFor(input: Input): string {
 export const screenshot: Verb = {
   name: 'screenshot',
   tool: 'tapir_screenshot',
+  dispatch: 'ext.tapir.screenshot',
   summary: 'Capture the app, or one widget by ref, as a JPEG or PNG; the CLI writes it to --output.',
   example: '--output=./shot.png --ref=e42',
   annotations: {readOnly: true},

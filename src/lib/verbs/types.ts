@@ -50,6 +50,8 @@ export interface Verb {
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
   summary: string
+  /** Where the work happens: `ext.tapir.<method>` in the app, or `vm:evaluate` for the VM's own RPC. */
+  dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string
   params: Param[]

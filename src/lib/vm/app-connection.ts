@@ -43,6 +43,12 @@ export class AppConnection {
     })
   }
 
+  /** Whether an isolate of the app has registered tapir's extensions. */
+  async hasTapir(): Promise<boolean> {
+    const isolate = this.isolate ?? (await this.resolveIsolate())
+    return Boolean(isolate.extensionRPCs?.some((name) => name.startsWith(EXTENSION_PREFIX)))
+  }
+
   close(): void {
     this.client.close()
   }
