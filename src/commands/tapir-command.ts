@@ -24,7 +24,7 @@ export abstract class TapirCommand extends Command {
   sharedContext: VerbContext | undefined
 
   override async run(): Promise<void> {
-    printOutcome(await this.produce())
+    await printOutcome(await this.produce())
   }
 
   /** Parses, runs and reads the result; never throws and never prints. */

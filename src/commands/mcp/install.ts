@@ -23,7 +23,7 @@ export default class McpInstall extends Command {
   }
 
   override async run(): Promise<void> {
-    printOutcome(await this.install())
+    await printOutcome(await this.install())
   }
 
   private async install(): Promise<Outcome> {

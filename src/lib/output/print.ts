@@ -1,11 +1,13 @@
-import {Chalk} from 'chalk'
 import type {Outcome} from './outcome.js'
 
 const MARKS = {'✓': 'green', '✗': 'red', '⚠': 'yellow'} as const
 
-/** Colour only on a terminal, and never with NO_COLOR set. */
-function painter(stream: NodeJS.WriteStream): (line: string) => string {
-  const chalk = new Chalk({level: stream.isTTY && !process.env.NO_COLOR ? 1 : 0})
+/** Colour only on a terminal, and never with NO_COLOR set; chalk is loaded only then, so a
+ *  script or an agent piping the output does not pay for it. */
+async function painter(stream: NodeJS.WriteStream): Promise<(line: string) => string> {
+  if (!stream.isTTY || process.env.NO_COLOR) return (line) => line
+  const {Chalk} = await import('chalk')
+  const chalk = new Chalk({level: 1})
   return (line) => {
     const colour = MARKS[line[0] as keyof typeof MARKS]
     return colour ? chalk[colour](line[0]) + line.slice(1) : line
@@ -13,8 +15,8 @@ function painter(stream: NodeJS.WriteStream): (line: string) => string {
 }
 
 /** The one place a CLI outcome reaches the terminal and picks the exit code. */
-export function printOutcome(outcome: Outcome): void {
-  if (outcome.stdout !== '') process.stdout.write(outcome.stdout.split('\n').map(painter(process.stdout)).join('\n') + '\n')
-  if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map(painter(process.stderr)).join('\n') + '\n')
+export async function printOutcome(outcome: Outcome): Promise<void> {
+  if (outcome.stdout !== '') process.stdout.write(outcome.stdout.split('\n').map(await painter(process.stdout)).join('\n') + '\n')
+  if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map(await painter(process.stderr)).join('\n') + '\n')
   process.exitCode = outcome.exitCode
 }
