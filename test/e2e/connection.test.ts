@@ -1,6 +1,6 @@
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {sessionFile, tapir, tempDir} from '../helpers/cli.js'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {simSession, type SimSession, withSimSession} from '../helpers/sim.js'
 
 describe('the VM Service connection, against the raw VM', () => {
   let s: SimSession
@@ -100,13 +100,7 @@ describe('the VM Service connection, against the raw VM', () => {
 })
 
 describe('the VM Service connection, behind DDS', () => {
-  let s: SimSession
-  beforeAll(async () => {
-    s = await simSession({mode: 'dds'})
-  })
-  afterAll(async () => {
-    await s.close()
-  })
+  const s = withSimSession({mode: 'dds'})
 
   it('follows the VM redirect to DDS and answers', async () => {
     const result = await s.run(['tapir:snap', '--interactiveOnly'])

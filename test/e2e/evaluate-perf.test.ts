@@ -1,16 +1,10 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {describe, expect, it} from 'vitest'
+import {withSimSession} from '../helpers/sim.js'
 
 describe('tapir:evaluate', () => {
-  let s: SimSession
-  beforeAll(async () => {
-    s = await simSession()
-  })
-  afterAll(async () => {
-    await s.close()
-  })
+  const s = withSimSession()
 
   it('prints the value of an expression evaluated in the root library', async () => {
     expect(await s.run(['tapir:evaluate', '--expression=1 + 2'])).toMatchObject({exitCode: 0, stdout: '3'})
@@ -40,14 +34,7 @@ describe('tapir:evaluate', () => {
 })
 
 describe('performance sessions', () => {
-  let s: SimSession
-  beforeAll(async () => {
-    s = await simSession()
-  })
-  afterAll(async () => {
-    expect(s.sim.violations).toEqual([])
-    await s.close()
-  })
+  const s = withSimSession()
 
   it('perf_end without perf_begin is an app error, exit 3', async () => {
     expect((await s.run(['tapir:perf_end'])).exitCode).toBe(3)

@@ -1,15 +1,10 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {refOf, signIn, simSession, type SimSession} from '../helpers/sim.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {refOf, signIn, withSimSession} from '../helpers/sim.js'
 
 describe('the Stable step of the actionability gate', () => {
-  let s: SimSession
+  const s = withSimSession()
   beforeAll(async () => {
-    s = await simSession()
     await signIn(s)
-  })
-  afterAll(async () => {
-    expect(s.sim.violations).toEqual([])
-    await s.close()
   })
 
   it('refuses a widget still sliding in (exit 3), passes with --no-checkStable, and passes once it settled', async () => {

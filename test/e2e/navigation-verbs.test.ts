@@ -1,15 +1,8 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {refOf, signIn, simSession, type SimSession} from '../helpers/sim.js'
+import {describe, expect, it} from 'vitest'
+import {refOf, signIn, withSimSession} from '../helpers/sim.js'
 
 describe('navigation, logs and waits against the sim', () => {
-  let s: SimSession
-  beforeAll(async () => {
-    s = await simSession()
-  })
-  afterAll(async () => {
-    expect(s.sim.violations).toEqual([])
-    await s.close()
-  })
+  const s = withSimSession()
 
   it('get_routes says where the app is', async () => {
     expect(JSON.parse((await s.run(['tapir:get_routes'])).stdout)).toMatchObject({uri: '/login'})

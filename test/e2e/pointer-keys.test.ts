@@ -1,19 +1,14 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {refOf, simSession, type SimSession} from '../helpers/sim.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {refOf, type SimSession, withSimSession} from '../helpers/sim.js'
 
 const snapOf = async (s: SimSession) => (await s.run(['tapir:snap'])).stdout
 
 describe('pointer, keyboard, scroll and screenshot verbs against the sim', () => {
-  let s: SimSession
+  const s = withSimSession()
   beforeAll(async () => {
-    s = await simSession()
     await s.run(['tapir:snap'])
-  })
-  afterAll(async () => {
-    expect(s.sim.violations).toEqual([])
-    await s.close()
   })
 
   it('focus, then blur says focus was held; a second blur says nothing had it', async () => {

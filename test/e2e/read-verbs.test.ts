@@ -1,15 +1,8 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {describe, expect, it} from 'vitest'
+import {withSimSession} from '../helpers/sim.js'
 
 describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
-  let s: SimSession
-  beforeAll(async () => {
-    s = await simSession()
-  })
-  afterAll(async () => {
-    expect(s.sim.violations).toEqual([])
-    await s.close()
-  })
+  const s = withSimSession()
 
   it('snap prints the YAML tree with refs and typeable text fields', async () => {
     const result = await s.run(['tapir:snap'])

@@ -1,3 +1,4 @@
+import {afterAll, beforeAll, expect} from 'vitest'
 import type {SimHandle, SimOptions} from '../../src/lib/sim/index.js'
 import {startSim} from '../../src/lib/sim/index.js'
 import type {CliResult} from './cli.js'
@@ -42,4 +43,18 @@ export function refOf(snapshot: string, pattern: RegExp): string {
 export async function signIn(s: SimSession): Promise<void> {
   const result = await s.run(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find --key=password', 'fill --ref=q2 --text=hunter22', 'find --key=signIn', 'tap --ref=q3', 'wait --text=Monitors'])
   if (result.exitCode !== 0) throw new Error(`sign-in failed: ${result.stdout}\n${result.stderr}`)
+}
+
+/** A sim session for the enclosing describe: started before its tests, checked for protocol
+ *  violations and closed after them. */
+export function withSimSession(options: SimOptions = {}): SimSession {
+  let session: SimSession | undefined
+  beforeAll(async () => {
+    session = await simSession(options)
+  })
+  afterAll(async () => {
+    expect(session!.sim.violations).toEqual([])
+    await session!.close()
+  })
+  return new Proxy({} as SimSession, {get: (_target, key) => session![key as keyof SimSession]})
 }
