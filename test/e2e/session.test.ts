@@ -108,7 +108,12 @@ describe('tapir start --device=sim', () => {
 
     const snap = await tapir(['tapir:snap', '--interactiveOnly'], {cwd: scratch.path, home: scratch.path, env})
     expect(snap.exitCode).toBe(0)
-    expect(snap.stdout).toMatch(/\[ref=e\d+\]/)
+    expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+    const find = await tapir(['tapir:find', '--text=Sign in'], {cwd: scratch.path, home: scratch.path, env})
+    const handle = JSON.parse(find.stdout).ref as string
+    expect(await tapir(['tapir:tap', `--ref=${handle}`], {cwd: scratch.path, home: scratch.path, env})).toMatchObject({exitCode: 0, stdout: `✓ Tapped ${handle}`})
+    const after = await tapir(['tapir:snap'], {cwd: scratch.path, home: scratch.path, env})
+    expect(after.stdout).toContain('- text "Enter your email and password"')
 
     const stop = await tapir(['stop'], {cwd: scratch.path, home: scratch.path, env})
     expect(stop.exitCode).toBe(0)
