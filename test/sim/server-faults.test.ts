@@ -1,26 +1,11 @@
-import {afterEach, describe, expect, it} from 'vitest'
-import {startSim, type SimHandle, type SimOptions} from '../../src/lib/sim/index.js'
-import {fakeApp, RawClient, type Json} from './server-helpers.js'
+import {describe, expect, it} from 'vitest'
+import {simPerTest, type Json} from './server-helpers.js'
 
-let sim: SimHandle | undefined
-const clients: RawClient[] = []
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close()
-  await sim?.close()
-  sim = undefined
-})
-
-async function connect(options: SimOptions = {}): Promise<{client: RawClient; isolateId: string}> {
-  sim = await startSim({app: fakeApp(), ...options})
-  const client = await RawClient.open(sim.wsUri)
-  clients.push(client)
-  const vm = await client.call('getVM')
-  return {client, isolateId: vm.result.isolates[0].id}
-}
+const t = simPerTest()
+const connect = t.connect
 
 async function received(method: string): Promise<void> {
-  while (sim!.requests.at(-1)?.method !== method) await new Promise(resolve => setTimeout(resolve, 5))
+  while (t.sim.requests.at(-1)?.method !== method) await new Promise(resolve => setTimeout(resolve, 5))
 }
 
 const noReplyWithin = async (reply: Promise<Json>, ms: number): Promise<void> => {
@@ -32,7 +17,7 @@ describe('hot restart as isolate replacement', () => {
   it('emits IsolateExit, IsolateStart, IsolateRunnable and one ServiceExtensionAdded per extension', async () => {
     const {client, isolateId} = await connect()
     await client.call('streamListen', {streamId: 'Isolate'})
-    await sim!.restartIsolate()
+    await t.sim.restartIsolate()
     const newId = (await client.call('getVM')).result.isolates[0].id
     const extensionRPCs = (await client.call('getIsolate', {isolateId: newId})).result.extensionRPCs
     const events = client.events('Isolate')
@@ -50,7 +35,7 @@ describe('hot restart as isolate replacement', () => {
 
   it('answers the old isolate id with a Collected sentinel', async () => {
     const {client, isolateId} = await connect()
-    await sim!.restartIsolate()
+    await t.sim.restartIsolate()
     const collected = {type: 'Sentinel', kind: 'Collected', valueAsString: '<collected>'}
     expect((await client.call('getIsolate', {isolateId})).result).toEqual(collected)
     expect((await client.call('ext.tapir.ping', {isolateId})).result).toEqual(collected)
@@ -58,7 +43,7 @@ describe('hot restart as isolate replacement', () => {
 
   it('answers -32601 for the app extensions until they re-register after the delay', async () => {
     const {client} = await connect()
-    const restarted = sim!.restartIsolate({extensionDelayMs: 100})
+    const restarted = t.sim.restartIsolate({extensionDelayMs: 100})
     const newId = (await client.call('getVM')).result.isolates[0].id
     expect((await client.call('ext.tapir.ping', {isolateId: newId})).error.code).toBe(-32601)
     expect((await client.call('getIsolate', {isolateId: newId})).result.extensionRPCs).not.toContain('ext.tapir.ping')
@@ -69,7 +54,7 @@ describe('hot restart as isolate replacement', () => {
 
   it('sends events only on listened streams', async () => {
     const {client} = await connect()
-    await sim!.restartIsolate()
+    await t.sim.restartIsolate()
     await client.call('getVersion')
     expect(client.events('Isolate')).toEqual([])
   })
@@ -81,7 +66,7 @@ describe('fault knobs', () => {
     const started = Date.now()
     await client.call('getVersion')
     expect(Date.now() - started).toBeGreaterThanOrEqual(75)
-    sim!.faults.latencyMs = 0
+    t.sim.faults.latencyMs = 0
     const again = Date.now()
     await client.call('getVersion')
     expect(Date.now() - again).toBeLessThan(75)
@@ -89,7 +74,7 @@ describe('fault knobs', () => {
 
   it('hangOn never replies to that method, but answers others', async () => {
     const {client} = await connect()
-    sim!.faults.hangOn = 'getVersion'
+    t.sim.faults.hangOn = 'getVersion'
     await noReplyWithin(client.call('getVersion'), 100)
     expect((await client.call('getVM')).result.type).toBe('VM')
   })
@@ -98,12 +83,12 @@ describe('fault knobs', () => {
     const {client} = await connect({faults: {dropSocketOn: 'ext.tapir.ping'}})
     void client.call('ext.tapir.ping', {isolateId: 'isolates/1'}).catch(() => undefined)
     expect((await client.closed).code).toBe(1006)
-    expect(sim!.requests.at(-1)?.method).toBe('ext.tapir.ping')
+    expect(t.sim.requests.at(-1)?.method).toBe('ext.tapir.ping')
   })
 
   it('malformedOn answers with a frame that is not JSON', async () => {
     const {client} = await connect()
-    sim!.faults.malformedOn = 'getVersion'
+    t.sim.faults.malformedOn = 'getVersion'
     client.sendText(JSON.stringify({jsonrpc: '2.0', id: 'x', method: 'getVersion', params: {}}))
     await client.call('getVM')
     const malformed = client.frames.find(frame => frame.includes('Version'))!
@@ -128,20 +113,20 @@ describe('fault knobs', () => {
     expect((await client.call('getIsolatePauseEvent', {isolateId})).result.kind).toBe('PauseInterrupted')
     const held = client.call('ext.tapir.ping', {isolateId})
     await noReplyWithin(held, 100)
-    sim!.faults.paused = false
+    t.sim.faults.paused = false
     expect((await held).result.pong).toBe(true)
     expect(client.events('Debug').map(event => event.kind)).toEqual(['Resume'])
   })
 
   it('setFaults and the resume RPC release held calls too', async () => {
     const {client, isolateId} = await connect()
-    sim!.setFaults({paused: true})
+    t.sim.setFaults({paused: true})
     const first = client.call('ext.tapir.ping', {isolateId})
     await noReplyWithin(first, 50)
-    sim!.setFaults({paused: false})
+    t.sim.setFaults({paused: false})
     expect((await first).result.pong).toBe(true)
 
-    sim!.faults.paused = true
+    t.sim.faults.paused = true
     const second = client.call('ext.tapir.ping', {isolateId})
     expect((await client.call('resume', {isolateId})).result).toEqual({type: 'Success'})
     expect((await second).result.pong).toBe(true)
@@ -152,8 +137,8 @@ describe('fault knobs', () => {
     const {client, isolateId} = await connect({faults: {paused: true}})
     const held = client.call('ext.tapir.ping', {isolateId})
     await received('ext.tapir.ping')
-    await sim!.restartIsolate()
-    sim!.faults.paused = false
+    await t.sim.restartIsolate()
+    t.sim.faults.paused = false
     await noReplyWithin(held, 100)
   })
 })

@@ -1,6 +1,7 @@
 import {request as httpRequest} from 'node:http'
 import WebSocket from 'ws'
-import {ExtensionError, type EvaluateOutcome, type SimApp} from '../../src/lib/sim/index.js'
+import {afterEach} from 'vitest'
+import {ExtensionError, startSim, type EvaluateOutcome, type SimApp, type SimHandle, type SimOptions} from '../../src/lib/sim/index.js'
 
 export type Json = Record<string, any>
 
@@ -133,4 +134,38 @@ export function fakeApp(): SimApp & {boots: number; lastParams?: Record<string, 
     },
     setLifecycle() {},
   }
+}
+
+/** A fresh sim hosting the fake app per test, and the raw clients opened on it, all closed
+ *  after each test. */
+export function simPerTest() {
+  let sim: SimHandle | undefined
+  const clients: RawClient[] = []
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close()
+    await sim?.close()
+    sim = undefined
+  })
+  const harness = {
+    get sim(): SimHandle {
+      return sim!
+    },
+    async start(options: SimOptions = {}): Promise<SimHandle> {
+      sim = await startSim({app: fakeApp(), ...options})
+      return sim
+    },
+    async open(url: string, options?: Parameters<typeof RawClient.open>[1]): Promise<RawClient> {
+      const client = await RawClient.open(url, options)
+      clients.push(client)
+      return client
+    },
+    /** Starts a sim, opens a client on its ws URI, and reads the isolate id. */
+    async connect(options: SimOptions = {}, clientOptions?: Parameters<typeof RawClient.open>[1]): Promise<{client: RawClient; isolateId: string}> {
+      const started = await harness.start(options)
+      const client = await harness.open(started.wsUri, clientOptions)
+      const vm = await client.call('getVM')
+      return {client, isolateId: vm.result.isolates[0].id}
+    },
+  }
+  return harness
 }

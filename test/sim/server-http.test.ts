@@ -1,25 +1,12 @@
-import {afterEach, describe, expect, it} from 'vitest'
-import {startSim, type SimHandle} from '../../src/lib/sim/index.js'
-import {fakeApp, httpGet, RawClient, refusedUpgrade} from './server-helpers.js'
+import {describe, expect, it} from 'vitest'
+import {httpGet, RawClient, refusedUpgrade, simPerTest} from './server-helpers.js'
 
-let sim: SimHandle | undefined
-const clients: RawClient[] = []
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close()
-  await sim?.close()
-  sim = undefined
-})
-
-async function open(url: string, options?: Parameters<typeof RawClient.open>[1]): Promise<RawClient> {
-  const client = await RawClient.open(url, options)
-  clients.push(client)
-  return client
-}
+const t = simPerTest()
+const open = t.open
 
 describe('the raw VM front door', () => {
   it('advertises http and ws URIs with a 12-character base64url token ending in =', async () => {
-    sim = await startSim({app: fakeApp()})
+    const sim = await t.start()
     expect(sim.token).toMatch(/^[A-Za-z0-9_-]{11}=$/)
     expect(sim.httpUri).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${sim.token}/$`))
     expect(sim.wsUri).toBe(`${sim.httpUri.replace('http:', 'ws:')}ws`)
@@ -27,7 +14,7 @@ describe('the raw VM front door', () => {
   })
 
   it('redirects /TOKEN to /TOKEN/, refuses a bad token, a foreign origin and non-GET methods', async () => {
-    sim = await startSim({app: fakeApp()})
+    const sim = await t.start()
     const base = sim.httpUri.slice(0, -sim.token.length - 2)
     expect(await httpGet(`${base}/${sim.token}`)).toMatchObject({status: 302, location: `/${sim.token}/`})
     expect((await httpGet(sim.httpUri)).status).toBe(200)
@@ -39,7 +26,7 @@ describe('the raw VM front door', () => {
   })
 
   it('upgrades only at /TOKEN/ws', async () => {
-    sim = await startSim({app: fakeApp()})
+    const sim = await t.start()
     const client = await open(sim.wsUri)
     expect((await client.call('getVersion')).result).toMatchObject({type: 'Version', major: 4})
     expect(await refusedUpgrade(sim.wsUri.replace(/ws$/, ''))).toBe(200)
@@ -49,7 +36,7 @@ describe('the raw VM front door', () => {
   })
 
   it('selects implicit-redirect whatever subprotocol is offered, and notes the offer', async () => {
-    sim = await startSim({app: fakeApp()})
+    const sim = await t.start()
     const client = await open(sim.wsUri, {protocols: ['implicit-redirect']})
     expect(client.socket.protocol).toBe('implicit-redirect')
     await expect(RawClient.open(sim.wsUri, {protocols: ['graphql-ws']})).rejects.toThrow(/subprotocol/i)
@@ -59,7 +46,7 @@ describe('the raw VM front door', () => {
 
 describe('dds mode', () => {
   it('redirects the raw VM /ws upgrade to the DDS http root, which a followRedirects client follows', async () => {
-    sim = await startSim({app: fakeApp(), mode: 'dds'})
+    const sim = await t.start({mode: 'dds'})
     expect(sim.ddsHttpUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{11}=\/$/)
     expect(sim.ddsHttpUri).not.toContain(sim.token)
     expect(await refusedUpgrade(sim.wsUri)).toBe(302)
@@ -70,7 +57,7 @@ describe('dds mode', () => {
   })
 
   it('accepts a WebSocket at any path under the DDS token, and refuses a wrong token', async () => {
-    sim = await startSim({app: fakeApp(), mode: 'dds'})
+    const sim = await t.start({mode: 'dds'})
     const dds = sim.ddsHttpUri!.replace('http:', 'ws:')
     for (const path of ['', 'ws', 'anything/else']) {
       const client = await open(`${dds}${path}`)

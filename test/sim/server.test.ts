@@ -1,23 +1,9 @@
-import {afterEach, describe, expect, it} from 'vitest'
-import {startSim, type SimHandle, type SimOptions} from '../../src/lib/sim/index.js'
-import {fakeApp, RawClient, type Json} from './server-helpers.js'
+import {describe, expect, it} from 'vitest'
+import {type SimOptions} from '../../src/lib/sim/index.js'
+import {RawClient, simPerTest, type Json} from './server-helpers.js'
 
-let sim: SimHandle | undefined
-const clients: RawClient[] = []
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close()
-  await sim?.close()
-  sim = undefined
-})
-
-async function connect(options: SimOptions = {}): Promise<{client: RawClient; isolateId: string}> {
-  sim = await startSim({app: fakeApp(), ...options})
-  const client = await RawClient.open(sim.wsUri, {followRedirects: true})
-  clients.push(client)
-  const vm = await client.call('getVM')
-  return {client, isolateId: vm.result.isolates[0].id}
-}
+const t = simPerTest()
+const connect = (options: SimOptions = {}) => t.connect(options, {followRedirects: true})
 
 describe('framing', () => {
   it.each([
@@ -30,7 +16,7 @@ describe('framing', () => {
     const closed = await client.closed
     expect(closed.code).toBe(code)
     expect(closed.reason).toMatch(reason)
-    expect(sim!.violations).toHaveLength(1)
+    expect(t.sim.violations).toHaveLength(1)
   })
 
   it('keeps the JSON type of the id, notes numeric ids, and never answers a notification', async () => {
@@ -40,13 +26,13 @@ describe('framing', () => {
     expect((await client.call('getVersion', {}, '8')).id).toBe('8')
     const replies = client.frames.map(frame => JSON.parse(frame) as Json).filter(message => 'result' in message)
     expect(replies.map(reply => reply.id)).toEqual(['1', 7, '8'])
-    expect(sim!.violations).toEqual([expect.stringContaining('notification'), expect.stringContaining('numeric id 7')])
+    expect(t.sim.violations).toEqual([expect.stringContaining('notification'), expect.stringContaining('numeric id 7')])
   })
 
   it('records every request', async () => {
     const {client, isolateId} = await connect()
     await client.call('getIsolate', {isolateId})
-    expect(sim!.requests).toEqual([
+    expect(t.sim.requests).toEqual([
       {method: 'getVM', params: {}},
       {method: 'getIsolate', params: {isolateId}},
     ])
@@ -161,13 +147,13 @@ describe('extensions', () => {
       message: 'Invalid params',
       data: {details: 'tapir-sim: param "includeSnapshot" was sent as a boolean; the VM Service hands extensions strings only'},
     })
-    expect(sim!.violations).toEqual([expect.stringContaining('"includeSnapshot" sent as a boolean')])
-    await sim!.close()
+    expect(t.sim.violations).toEqual([expect.stringContaining('"includeSnapshot" sent as a boolean')])
+    await t.sim.close()
 
     const lenient = await connect({strictParams: false})
     const reply = await lenient.client.call('ext.tapir.ping', {isolateId: lenient.isolateId, enabled: true, count: 1, list: ['x', 2], map: {a: 1}})
     expect(reply.result.params).toEqual({isolateId: lenient.isolateId, enabled: 'true', count: '1', list: '[x, 2]', map: '{a: 1}'})
-    expect(sim!.violations).toHaveLength(4)
+    expect(t.sim.violations).toHaveLength(4)
   })
 
   it('runs the framework extensions it lists', async () => {
@@ -194,8 +180,7 @@ describe('streams and services', () => {
 
   it('registers services, tells other Service listeners (before their listen reply), refuses duplicates and forwards calls', async () => {
     const {client: owner} = await connect()
-    const caller = await RawClient.open(sim!.wsUri)
-    clients.push(caller)
+    const caller = await t.open(t.sim.wsUri)
     expect((await owner.call('registerService', {service: 'reloadSources', alias: 'Flutter Tools'})).result).toEqual({type: 'Success'})
     expect((await owner.call('registerService', {service: 'reloadSources', alias: 'Flutter Tools'})).error).toEqual({code: 111, message: 'Service already registered'})
     await caller.call('streamListen', {streamId: 'Service'}, 'listen')
