@@ -1,7 +1,7 @@
 import {inflateSync} from 'node:zlib'
 import {describe, expect, it} from 'vitest'
-import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
-import {crc32} from '../../src/lib/sim/app/raster/png.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {crc32} from '../../src/sim/app/raster/png.js'
 import {failure, quiet, refOf, snap} from './app-helpers.js'
 
 interface Png {

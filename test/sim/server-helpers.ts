@@ -1,7 +1,7 @@
 import {request as httpRequest} from 'node:http'
 import WebSocket from 'ws'
 import {afterEach} from 'vitest'
-import {ExtensionError, startSim, type EvaluateOutcome, type SimApp, type SimHandle, type SimOptions} from '../../src/lib/sim/index.js'
+import {ExtensionError, startSim, type EvaluateOutcome, type SimApp, type SimHandle, type SimOptions} from '../../src/sim/index.js'
 
 export type Json = Record<string, any>
 

@@ -7,7 +7,7 @@ import {EXIT} from '../output/exit-codes.js'
 import {isAlive, terminate} from '../session/process.js'
 
 /** The simulated app's entry; also how `tapir stop` recognises the process as the sim. */
-export const SIM_MAIN = fileURLToPath(new URL('../sim/main.js', import.meta.url))
+export const SIM_MAIN = fileURLToPath(new URL('../../sim/main.js', import.meta.url))
 
 /** Starts the simulated app as a detached process and waits for the URI it announces. */
 export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string}> {
