@@ -1,6 +1,6 @@
 // The seam between the simulated VM Service (server/) and the simulated Flutter app (app/).
-// The sim stands apart from the client side: nothing under src/lib/sim imports from
-// src/lib/{vm,verbs,session,output,run,mcp} or src/commands.
+// The sim stands apart from the client side: it is its own TypeScript project
+// (src/sim/tsconfig.json), which cannot compile an import of src/lib or src/commands.
 
 /** Thrown by an extension handler; the server turns it into a JSON-RPC error exactly as the
  *  Dart VM does for `ServiceExtensionResponse.error(code, details)`. */

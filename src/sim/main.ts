@@ -1,5 +1,5 @@
 // Background entry for `tapir start --device=sim`:
-//   node dist/lib/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]
+//   node dist/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
 import {startSim, type SimMode} from './index.js'
