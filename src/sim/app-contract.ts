@@ -16,7 +16,7 @@ export class ExtensionError extends Error {
 }
 
 /** What an `evaluate` RPC against the root library answers, shaped as the VM's result. */
-export type EvaluateOutcome =
+export type EvaluateReply =
   | {kind: 'instance'; result: Record<string, unknown>}
   | {kind: 'error'; result: Record<string, unknown>}
   | {kind: 'compileError'; details: string}
@@ -28,7 +28,7 @@ export interface SimApp {
    *  `isolateId` included. Resolves to the result object; rejects with ExtensionError. */
   call(method: string, params: Record<string, string>): Promise<Record<string, unknown>>
   /** The VM `evaluate` RPC in the root library. */
-  evaluate(expression: string): EvaluateOutcome
+  evaluate(expression: string): EvaluateReply
   /** Hot restart: fresh app state, new boot id, refs and baselines cleared. */
   restart(): void
   /** True once close_app asked the app to shut down (a desktop app then exits). */

@@ -6,7 +6,7 @@ import {makeAuthToken} from './server/token.js'
 import {httpUriOf, wsUriOf} from './server/uri.js'
 import {SimVm, type SimMode} from './server/vm.js'
 
-export {ExtensionError, type EvaluateOutcome, type SimApp} from './app-contract.js'
+export {ExtensionError, type EvaluateReply, type SimApp} from './app-contract.js'
 export type {SimFaults} from './server/faults.js'
 export type {SimMode} from './server/vm.js'
 

@@ -1,10 +1,10 @@
-import {ExtensionError, type EvaluateOutcome, type SimApp} from '../app-contract.js'
+import {ExtensionError, type EvaluateReply, type SimApp} from '../app-contract.js'
 import {AppModel, type Lifecycle} from './app-model.js'
 import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
+import {EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
-import {VERBS} from './verbs/registry.js'
 
 /** The simulated "Monitors" app with TapirPlugin installed. */
 export function createMonitorsApp(): SimApp {
@@ -12,9 +12,9 @@ export function createMonitorsApp(): SimApp {
 }
 
 class MonitorsApp implements SimApp {
-  readonly extensions = VERBS.map(verb => verb.name)
+  readonly extensions = EXTENSION_HANDLERS.map(handler => handler.name)
   private readonly app = new AppModel()
-  private readonly verbs = new Map(VERBS.map(verb => [verb.name, verb]))
+  private readonly handlers = new Map(EXTENSION_HANDLERS.map(handler => [handler.name, handler]))
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
   get closed(): boolean {
@@ -23,12 +23,12 @@ class MonitorsApp implements SimApp {
 
   async call(method: string, params: Record<string, string>): Promise<Record<string, unknown>> {
     if (this.app.closed) throw tapirError(`ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, 'unexpected')
-    const verb = this.verbs.get(method)
-    if (verb === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
+    const handler = this.handlers.get(method)
+    if (handler === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
     this.app.betweenCalls()
     try {
-      const result = await verb.run(this.app, new Params(method, params))
-      const warnings = verb.wakesFrames ? framesWarning(this.app.lifecycle) : undefined
+      const result = await handler.run(this.app, new Params(method, params))
+      const warnings = handler.wakesFrames ? framesWarning(this.app.lifecycle) : undefined
       return warnings === undefined ? result : {...result, warnings}
     } catch (error) {
       if (error instanceof ExtensionError) throw error
@@ -36,7 +36,7 @@ class MonitorsApp implements SimApp {
     }
   }
 
-  evaluate(expression: string): EvaluateOutcome {
+  evaluate(expression: string): EvaluateReply {
     return evaluateInApp(this.app, expression)
   }
 

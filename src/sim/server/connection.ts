@@ -3,7 +3,7 @@ import {WebSocket, type RawData} from 'ws'
 import {dispatch} from './dispatch.js'
 import {ErrorCode, serviceIsolateError, type WireError} from './errors.js'
 import {parseFrame, type RpcRequest} from './frames.js'
-import {failure, type Outcome} from './outcome.js'
+import {failure, type Reply} from './replies.js'
 import {encodeReply} from './reply.js'
 import type {ForwardedReply, Peer, SimVm} from './vm.js'
 
@@ -72,8 +72,8 @@ export class Connection implements Peer {
     this.send(malformedOn === request.method ? text.slice(0, Math.ceil(text.length / 2)) : text)
   }
 
-  private sendReply(request: Pick<RpcRequest, 'id' | 'original'>, outcome: Outcome): void {
-    const text = encodeReply(this.vm.mode, request, outcome)
+  private sendReply(request: Pick<RpcRequest, 'id' | 'original'>, reply: Reply): void {
+    const text = encodeReply(this.vm.mode, request, reply)
     if (text !== undefined) this.send(text)
   }
 

@@ -3,8 +3,8 @@ import {dartToString} from './dart-string.js'
 import {ErrorCode, missingParam, RpcError, runtimeError, serviceIsolateError} from './errors.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
 import {isolateMethods} from './isolate-methods.js'
-import {failure, result, type Outcome} from './outcome.js'
 import {getDartDevelopmentServiceVersion, getSupportedProtocols} from './protocols.js'
+import {failure, result, type Reply} from './replies.js'
 import {callService, namespacedService, registerService} from './services.js'
 import {streamCancel, streamListen} from './streams.js'
 import {vmMethods} from './vm-methods.js'
@@ -18,7 +18,7 @@ const collected = {type: 'Sentinel', kind: 'Collected', valueAsString: '<collect
 
 /** Routes a request in the VM's order: DDS's own methods, the service isolate's, registered
  *  services, then by `isolateId` to the isolate, else the VM root. */
-export async function dispatch(context: CallContext): Promise<Outcome> {
+export async function dispatch(context: CallContext): Promise<Reply> {
   try {
     return await route(context)
   } catch (error) {
@@ -27,7 +27,7 @@ export async function dispatch(context: CallContext): Promise<Outcome> {
   }
 }
 
-async function route(context: CallContext): Promise<Outcome> {
+async function route(context: CallContext): Promise<Reply> {
   const {vm, request} = context
   const method = request.method
   const own = (vm.mode === 'dds' ? lookup(ddsMethods, method) : undefined) ?? lookup(serviceIsolateMethods, method)
@@ -44,7 +44,7 @@ async function route(context: CallContext): Promise<Outcome> {
   return handler ? handler(context) : failure(runtimeError(ErrorCode.methodNotFound, request))
 }
 
-async function routeToIsolate(context: CallContext, isolateId: string): Promise<Outcome> {
+async function routeToIsolate(context: CallContext, isolateId: string): Promise<Reply> {
   const {vm, request} = context
   if (!/^isolates\/(root|-?\d+)$/.test(isolateId)) {
     return failure(serviceIsolateError(ErrorCode.invalidParams, `${request.method}: invalid 'isolateId' parameter: ${isolateId}`))

@@ -3,14 +3,14 @@ import type {CallContext} from './context.js'
 import {dartToString, jsonTypeOf} from './dart-string.js'
 import {ErrorCode, errorMessage, runtimeError, serviceIsolateError, type WireError} from './errors.js'
 import type {SimIsolate} from './isolate.js'
-import {failure, type Outcome} from './outcome.js'
+import {failure, type Reply} from './replies.js'
 import type {SimVm} from './vm.js'
 
 const tapirPrefix = 'ext.tapir.'
 
 /** The VM stringifies non-string params Dart-style before an extension sees them; tapir's
  *  contract is to send strings only, so the sim notes each one and, when strict, refuses the call. */
-export function refuseNonStringParams({vm, request}: CallContext): Outcome | undefined {
+export function refuseNonStringParams({vm, request}: CallContext): Reply | undefined {
   const offending = Object.entries(request.params).filter(([, value]) => typeof value !== 'string')
   for (const [key, value] of offending) {
     vm.violation(`${request.method}: param "${key}" sent as a ${jsonTypeOf(value)}; extensions get strings only`)
@@ -26,7 +26,7 @@ export function refuseNonStringParams({vm, request}: CallContext): Outcome | und
 
 /** Runs an extension in the isolate: held while the isolate is paused, -32601 when the isolate has
  *  not registered it, and the handler's answer or failure shaped as dart:developer does. */
-export async function callExtension({vm, request}: CallContext, isolate: SimIsolate): Promise<Outcome> {
+export async function callExtension({vm, request}: CallContext, isolate: SimIsolate): Promise<Reply> {
   if (!(await vm.whenRunnable(isolate))) return {kind: 'never'}
   if (!vm.isRegistered(isolate, request.method)) return failure(runtimeError(ErrorCode.methodNotFound, request))
   const params = Object.fromEntries(Object.entries(request.params).map(([key, value]) => [key, dartToString(value)]))

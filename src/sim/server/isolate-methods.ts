@@ -2,7 +2,7 @@ import type {IsolateHandler} from './context.js'
 import {ErrorCode, missingParam, invalidParam, runtimeError, serviceIsolateError} from './errors.js'
 import {isolateEvent, pauseEvent} from './events.js'
 import type {SimIsolate} from './isolate.js'
-import {failure, result, success} from './outcome.js'
+import {failure, result, success} from './replies.js'
 import type {SimVm} from './vm.js'
 
 /** Built-in methods the VM runs against the isolate named by `isolateId`. */
@@ -24,9 +24,9 @@ export const isolateMethods: Readonly<Record<string, IsolateHandler>> = {
     if (targetId === undefined) throw missingParam(request, 'targetId')
     if (expression === undefined) throw missingParam(request, 'expression')
     if (targetId !== isolate.rootLibId) throw invalidParam(request, 'targetId')
-    const outcome = vm.app.evaluate(String(expression))
-    if (outcome.kind === 'compileError') return failure(serviceIsolateError(ErrorCode.expressionCompilationError, outcome.details))
-    return result(outcome.result)
+    const evaluated = vm.app.evaluate(String(expression))
+    if (evaluated.kind === 'compileError') return failure(serviceIsolateError(ErrorCode.expressionCompilationError, evaluated.details))
+    return result(evaluated.result)
   },
 }
 

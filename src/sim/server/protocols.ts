@@ -1,5 +1,5 @@
 import type {Handler} from './context.js'
-import {result} from './outcome.js'
+import {result} from './replies.js'
 
 export const getSupportedProtocols: Handler = ({vm}) => {
   const protocols = [{type: 'Protocol', protocolName: 'VM Service', major: 4, minor: 20}]

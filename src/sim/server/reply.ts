@@ -1,14 +1,14 @@
 import type {WireError} from './errors.js'
 import type {RpcRequest} from './frames.js'
-import type {Outcome} from './outcome.js'
+import type {Reply} from './replies.js'
 import type {SimMode} from './vm.js'
 
-/** The reply frame text for an outcome, or `undefined` when nothing is sent. */
-export function encodeReply(mode: SimMode, request: Pick<RpcRequest, 'id' | 'original'>, outcome: Outcome): string | undefined {
-  if (request.id === null || outcome.kind === 'never') return undefined
-  if (outcome.kind === 'result') return JSON.stringify({jsonrpc: '2.0', result: outcome.result, id: request.id})
-  if (outcome.kind === 'error') return encodeError(mode, request, outcome.error)
-  const response = outcome.response
+/** The reply frame text for a reply, or `undefined` when nothing is sent. */
+export function encodeReply(mode: SimMode, request: Pick<RpcRequest, 'id' | 'original'>, reply: Reply): string | undefined {
+  if (request.id === null || reply.kind === 'never') return undefined
+  if (reply.kind === 'result') return JSON.stringify({jsonrpc: '2.0', result: reply.result, id: request.id})
+  if (reply.kind === 'error') return encodeError(mode, request, reply.error)
+  const response = reply.response
   if (mode === 'dds') {
     return 'error' in response
       ? encodeError(mode, request, response.error)

@@ -1,9 +1,9 @@
 import type {CallContext} from './context.js'
 import {ErrorCode, serviceIsolateError} from './errors.js'
 import {serviceEvent} from './events.js'
-import {failure, result, success, type Outcome} from './outcome.js'
+import {failure, result, success, type Reply} from './replies.js'
 
-export function registerService({vm, peer, request}: CallContext): Outcome {
+export function registerService({vm, peer, request}: CallContext): Reply {
   for (const param of ['service', 'alias']) {
     const value = request.params[param]
     if (value === undefined) return failure(serviceIsolateError(ErrorCode.invalidParams, `registerService expects the '${param}' parameter`))
@@ -27,7 +27,7 @@ export function namespacedService(method: string): {owner: string; service: stri
 }
 
 /** Relays the call to the owning client and its answer back to the caller. */
-export async function callService({vm, request}: CallContext, target: {owner: string; service: string}): Promise<Outcome> {
+export async function callService({vm, request}: CallContext, target: {owner: string; service: string}): Promise<Reply> {
   const owner = vm.peerNamed(target.owner)
   if (!owner?.services.has(target.service)) {
     return failure(serviceIsolateError(ErrorCode.methodNotFound, `Unknown service: ${request.method}`))

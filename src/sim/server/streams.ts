@@ -1,14 +1,14 @@
 import type {CallContext} from './context.js'
 import {ErrorCode, serviceIsolateError} from './errors.js'
 import {serviceEvent, streamNotify} from './events.js'
-import {failure, success, type Outcome} from './outcome.js'
+import {failure, success, type Reply} from './replies.js'
 
 const vmStreams = new Set([
   'VM', 'Isolate', 'Debug', 'Profiler', 'GC', 'Extension', 'Timeline', 'Logging', 'Service', 'HeapSnapshot', 'Timer', 'Stdout', 'Stderr',
 ])
 
 /** The raw VM refuses streams it does not know; DDS takes any other id as a custom stream. */
-export function streamListen({vm, peer, request}: CallContext): Outcome {
+export function streamListen({vm, peer, request}: CallContext): Reply {
   const streamId = request.params.streamId
   if (typeof streamId !== 'string') return failure(serviceIsolateError(ErrorCode.invalidParams, "streamListen expects the 'streamId' parameter"))
   if (peer.streams.has(streamId)) return failure(serviceIsolateError(ErrorCode.streamAlreadySubscribed))
@@ -20,7 +20,7 @@ export function streamListen({vm, peer, request}: CallContext): Outcome {
   return success
 }
 
-export function streamCancel({peer, request}: CallContext): Outcome {
+export function streamCancel({peer, request}: CallContext): Reply {
   const streamId = request.params.streamId
   if (typeof streamId !== 'string' || !peer.streams.has(streamId)) return failure(serviceIsolateError(ErrorCode.streamNotSubscribed))
   peer.streams.delete(streamId)

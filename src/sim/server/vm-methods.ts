@@ -1,6 +1,6 @@
 import type {Handler} from './context.js'
 import {missingParam} from './errors.js'
-import {result} from './outcome.js'
+import {result} from './replies.js'
 import type {SimVm} from './vm.js'
 
 const flutterViewId = '_flutterView/0x7b4c2a1e90'

@@ -1,4 +1,4 @@
-import type {EvaluateOutcome} from '../../app-contract.js'
+import type {EvaluateReply} from '../../app-contract.js'
 import type {AppModel} from '../app-model.js'
 import {locationOf} from '../router.js'
 import {instanceRef} from './instances.js'
@@ -11,7 +11,7 @@ import {DartThrow, dartToString} from './values.js'
 const SYNTHETIC_SOURCE = 'org-dartlang-debug:synthetic_debug_expression'
 
 /** The VM `evaluate` RPC in the app's root library: compile (parse + type check), then run. */
-export function evaluateInApp(app: AppModel, expression: string): EvaluateOutcome {
+export function evaluateInApp(app: AppModel, expression: string): EvaluateReply {
   let parsed
   try {
     parsed = parse(expression)
