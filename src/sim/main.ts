@@ -1,7 +1,8 @@
 // Background entry for `tapir start --device=sim`:
-//   node dist/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]
+//   node dist/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
+import {FaultKnobError, parseFaultKnobs, type FaultPlan} from './fault-knobs.js'
 import {startSim, type SimMode} from './index.js'
 
 const {values} = parseArgs({
@@ -10,17 +11,29 @@ const {values} = parseArgs({
     port: {type: 'string', default: '0'},
     host: {type: 'string', default: '127.0.0.1'},
     'ready-file': {type: 'string'},
+    fault: {type: 'string', multiple: true, default: []},
   },
 })
 
 const mode = values.mode
 const port = Number(values.port)
 if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]\n')
+  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...\n')
   process.exit(1)
 }
 
-const sim = await startSim({mode: mode as SimMode, port, host: values.host})
+let plan: FaultPlan
+try {
+  plan = parseFaultKnobs(values.fault)
+} catch (error) {
+  if (!(error instanceof FaultKnobError)) throw error
+  process.stderr.write(`${error.message}\n`)
+  process.exit(1)
+}
+
+const sim = await startSim({mode: mode as SimMode, port, host: values.host, faults: plan.faults})
+if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
+if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()
 const stop = (): void => {
   void sim.close().then(() => process.exit(0))
 }

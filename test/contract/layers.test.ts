@@ -51,6 +51,15 @@ describe('layering of src/lib', () => {
 
 describe('the simulated app stands apart', () => {
   const sim = join(ROOT, 'src', 'sim')
+  it('the client imports from src/sim only the fault knobs that tapir start validates', () => {
+    for (const file of [...files(join(ROOT, 'src', 'lib')), ...files(join(ROOT, 'src', 'commands'))]) {
+      for (const target of imports(file)) {
+        const into = relative(sim, resolve(dirname(file), target))
+        if (target.startsWith('.') && !into.startsWith('..')) expect(into, `${relative(ROOT, file)} imports ${target}`).toBe('fault-knobs.js')
+      }
+    }
+  })
+
   it('src/sim imports only from src/sim', () => {
     for (const file of files(sim)) {
       for (const target of imports(file)) {
