@@ -15,7 +15,7 @@ const bin = join(root, 'bin', 'run.js')
 const samples = Number(process.env.BENCH_SAMPLES ?? 15)
 const STEPS = 50
 const dist = (path) => import(join(root, 'dist', path))
-const {startSim} = await dist('lib/sim/index.js')
+const {startSim} = await dist('sim/index.js')
 const {AppConnection} = await dist('lib/vm/app-connection.js')
 const {toWebSocketUri} = await dist('lib/vm/uri.js')
 

@@ -1,5 +1,5 @@
 import * as Flags from '@oclif/core/flags'
-import {TapirError} from '../lib/errors.js'
+import {TapirError, UsageError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
@@ -8,6 +8,7 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {isOurs} from '../lib/session/process.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
+import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
 
 /** Refuses to record another app over one tapir started and that still runs. */
@@ -21,21 +22,42 @@ export function refuseOverRunningApp(location: SessionLocation): void {
 export default class Start extends SessionCommand {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
-    'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.'
-  static override examples = ['<%= config.bin %> start --device=sim', '<%= config.bin %> start --device=sim --mode=dds']
+    'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.\n\n' +
+    'Fault knobs rehearse failures: give each with --fault (repeatable) or list them in TAPIR_SIM_FAULTS, separated by commas. A <method> is the VM Service method as sent, e.g. ext.tapir.snap.\n' +
+    FAULT_KNOBS.map(knob => `  ${faultKnobUsage(knob).padEnd(21)} ${knob.summary}`).join('\n')
+  static override examples = [
+    '<%= config.bin %> start --device=sim',
+    '<%= config.bin %> start --device=sim --mode=dds',
+    '<%= config.bin %> start --device=sim --fault=latency=200 --fault=lifecycle=hidden',
+    'TAPIR_SIM_FAULTS=hang=ext.tapir.snap <%= config.bin %> start --device=sim',
+  ]
   static override flags = {
     device: Flags.string({description: 'What to run.', options: ['sim'], required: true}),
     mode: Flags.string({description: 'How the simulated VM Service is fronted: vm (direct) or dds (behind a Dart Development Service redirect).', options: ['vm', 'dds'], default: 'vm'}),
     port: Flags.integer({description: 'Port of the VM Service (0 picks a free one).', default: 0, min: 0, max: 65535}),
+    fault: Flags.string({description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.', multiple: true}),
   }
 
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
+    const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults((flags.fault as string[] | undefined) ?? [], '--fault')]
     refuseOverRunningApp(location)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
-    const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
+    const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, faults, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
     const vmServiceUri = toWebSocketUri(sim.httpUri)
     writeSession(location, {vmServiceUri, cdpPort: null, pid: sim.pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log})
     const shown = redactToken(vmServiceUri)
-    return linesOutcome([`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`], {pid: sim.pid, vmServiceUri: shown, state: location.path, log}, flags.json === true)
+    const lines = [`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`, ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : [])]
+    return linesOutcome(lines, {pid: sim.pid, vmServiceUri: shown, state: location.path, log, faults}, flags.json === true)
   }
+}
+
+/** The knobs as given, once they are known to parse; a bad one is a usage error naming its source. */
+function validFaults(specs: string[], source: string): string[] {
+  try {
+    parseFaultKnobs(specs)
+  } catch (error) {
+    if (error instanceof FaultKnobError) throw new UsageError(`${source}: ${error.message}`)
+    throw error
+  }
+  return specs
 }

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {ROOT} from '../helpers/cli.js'
 
 /** Which folders of src/lib each folder may import from (DESIGN §2): the core knows nothing of
- *  oclif or MCP, and the sim is written against the protocol, not against the client. */
+ *  oclif or MCP. The sim (src/sim) is written against the protocol, not against the client. */
 const ALLOWED: Record<string, string[]> = {
   vm: ['vm', 'errors.ts', 'output'],
   session: ['session', 'errors.ts', 'output', 'write-atomic.ts'],
@@ -13,7 +13,6 @@ const ALLOWED: Record<string, string[]> = {
   runtime: ['runtime', 'errors.ts', 'output', 'vm', 'session', 'verbs'],
   run: ['run', 'errors.ts', 'output', 'verbs'],
   mcp: ['mcp', 'errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
-  sim: ['sim'],
 }
 const PACKAGES_FORBIDDEN_IN_LIB = ['@oclif/']
 
@@ -47,5 +46,26 @@ describe('layering of src/lib', () => {
 
   it('no src/lib file imports oclif or the commands', () => {
     for (const file of files(lib)) for (const target of imports(file)) expect(target.startsWith('@oclif/') || target.includes('/commands/'), `${relative(ROOT, file)} imports ${target}`).toBe(false)
+  })
+})
+
+describe('the simulated app stands apart', () => {
+  const sim = join(ROOT, 'src', 'sim')
+  it('the client imports from src/sim only the fault knobs that tapir start validates', () => {
+    for (const file of [...files(join(ROOT, 'src', 'lib')), ...files(join(ROOT, 'src', 'commands'))]) {
+      for (const target of imports(file)) {
+        const into = relative(sim, resolve(dirname(file), target))
+        if (target.startsWith('.') && !into.startsWith('..')) expect(into, `${relative(ROOT, file)} imports ${target}`).toBe('fault-knobs.js')
+      }
+    }
+  })
+
+  it('src/sim imports only from src/sim', () => {
+    for (const file of files(sim)) {
+      for (const target of imports(file)) {
+        if (!target.startsWith('.')) continue
+        expect(relative(sim, resolve(dirname(file), target)).startsWith('..'), `${relative(ROOT, file)} imports ${target}`).toBe(false)
+      }
+    }
   })
 })

@@ -3,7 +3,7 @@ import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} fr
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
-import {startSim, type SimHandle} from '../../src/lib/sim/index.js'
+import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {tapir, tempDir} from '../helpers/cli.js'
 
 describe('no session', () => {

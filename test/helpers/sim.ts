@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, expect} from 'vitest'
-import type {SimHandle, SimOptions} from '../../src/lib/sim/index.js'
-import {startSim} from '../../src/lib/sim/index.js'
+import type {SimHandle, SimOptions} from '../../src/sim/index.js'
+import {startSim} from '../../src/sim/index.js'
 import type {CliResult} from './cli.js'
 import {sessionFile, tapir, tempDir} from './cli.js'
 

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startSim, type SimHandle} from '../../src/lib/sim/index.js'
+import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {toWebSocketUri} from '../../src/lib/vm/uri.js'
 

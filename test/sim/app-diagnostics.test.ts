@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError} from '../../src/lib/sim/app-contract.js'
-import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {ExtensionError} from '../../src/sim/app-contract.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {quiet, signIn} from './app-helpers.js'
 
 describe('wait_for', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
 
 describe('evaluate', () => {
   it('answers integer arithmetic as an Int @Instance', () => {

@@ -1,6 +1,6 @@
 import {expect} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/lib/sim/app-contract.js'
-import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {ExtensionError, type SimApp} from '../../src/sim/app-contract.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
 
 /** The parsed details of a typed ExtensionError: the message and its error envelope. */
 export interface Failure {

@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {failure, snap} from './app-helpers.js'
 
 describe('registration', () => {

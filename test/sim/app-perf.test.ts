@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import type {SimApp} from '../../src/lib/sim/app-contract.js'
-import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import type {SimApp} from '../../src/sim/app-contract.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {failureWithCode, quiet, signedInApp} from './app-helpers.js'
 
 interface Insight {

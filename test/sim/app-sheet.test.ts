@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import type {SimApp} from '../../src/lib/sim/app-contract.js'
+import type {SimApp} from '../../src/sim/app-contract.js'
 import {failure, quiet, refOf, signedInApp, snap} from './app-helpers.js'
 
 /**

@@ -1,7 +1,7 @@
 import {request as httpRequest} from 'node:http'
-import WebSocket from 'ws'
 import {afterEach} from 'vitest'
-import {ExtensionError, startSim, type EvaluateOutcome, type SimApp, type SimHandle, type SimOptions} from '../../src/lib/sim/index.js'
+import WebSocket from 'ws'
+import {ExtensionError, startSim, type EvaluateReply, type SimApp, type SimHandle, type SimOptions} from '../../src/sim/index.js'
 
 export type Json = Record<string, any>
 
@@ -124,7 +124,7 @@ export function fakeApp(): SimApp & {boots: number; lastParams?: Record<string, 
           throw new Error(`boom in ${method}`)
       }
     },
-    evaluate(expression): EvaluateOutcome {
+    evaluate(expression): EvaluateReply {
       if (expression === '1 + 2') return {kind: 'instance', result: {type: '@Instance', kind: 'Int', valueAsString: '3'}}
       if (expression === 'throw') return {kind: 'error', result: {type: '@Error', kind: 'UnhandledException', message: 'Bad state'}}
       return {kind: 'compileError', details: `Error: Undefined name '${expression}'.`}

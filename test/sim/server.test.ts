@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {type SimOptions} from '../../src/lib/sim/index.js'
+import {type SimOptions} from '../../src/sim/index.js'
 import {RawClient, simPerTest, type Json} from './server-helpers.js'
 
 const t = simPerTest()

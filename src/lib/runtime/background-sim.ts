@@ -6,17 +6,22 @@ import {TapirError} from '../errors.js'
 import {EXIT} from '../output/exit-codes.js'
 import {isAlive, terminate} from '../session/process.js'
 
+/** Run from the TypeScript sources (bin/dev.js): the sim then runs from them too, through tsx. */
+const FROM_SOURCES = import.meta.url.endsWith('.ts')
+
 /** The simulated app's entry; also how `tapir stop` recognises the process as the sim. */
-export const SIM_MAIN = fileURLToPath(new URL('../sim/main.js', import.meta.url))
+export const SIM_MAIN = fileURLToPath(new URL(FROM_SOURCES ? '../../sim/main.ts' : '../../sim/main.js', import.meta.url))
 
 /** Starts the simulated app as a detached process and waits for the URI it announces. */
-export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string}> {
+export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; faults: readonly string[]; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string}> {
   mkdirSync(dirname(options.logFile), {recursive: true, mode: 0o700})
   const readyFile = `${options.logFile}.${process.pid}.ready`
   rmSync(readyFile, {force: true})
   rmSync(options.logFile, {force: true}) // so the log is created anew, owner-only: it names the URI
   const log = openSync(options.logFile, 'w', 0o600)
-  const child = spawn(process.execPath, [SIM_MAIN, '--mode', options.mode, '--port', String(options.port), '--ready-file', readyFile], {
+  const faults = options.faults.flatMap(fault => ['--fault', fault])
+  const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
+  const child = spawn(process.execPath, [...loader, SIM_MAIN, '--mode', options.mode, '--port', String(options.port), ...faults, '--ready-file', readyFile], {
     detached: true,
     stdio: ['ignore', log, log],
   })

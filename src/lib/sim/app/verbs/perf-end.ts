@@ -1,8 +1,0 @@
-import type {Verb} from './verb.js'
-
-/** Closes the session: the bounded report, or a refusal with no metrics when the engine drew (almost) nothing. */
-export const perfEndVerb: Verb = {
-  name: 'perf_end',
-  wakesFrames: false,
-  run: (app, params) => app.perf.end(params.bool('full', false)),
-}

@@ -1,0 +1,82 @@
+// The fault knobs a background sim takes as text (`tapir start --device=sim --fault=...`,
+// TAPIR_SIM_FAULTS), so a user can rehearse failures from a script. Pure: the CLI validates
+// with it before it spawns the sim, and the sim's entry parses with it again.
+import type {SimFaults} from './server/faults.js'
+
+const LIFECYCLES = ['hidden', 'paused', 'detached'] as const
+export type FaultLifecycle = (typeof LIFECYCLES)[number]
+
+/** What the knobs ask of a sim: faults for its VM, a lifecycle for its app, a timed hot restart. */
+export interface FaultPlan {
+  faults: Partial<SimFaults>
+  lifecycle?: FaultLifecycle
+  restartIsolateAfterMs?: number
+}
+
+/** A knob that is unknown or has a bad value; the message is one line that names the fix. */
+export class FaultKnobError extends Error {}
+
+interface Knob {
+  readonly name: string
+  /** The value's placeholder; absent for a knob that takes none. */
+  readonly value?: string
+  readonly summary: string
+  apply(plan: FaultPlan, value: string, spec: string): void
+}
+
+const MAX_MS = 600_000
+
+export const FAULT_KNOBS: readonly Knob[] = [
+  {name: 'latency', value: '<ms>', summary: 'delay every reply', apply: (plan, value, spec) => (plan.faults.latencyMs = milliseconds(value, spec))},
+  {name: 'drop-socket', value: '<method>', summary: 'close the socket when this method is called', apply: (plan, value, spec) => (plan.faults.dropSocketOn = method(value, spec))},
+  {name: 'hang', value: '<method>', summary: 'never answer this method', apply: (plan, value, spec) => (plan.faults.hangOn = method(value, spec))},
+  {name: 'malformed', value: '<method>', summary: 'answer this method with a frame that is not JSON', apply: (plan, value, spec) => (plan.faults.malformedOn = method(value, spec))},
+  {name: 'paused-isolate', summary: 'hold extension calls, as at a breakpoint', apply: plan => (plan.faults.paused = true)},
+  {name: 'lifecycle', value: '<state>', summary: `${LIFECYCLES.join(', ')}: no frames, verbs warn`, apply: (plan, value, spec) => (plan.lifecycle = lifecycle(value, spec))},
+  {name: 'missing-extensions', summary: 'register no ext.tapir.*, as if tapir were not installed', apply: plan => (plan.faults.extensionsMissing = true)},
+  {name: 'isolate-restart', value: '<ms>', summary: 'hot-restart the isolate this long after start', apply: (plan, value, spec) => (plan.restartIsolateAfterMs = milliseconds(value, spec))},
+]
+
+/** `latency=<ms>`, `paused-isolate`, ...: every knob as it is written. */
+export const faultKnobUsage = (knob: Knob): string => (knob.value === undefined ? knob.name : `${knob.name}=${knob.value}`)
+
+/** Knobs written as `name` or `name=value`; a later knob of the same name wins. */
+export function parseFaultKnobs(specs: readonly string[]): FaultPlan {
+  const plan: FaultPlan = {faults: {}}
+  for (const spec of specs) {
+    const [name, value] = splitSpec(spec)
+    const knob = FAULT_KNOBS.find(candidate => candidate.name === name)
+    if (knob === undefined) throw new FaultKnobError(`Unknown fault knob "${name}"; use one of ${FAULT_KNOBS.map(faultKnobUsage).join(', ')}.`)
+    if (knob.value === undefined && value !== undefined) throw new FaultKnobError(`Fault knob "${name}" takes no value; write it as ${name}.`)
+    if (knob.value !== undefined && !value) throw new FaultKnobError(`Fault knob "${name}" needs a value; write it as ${faultKnobUsage(knob)}.`)
+    knob.apply(plan, value ?? '', spec)
+  }
+  return plan
+}
+
+/** TAPIR_SIM_FAULTS: knobs separated by commas or spaces. */
+export function faultSpecsFromEnv(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(spec => spec !== '')
+}
+
+function splitSpec(spec: string): [string, string | undefined] {
+  const equals = spec.indexOf('=')
+  return equals === -1 ? [spec, undefined] : [spec.slice(0, equals), spec.slice(equals + 1)]
+}
+
+function milliseconds(value: string, spec: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!(ms <= MAX_MS)) throw new FaultKnobError(`Fault knob ${spec}: give whole milliseconds from 0 to ${MAX_MS}, as in ${spec.split('=')[0]}=200.`)
+  return ms
+}
+
+function method(value: string, spec: string): string {
+  if (!/^[A-Za-z_][\w.]*$/.test(value)) throw new FaultKnobError(`Fault knob ${spec}: give a VM Service method name, as in ${spec.split('=')[0]}=ext.tapir.snap.`)
+  return value
+}
+
+function lifecycle(value: string, spec: string): FaultLifecycle {
+  const state = LIFECYCLES.find(candidate => candidate === value)
+  if (state === undefined) throw new FaultKnobError(`Fault knob ${spec}: the lifecycle is one of ${LIFECYCLES.join(', ')}.`)
+  return state
+}

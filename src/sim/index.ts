@@ -1,0 +1,100 @@
+import type {SimApp} from './app-contract.js'
+import type {SimFaults} from './server/faults.js'
+import {ddsFrontDoor, vmFrontDoor} from './server/front-door.js'
+import {serve, type ListeningServer} from './server/http.js'
+import {makeAuthToken} from './server/token.js'
+import {httpUriOf, wsUriOf} from './server/uri.js'
+import {SimVm, type SimMode} from './server/vm.js'
+
+export {ExtensionError, type EvaluateReply, type SimApp} from './app-contract.js'
+export type {SimFaults} from './server/faults.js'
+export type {SimMode} from './server/vm.js'
+
+export interface SimOptions {
+  /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate. */
+  mode?: SimMode
+  host?: string
+  /** The raw VM's port; 0 or absent picks a free one. */
+  port?: number
+  /** The app, or a factory for it; by default the Monitors app. */
+  app?: SimApp | (() => SimApp)
+  /** Refuse extension calls with non-string params (-32602) instead of only noting them. Default true. */
+  strictParams?: boolean
+  faults?: Partial<SimFaults>
+}
+
+export interface SimHandle {
+  /** What `flutter run` prints: `http://127.0.0.1:<port>/<token>/`. In dds mode the raw VM, whose `/ws` redirects to DDS. */
+  httpUri: string
+  /** `ws://127.0.0.1:<port>/<token>/ws` of the same. */
+  wsUri: string
+  /** dds mode only: `http://127.0.0.1:<ddsPort>/<ddsToken>/`. */
+  ddsHttpUri?: string
+  token: string
+  app: SimApp
+  /** Read live on every request; assigning `paused = false` releases held extension calls. */
+  faults: SimFaults
+  setFaults(patch: Partial<SimFaults>): void
+  /** Protocol misuse by clients seen so far. */
+  violations: string[]
+  requests: Array<{method: string; params: Record<string, unknown>}>
+  /** Hot restart as isolate replacement; the app's extensions re-register after `extensionDelayMs`. */
+  restartIsolate(options?: {extensionDelayMs?: number}): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
+  const mode = options.mode ?? 'vm'
+  const host = options.host ?? '127.0.0.1'
+  const app = await resolveApp(options.app)
+  const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
+  const servers: ListeningServer[] = []
+  const close = async (): Promise<void> => {
+    vm.close()
+    await Promise.all(servers.splice(0).map(server => server.close()))
+  }
+  try {
+    let ddsHttpUri: string | undefined
+    if (mode === 'dds') {
+      const ddsToken = makeAuthToken()
+      const dds = await serve({host, port: 0, door: ddsFrontDoor(ddsToken), vm})
+      servers.push(dds)
+      ddsHttpUri = httpUriOf(host, dds.port, ddsToken)
+    }
+    const token = makeAuthToken()
+    const raw = await serve({host, port: options.port ?? 0, door: vmFrontDoor(token, ddsHttpUri), vm})
+    servers.push(raw)
+    return {
+      httpUri: httpUriOf(host, raw.port, token),
+      wsUri: wsUriOf(host, raw.port, token),
+      ...(ddsHttpUri === undefined ? {} : {ddsHttpUri}),
+      token,
+      app,
+      get faults() {
+        return vm.faults
+      },
+      set faults(value) {
+        Object.assign(vm.faults, value)
+      },
+      setFaults(patch) {
+        Object.assign(vm.faults, patch)
+      },
+      violations: vm.violations,
+      requests: vm.requests,
+      restartIsolate: restart => vm.restartIsolate(restart?.extensionDelayMs),
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** The Monitors app is loaded only when no app is given, so tests with their own app never load it. */
+async function resolveApp(app: SimOptions['app']): Promise<SimApp> {
+  if (typeof app === 'function') return app()
+  if (app) return app
+  const monitorsModule = './app/index.js'
+  const {createMonitorsApp} = (await import(monitorsModule)) as {createMonitorsApp: () => SimApp}
+  return createMonitorsApp()
+}

@@ -1,0 +1,55 @@
+// Background entry for `tapir start --device=sim`:
+//   node dist/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
+import {rename, writeFile} from 'node:fs/promises'
+import {parseArgs} from 'node:util'
+import {FaultKnobError, parseFaultKnobs, type FaultPlan} from './fault-knobs.js'
+import {startSim, type SimMode} from './index.js'
+
+const {values} = parseArgs({
+  options: {
+    mode: {type: 'string', default: 'vm'},
+    port: {type: 'string', default: '0'},
+    host: {type: 'string', default: '127.0.0.1'},
+    'ready-file': {type: 'string'},
+    fault: {type: 'string', multiple: true, default: []},
+  },
+})
+
+const mode = values.mode
+const port = Number(values.port)
+if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...\n')
+  process.exit(1)
+}
+
+let plan: FaultPlan
+try {
+  plan = parseFaultKnobs(values.fault)
+} catch (error) {
+  if (!(error instanceof FaultKnobError)) throw error
+  process.stderr.write(`${error.message}\n`)
+  process.exit(1)
+}
+
+const sim = await startSim({mode: mode as SimMode, port, host: values.host, faults: plan.faults})
+if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
+if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()
+const stop = (): void => {
+  void sim.close().then(() => process.exit(0))
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)
+// close_app: a desktop app exits shortly after SystemNavigator.pop, and its VM Service with it.
+const closing = setInterval(() => {
+  if (!sim.app.closed) return
+  clearInterval(closing)
+  setTimeout(stop, 100)
+}, 100)
+process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
+
+const readyFile = values['ready-file']
+if (readyFile !== undefined) {
+  const temporary = `${readyFile}.${process.pid}.tmp`
+  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}), {mode: 0o600})
+  await rename(temporary, readyFile)
+}
