@@ -3,19 +3,18 @@ import {TapirError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
-import {SIM_MAIN, startSimInBackground} from '../lib/runtime/background-sim.js'
+import {startSimInBackground} from '../lib/runtime/background-sim.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {isOurs} from '../lib/session/process.js'
+import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
 
-/** Refuses to record another app over one tapir started and that still runs. */
+/** Refuses to record another app over one tapir started and that provably still runs. A pid
+ *  tapir cannot prove it started is not stopped by `tapir stop` either, so it is not in the way. */
 export function refuseOverRunningApp(location: SessionLocation): void {
-  const pid = readOwnSession(location)?.pid
-  if (typeof pid === 'number' && isOurs(pid, SIM_MAIN)) {
-    throw new TapirError(`An app tapir started is still running for this project (pid ${pid}). Run \`tapir stop\` first.`, EXIT.failed)
-  }
+  const app = runningApp(readOwnSession(location))
+  if (app) throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, EXIT.failed)
 }
 
 export default class Start extends SessionCommand {
@@ -29,13 +28,16 @@ export default class Start extends SessionCommand {
     port: Flags.integer({description: 'Port of the VM Service (0 picks a free one).', default: 0, min: 0, max: 65535}),
   }
 
+  protected override changesSession = true
+
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     refuseOverRunningApp(location)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
     const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
     const vmServiceUri = toWebSocketUri(sim.httpUri)
-    writeSession(location, {vmServiceUri, cdpPort: null, pid: sim.pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log})
+    const pid = sim.process.pid
+    writeSession(location, {vmServiceUri, cdpPort: null, pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log, processes: {app: sim.process}})
     const shown = redactToken(vmServiceUri)
-    return linesOutcome([`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`], {pid: sim.pid, vmServiceUri: shown, state: location.path, log}, flags.json === true)
+    return linesOutcome([`✓ sim pid=${pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`], {pid, vmServiceUri: shown, state: location.path, log}, flags.json === true)
   }
 }
