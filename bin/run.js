@@ -1,8 +1,29 @@
 #!/usr/bin/env node
 import module from 'node:module'
+import os from 'node:os'
 
 // Node 22.1+ keeps compiled code between runs; start-up is what agents feel on every verb.
 module.enableCompileCache?.()
+
+// With HOME unset and no passwd entry (a container run with --user N), os.homedir() and
+// os.userInfo() throw, and oclif (and clean-stack, as it loads) call them. They get an empty
+// answer instead (oclif then uses its own fallback for folders tapir does not use); tapir finds
+// the home folder itself and says plainly when there is none (src/lib/session/location.ts).
+const {homedir, userInfo} = os
+os.homedir = () => {
+  try {
+    return homedir()
+  } catch {
+    return ''
+  }
+}
+os.userInfo = (options) => {
+  try {
+    return userInfo(options)
+  } catch {
+    return {username: '', uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, shell: null, homedir: ''}
+  }
+}
 
 // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
 const {execute} = await import('@oclif/core/execute')

@@ -19,6 +19,8 @@ export default class Attach extends SessionCommand {
     'cdp-port': Flags.integer({description: 'Chrome DevTools port of the browser running the Flutter web app.', min: 1, max: 65535}),
   }
 
+  protected override changesSession = true
+
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     const vmServiceUri = toWebSocketUri(flags.uri as string)
     refuseOverRunningApp(location)

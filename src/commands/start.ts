@@ -3,20 +3,19 @@ import {TapirError, UsageError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
-import {SIM_MAIN, startSimInBackground} from '../lib/runtime/background-sim.js'
+import {startSimInBackground} from '../lib/runtime/background-sim.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {isOurs} from '../lib/session/process.js'
+import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
 import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
 
-/** Refuses to record another app over one tapir started and that still runs. */
+/** Refuses to record another app over one tapir started and that provably still runs. A pid
+ *  tapir cannot prove it started is not stopped by `tapir stop` either, so it is not in the way. */
 export function refuseOverRunningApp(location: SessionLocation): void {
-  const pid = readOwnSession(location)?.pid
-  if (typeof pid === 'number' && isOurs(pid, SIM_MAIN)) {
-    throw new TapirError(`An app tapir started is still running for this project (pid ${pid}). Run \`tapir stop\` first.`, EXIT.failed)
-  }
+  const app = runningApp(readOwnSession(location))
+  if (app) throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, EXIT.failed)
 }
 
 export default class Start extends SessionCommand {
@@ -38,16 +37,19 @@ export default class Start extends SessionCommand {
     fault: Flags.string({description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.', multiple: true}),
   }
 
+  protected override changesSession = true
+
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults((flags.fault as string[] | undefined) ?? [], '--fault')]
     refuseOverRunningApp(location)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
     const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, faults, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
     const vmServiceUri = toWebSocketUri(sim.httpUri)
-    writeSession(location, {vmServiceUri, cdpPort: null, pid: sim.pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log})
+    const pid = sim.process.pid
+    writeSession(location, {vmServiceUri, cdpPort: null, pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log, processes: {app: sim.process}})
     const shown = redactToken(vmServiceUri)
-    const lines = [`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`, ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : [])]
-    return linesOutcome(lines, {pid: sim.pid, vmServiceUri: shown, state: location.path, log, faults}, flags.json === true)
+    const lines = [`✓ sim pid=${pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`, ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : [])]
+    return linesOutcome(lines, {pid, vmServiceUri: shown, state: location.path, log, faults}, flags.json === true)
   }
 }
 

@@ -1,38 +1,42 @@
-import {rmSync} from 'node:fs'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
-import {SIM_MAIN} from '../lib/runtime/background-sim.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {isOurs, terminate} from '../lib/session/process.js'
+import {terminateOwned} from '../lib/session/owned-process.js'
 import type {Session} from '../lib/session/session.js'
-import {deleteSession, readOwnSession} from '../lib/session/store.js'
+import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
+import {deleteSession, NotASessionError, readOwnSession, removeUnreadableSession} from '../lib/session/store.js'
 import {SessionCommand} from './session-command.js'
 
 export default class Stop extends SessionCommand {
   static override summary = 'End what tapir started for this project (the app, its browser) and remove the session.'
+  static override description =
+    'Only a process tapir started and recorded is signalled, and only while its command line and start time still match the record. A session naming any other process is refused (exit 1): nothing is signalled and the session is kept. Only a tapir session file is removed.'
   static override examples = ['<%= config.bin %> stop']
+
+  protected override changesSession = true
 
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     const json = flags.json === true
     let session: Session | undefined
     try {
       session = readOwnSession(location)
-    } catch {
-      rmSync(location.path, {force: true})
+    } catch (error) {
+      if (!(error instanceof NotASessionError)) throw error
+      removeUnreadableSession(location)
       return linesOutcome([`✓ Removed the unreadable session ${location.path}`], {removed: location.path, stopped: []}, json)
     }
     if (!session) return linesOutcome([`✓ Nothing to stop (no session at ${location.path}).`], {removed: null, stopped: []}, json)
+    const assessed = assessProcesses(session)
+    refuseForeign(assessed, location.path)
     const lines: string[] = []
     const stopped: number[] = []
-    // Only a process still running what tapir started is signalled: a recycled pid is not ours.
-    for (const [name, pid, marker] of [['app', session.pid, SIM_MAIN], ['chrome', session.chromePid, 'chrom']] as const) {
-      if (typeof pid !== 'number') continue
-      if (isOurs(pid, marker)) {
-        await terminate(pid)
-        stopped.push(pid)
-        lines.push(`✓ Stopped ${name} pid=${pid}`)
-      } else {
-        lines.push(`✓ ${name} pid=${pid} is no longer running`)
+    for (const entry of assessed) {
+      if (entry.state === 'ours') {
+        await terminateOwned(entry.process)
+        stopped.push(entry.process.pid)
+        lines.push(`✓ Stopped ${entry.role} pid=${entry.process.pid}`)
+      } else if (entry.state === 'gone') {
+        lines.push(`✓ ${entry.role} pid=${entry.pid} is no longer running`)
       }
     }
     deleteSession(location, session)

@@ -57,6 +57,9 @@ export abstract class TapirCommand extends Command {
 
 /** oclif's parse errors (unknown flag, bad value) as a one-line usage error, exit 1. */
 export function parseFailure(error: unknown, id: string | undefined): UsageError {
-  const text = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim())
+  // oclif wraps the reason in a header line and a help hint; keep the reason itself.
+  const reason = lines.filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line) && !/^See more help with --help$/.test(line))
+  const text = reason.join(': ').replace(/:\s*:/g, ':') || 'Cannot read the command line'
   return new UsageError(`${text.replace(/\.$/, '')}. See \`tapir ${id} --help\`.`)
 }

@@ -1,17 +1,133 @@
-import {chmodSync, mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
-import {dirname} from 'node:path'
+import {randomBytes} from 'node:crypto'
+import {closeSync, constants, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs'
+import type {Stats} from 'node:fs'
+import {basename, dirname, join, resolve} from 'node:path'
+import {TapirError} from './errors.js'
+import {EXIT} from './output/exit-codes.js'
 
-/** Writes a file whole or not at all: a temp file beside it, then a rename. Missing folders are
- *  created with `dirMode`; both modes default to what a user's own file gets. */
-export function writeAtomic(path: string, data: string | Uint8Array, {mode = 0o644, dirMode = 0o755}: {mode?: number; dirMode?: number} = {}): void {
-  mkdirSync(dirname(path), {recursive: true, mode: dirMode})
-  const tmp = `${path}.${process.pid}.tmp`
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  ENOENT: 'a part of the path does not exist',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EEXIST: 'it already exists',
+  EXDEV: 'it is on another file system than its folder',
+}
+
+/** A file system failure on a path the user named, as a one-line local failure (exit 1). */
+export function fileError(action: string, path: string, error: unknown): TapirError {
+  if (error instanceof TapirError) return error
+  const code = (error as NodeJS.ErrnoException).code ?? ''
+  const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error))
+  return new TapirError(`Cannot ${action} ${path}: ${reason}${code && REASONS[code] ? ` (${code})` : ''}.`, EXIT.failed)
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
   try {
-    writeFileSync(tmp, data, {mode})
-    chmodSync(tmp, mode)
-    renameSync(tmp, path)
+    return lstatSync(path)
   } catch (error) {
-    rmSync(tmp, {force: true})
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
+  }
+}
+
+/** `mkdir -p` one level at a time: stops at the first part that is missing and cannot be made
+ *  (Node's recursive mkdir loops forever under /proc), and refuses a part that is not a folder. */
+export function ensureFolder(path: string, mode = 0o755): void {
+  const missing: string[] = []
+  let dir = resolve(path)
+  for (;;) {
+    let stats: Stats | undefined
+    try {
+      stats = statSync(dir)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('create the folder', path, error)
+    }
+    if (stats) {
+      if (!stats.isDirectory()) throw new TapirError(`Cannot create the folder ${path}: ${dir} is not a folder.`, EXIT.failed)
+      break
+    }
+    missing.unshift(dir)
+    if (dirname(dir) === dir) break
+    dir = dirname(dir)
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder, {mode})
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EEXIST' && statSync(folder).isDirectory()) continue
+      throw fileError('create the folder', folder, error)
+    }
+  }
+}
+
+function keepOwner(fd: number, existing: Stats): void {
+  if (existing.uid === process.getuid?.() && existing.gid === process.getgid?.()) return
+  try {
+    fchownSync(fd, existing.uid, existing.gid)
+  } catch {
+    // only root may give a file away; the file then belongs to whoever wrote it
+  }
+}
+
+export interface WriteOptions {
+  /** Mode of a new file; an existing file keeps its own unless `private`. */
+  mode?: number
+  /** Mode of folders that have to be created. */
+  dirMode?: number
+  /** tapir's own file (a session): never written through a symbolic link, always `mode`. */
+  private?: boolean
+  /** Refuse a symbolic link at `path` rather than write through it (an output file). */
+  refuseLinks?: boolean
+}
+
+/** Writes a file whole or not at all, and never through a name someone else planted: the data
+ *  goes to a temp file with a random name, created exclusively without following links, its mode
+ *  set on the open descriptor, synced, then renamed over the target. A user's existing file keeps
+ *  its mode and owner, and a symbolic link to it is written through to its target. */
+export function writeAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): void {
+  const {mode = 0o644, dirMode = 0o755} = options
+  ensureFolder(dirname(path), dirMode)
+  let target = path
+  let existing: Stats | undefined
+  try {
+    existing = lstatOrUndefined(path)
+    if (existing?.isSymbolicLink()) {
+      if (options.private || options.refuseLinks) throw new TapirError(`Refusing to write ${path}: it is a symbolic link, and tapir does not write through links it did not make. Name the file itself, or another path.`, EXIT.failed)
+      target = realpathSync(path)
+      existing = statSync(target)
+    }
+  } catch (error) {
+    throw fileError('write', path, error)
+  }
+  if (existing?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file instead.`, EXIT.failed)
+  if (existing && !existing.isFile()) throw new TapirError(`Cannot write ${path}: it is not a regular file.`, EXIT.failed)
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
+  let fd: number | undefined
+  try {
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
+    fchmodSync(fd, existing && !options.private ? existing.mode & 0o7777 : mode)
+    if (existing && !options.private) keepOwner(fd, existing)
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written)
+    fsyncSync(fd)
+    closeSync(fd)
+    fd = undefined
+    renameSync(tmp, target)
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd)
+    try {
+      unlinkSync(tmp)
+    } catch {
+      // never created, or already renamed
+    }
+    throw fileError('write', path, error)
   }
 }

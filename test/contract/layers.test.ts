@@ -10,7 +10,7 @@ const ALLOWED: Record<string, string[]> = {
   session: ['session', 'errors.ts', 'output', 'write-atomic.ts'],
   output: ['output', 'errors.ts', 'verbs', 'vm'],
   verbs: ['verbs', 'errors.ts', 'output', 'vm', 'write-atomic.ts'],
-  runtime: ['runtime', 'errors.ts', 'output', 'vm', 'session', 'verbs'],
+  runtime: ['runtime', 'errors.ts', 'output', 'vm', 'session', 'verbs', 'write-atomic.ts'],
   run: ['run', 'errors.ts', 'output', 'verbs'],
   mcp: ['mcp', 'errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
 }

@@ -1,4 +1,4 @@
-import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {BIN, tapir, tempDir} from '../helpers/cli.js'
@@ -45,6 +45,17 @@ describe('tapir mcp:install', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(/^✗ .*\.mcp\.json is not valid JSON; fix or remove it, then run tapir mcp:install again\. Nothing was written\.$/)
     expect(readFileSync(join(project.path, '.mcp.json'), 'utf8')).toBe('{ not json')
+  })
+
+  it('keeps a private config private and writes through a symbolic link to its target', async () => {
+    const real = join(project.path, 'shared-config.json')
+    writeFileSync(real, JSON.stringify({mcpServers: {other: {command: 'other', env: {TOKEN: 'secret'}}}}), {mode: 0o600})
+    symlinkSync(real, join(project.path, '.mcp.json'))
+    const result = await tapir(['mcp:install'], {cwd: project.path, env: {PATH: '/usr/bin:/bin'}})
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(lstatSync(join(project.path, '.mcp.json')).isSymbolicLink()).toBe(true)
+    expect(statSync(real).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(real, 'utf8')).mcpServers).toEqual({other: {command: 'other', env: {TOKEN: 'secret'}}, tapir: expectedServer})
   })
 
   it('refuses an unknown client', async () => {

@@ -1,6 +1,7 @@
 import {spawn} from 'node:child_process'
-import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {createHash} from 'node:crypto'
+import {existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
 import {startSim, type SimHandle} from '../../src/sim/index.js'
@@ -188,6 +189,7 @@ describe('sessions of several projects', () => {
   it("stop leaves alone a process named by another tool's session, and a corrupt own file is removed", async () => {
     const other = join(scratch.path, 'd')
     mkdirSync(other)
+    writeFileSync(join(other, 'pubspec.yaml'), 'name: d\n')
     const sleeper = spawn('sleep', ['30'], {detached: true, stdio: 'ignore'})
     sleeper.unref()
     const dowelState = join(scratch.path, '.dowel', 'state.json')
@@ -199,10 +201,12 @@ describe('sessions of several projects', () => {
     expect(existsSync(dowelState)).toBe(true)
     process.kill(sleeper.pid!)
 
-    const state = join(other, 'broken.json')
-    writeFileSync(state, '[]')
-    expect((await tapir(['tapir:snap', '--state', state], {cwd: other, home: scratch.path})).stderr).toContain('is not a JSON object')
-    expect(await tapir(['stop', '--state', state], {cwd: other, home: scratch.path})).toMatchObject({exitCode: 0, stdout: `✓ Removed the unreadable session ${state}`})
-    expect(existsSync(state)).toBe(false)
+    const digest = createHash('sha256').update(realpathSync(other)).digest('hex').slice(0, 12)
+    const own = join(scratch.path, '.tapir', 'sessions', digest, 'state.json')
+    mkdirSync(dirname(own), {recursive: true, mode: 0o700})
+    writeFileSync(own, '[]', {mode: 0o600})
+    expect((await run(other, ['tapir:snap'])).stderr).toBe(`✗ ${own} is not a tapir session file (a JSON object with vmServiceUri). Remove it with \`tapir stop\`, then start or attach again.`)
+    expect(await run(other, ['stop'])).toMatchObject({exitCode: 0, stdout: `✓ Removed the unreadable session ${own}`})
+    expect(existsSync(own)).toBe(false)
   })
 })

@@ -1,45 +1,101 @@
 import {spawn} from 'node:child_process'
-import {mkdirSync, openSync, readFileSync, rmSync} from 'node:fs'
+import {randomBytes} from 'node:crypto'
+import {closeSync, constants, openSync, readFileSync, unlinkSync} from 'node:fs'
+import {createServer} from 'node:net'
 import {dirname} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {TapirError} from '../errors.js'
 import {EXIT} from '../output/exit-codes.js'
-import {isAlive, terminate} from '../session/process.js'
+import type {OwnedProcess} from '../session/owned-process.js'
+import {recordProcess} from '../session/owned-process.js'
+import {isAlive} from '../session/process.js'
+import {ensureFolder, fileError} from '../write-atomic.js'
 
 /** Run from the TypeScript sources (bin/dev.js): the sim then runs from them too, through tsx. */
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
 
-/** The simulated app's entry; also how `tapir stop` recognises the process as the sim. */
+/** The simulated app's entry. */
 export const SIM_MAIN = fileURLToPath(new URL(FROM_SOURCES ? '../../sim/main.ts' : '../../sim/main.js', import.meta.url))
+const SIM_HOST = '127.0.0.1'
 
-/** Starts the simulated app as a detached process and waits for the URI it announces. */
-export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; faults: readonly string[]; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string}> {
-  mkdirSync(dirname(options.logFile), {recursive: true, mode: 0o700})
-  const readyFile = `${options.logFile}.${process.pid}.ready`
-  rmSync(readyFile, {force: true})
-  rmSync(options.logFile, {force: true}) // so the log is created anew, owner-only: it names the URI
-  const log = openSync(options.logFile, 'w', 0o600)
-  const faults = options.faults.flatMap(fault => ['--fault', fault])
-  const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
-  const child = spawn(process.execPath, [...loader, SIM_MAIN, '--mode', options.mode, '--port', String(options.port), ...faults, '--ready-file', readyFile], {
-    detached: true,
-    stdio: ['ignore', log, log],
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // not there
+  }
+}
+
+function portInUse(port: number): TapirError {
+  return new TapirError(`Port ${port} is already in use on ${SIM_HOST}; pass --port=<a free port>, or --port=0 to pick one.`, EXIT.failed)
+}
+
+/** Whether `port` can be listened on now (the sim then takes it); a free-port request always can. */
+async function checkPortFree(port: number): Promise<void> {
+  if (port === 0) return
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(port) : error))
+    server.listen(port, SIM_HOST, () => server.close(() => resolve()))
   })
+}
+
+/** A fresh, owner-only log: any old file or planted link under its name is removed, not followed. */
+function openFreshLog(path: string): number {
+  unlinkQuietly(path)
+  try {
+    return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
+  } catch (error) {
+    throw fileError('create the log', path, error)
+  }
+}
+
+/** Starts the simulated app as a detached process, waits for the URI it announces and records
+ *  the process (argv and start time) so `tapir stop` can prove it is still this one. */
+export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; faults: readonly string[]; logFile: string; timeoutMs: number}): Promise<{process: OwnedProcess; httpUri: string}> {
+  ensureFolder(dirname(options.logFile), 0o700)
+  await checkPortFree(options.port)
+  const readyFile = `${options.logFile}.${randomBytes(8).toString('hex')}.ready`
+  const log = openFreshLog(options.logFile)
+  const faults = options.faults.flatMap((fault) => ['--fault', fault])
+  const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
+  const argv = [process.execPath, ...loader, SIM_MAIN, '--mode', options.mode, '--port', String(options.port), '--host', SIM_HOST, ...faults, '--ready-file', readyFile]
+  const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
+  closeSync(log)
   child.unref()
   const pid = child.pid
   if (pid === undefined) throw new TapirError('Could not start the simulated app.', EXIT.failed)
   const deadline = Date.now() + options.timeoutMs
+  let failure = `The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`
   while (Date.now() < deadline) {
+    let ready: {httpUri: string} | undefined
     try {
-      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string}
-      rmSync(readyFile, {force: true})
-      return {pid, httpUri: ready.httpUri}
+      ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string}
     } catch {
-      if (!isAlive(pid)) break
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      // not written yet
     }
+    if (ready) {
+      unlinkQuietly(readyFile)
+      const recorded = recordProcess(pid, argv)
+      if (recorded) return {process: recorded, httpUri: ready.httpUri}
+      failure = 'The simulated app started, but its command line and start time could not be read back, so tapir could not record it safely.'
+      break
+    }
+    if (!isAlive(pid)) {
+      failure = /EADDRINUSE/.test(readLog(options.logFile)) ? portInUse(options.port).message : `The simulated app exited while starting; see ${options.logFile}.`
+      break
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  await terminate(pid)
-  rmSync(readyFile, {force: true})
-  throw new TapirError(`The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`, EXIT.failed)
+  child.kill('SIGKILL') // still our unreaped child: its pid cannot have been reused
+  unlinkQuietly(readyFile)
+  throw new TapirError(failure, EXIT.failed)
+}
+
+function readLog(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return ''
+  }
 }

@@ -1,5 +1,8 @@
 import {createHash} from 'node:crypto'
-import {join, resolve} from 'node:path'
+import {userInfo} from 'node:os'
+import {dirname, join, resolve} from 'node:path'
+import {TapirError} from '../errors.js'
+import {EXIT} from '../output/exit-codes.js'
 import {findProjectRoot} from './project-root.js'
 
 export interface SessionLocation {
@@ -8,13 +11,26 @@ export interface SessionLocation {
   /** True when the caller named it (`--state` or TAPIR_STATE_FILE): no fallbacks, no ownership check. */
   named: boolean
   projectRoot: string
-  /** Where the shared "last started" pointer lives, and older tools' files to read as a fallback. */
-  pointer: string
+  /** Where the shared "last started" pointer lives, and older tools' files to read as a fallback
+   *  (none when the session is named). */
+  pointer: string | undefined
   fallbacks: string[]
+  /** The folders tapir creates for the session, outermost first: each must be the user's own and
+   *  private (a named file's folder only must not let others replace it). */
+  folders: string[]
 }
 
+/** The user's home: HOME (USERPROFILE on Windows), else the passwd entry. Never a shared folder. */
 export function homeDir(env: NodeJS.ProcessEnv): string {
-  return env.HOME || env.USERPROFILE || '/tmp'
+  const fromEnv = env.HOME || env.USERPROFILE
+  if (fromEnv) return fromEnv
+  try {
+    const {homedir} = userInfo()
+    if (homedir) return homedir
+  } catch {
+    // no passwd entry (a container run with --user N)
+  }
+  throw new TapirError('Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.', EXIT.failed)
 }
 
 function perProject(home: string, tool: string, digest: string): string {
@@ -24,14 +40,20 @@ function perProject(home: string, tool: string, digest: string): string {
 /** Resolution order: --state, then TAPIR_STATE_FILE, then the per-project file under ~/.tapir. */
 export function locateSession(options: {stateFlag?: string; env: NodeJS.ProcessEnv; cwd: string}): SessionLocation {
   const projectRoot = findProjectRoot(options.cwd)
+  const named = options.stateFlag || options.env.TAPIR_STATE_FILE
+  if (named) {
+    const path = resolve(options.cwd, named)
+    return {path, named: true, projectRoot, pointer: undefined, fallbacks: [], folders: [dirname(path)]}
+  }
   const home = homeDir(options.env)
   const digest = createHash('sha256').update(projectRoot, 'utf8').digest('hex').slice(0, 12)
-  const named = options.stateFlag || options.env.TAPIR_STATE_FILE
+  const path = perProject(home, 'tapir', digest)
   return {
-    path: named ? resolve(options.cwd, named) : perProject(home, 'tapir', digest),
-    named: Boolean(named),
+    path,
+    named: false,
     projectRoot,
     pointer: join(home, '.tapir', 'state.json'),
     fallbacks: ['dowel', 'artisan'].flatMap((tool) => [perProject(home, tool, digest), join(home, `.${tool}`, 'state.json')]),
+    folders: [join(home, '.tapir'), join(home, '.tapir', 'sessions'), dirname(path)],
   }
 }

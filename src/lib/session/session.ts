@@ -1,4 +1,8 @@
-/** What tapir knows about the app it drives; the same fields the Dart substrate writes. */
+import type {OwnedProcess} from './owned-process.js'
+
+/** What tapir knows about the app it drives; the fields the Dart substrate writes, plus the
+ *  record of each process tapir started (`pid` and `chromePid` are kept for other tools to read,
+ *  but tapir never signals a pid that has no record). */
 export interface Session {
   vmServiceUri: string | null
   cdpPort?: number | null
@@ -7,5 +11,17 @@ export interface Session {
   projectRoot?: string
   device?: string
   startedAt?: string
+  processes?: SessionProcesses
   [field: string]: unknown
 }
+
+/** One record per role: the app now; the browser and a supervisor when tapir starts them. */
+export interface SessionProcesses {
+  app?: OwnedProcess
+  chrome?: OwnedProcess
+  supervisor?: OwnedProcess
+  [role: string]: OwnedProcess | undefined
+}
+
+/** The bare pid fields a session file may carry, by role: read as information only. */
+export const UNRECORDED_PID_FIELDS = {app: 'pid', chrome: 'chromePid', supervisor: 'stdinHolderPid'} as const

@@ -1,8 +1,8 @@
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
-import {writeAtomic} from '../write-atomic.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
+import {TRACE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Report, Result, Verb} from './types.js'
 
 export const perfBegin = extensionVerb({
@@ -79,7 +79,8 @@ export const perfTrace: Verb = {
   async execute(context, input): Promise<Result> {
     const trace = await (await context.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input))
     const path = resolve(context.cwd, String(input.out))
-    writeAtomic(path, JSON.stringify(trace))
+    const {traceEvents, ...rest} = trace
+    writeOutputFile(path, JSON.stringify({traceEvents: Array.isArray(traceEvents) ? traceEvents : [], ...rest}), TRACE_OUTPUT)
     return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}
   },
   report: (result) => ({stdout: String(result.path)}),

@@ -1,7 +1,7 @@
 import {resolve} from 'node:path'
 import {TapirError, UsageError} from '../errors.js'
-import {writeAtomic} from '../write-atomic.js'
 import {toExtensionParams} from './input.js'
+import {IMAGE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Input, Result, Verb} from './types.js'
 import {EXIT} from '../output/exit-codes.js'
 
@@ -28,7 +28,7 @@ export const screenshot: Verb = {
       required: true,
       cliOnly: true,
       local: true,
-      description: 'File to write the image to.',
+      description: 'File to write the image to. An existing file is replaced only if it is an image (a PNG or JPEG); a symbolic link never.',
       missing: 'Missing --output=<path>. Example: tapir:screenshot --output=./shot.jpg --format=jpeg',
     },
   ],
@@ -45,7 +45,7 @@ export const screenshot: Verb = {
     if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, EXIT.appError)
     const bytes = Buffer.from(result.base64, 'base64')
     const path = resolve(context.cwd, input.output)
-    writeAtomic(path, bytes)
+    writeOutputFile(path, bytes, IMAGE_OUTPUT)
     return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height}
   },
   report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${((result.bytes as number) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),

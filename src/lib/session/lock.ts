@@ -1,0 +1,106 @@
+import {randomBytes} from 'node:crypto'
+import {closeSync, constants, linkSync, openSync, unlinkSync, writeSync} from 'node:fs'
+import {basename, dirname, join} from 'node:path'
+import {TapirError} from '../errors.js'
+import {EXIT} from '../output/exit-codes.js'
+import {ensureFolder, fileError} from '../write-atomic.js'
+import type {SessionLocation} from './location.js'
+import {checkOwned, identify} from './owned-process.js'
+import {checkFolders} from './store.js'
+import {readTrustedFile} from './trust.js'
+
+interface Holder {
+  pid: number
+  argv: string[]
+  startTime: string
+  bootId?: string
+  command: string
+  since: string
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // already gone
+  }
+}
+
+/** Publishes `text` at `path` only if nothing is there: written whole to a private temp file,
+ *  then hard-linked into place, which fails if the name exists (even as a dangling link). */
+function createExclusive(path: string, text: string): boolean {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`)
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
+  try {
+    writeSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
+  try {
+    linkSync(tmp, path)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    unlinkQuietly(tmp)
+  }
+}
+
+function parseHolder(text: string | undefined): Holder | undefined {
+  try {
+    const holder = JSON.parse(text ?? '') as Holder
+    return holder && typeof holder === 'object' && typeof holder.command === 'string' ? holder : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Runs `work` holding the session's lock, so two start/attach/stop calls on one session never
+ *  interleave. A lock whose holder is no longer running (same pid, argv and start time) is stale
+ *  and taken over; a live holder makes this call fail with exit 1, naming it. */
+export async function withSessionLock<T>(location: SessionLocation, command: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${location.path}.lock`
+  try {
+    ensureFolder(dirname(lock), 0o700)
+  } catch (error) {
+    throw fileError('create the sessions folder for', lock, error)
+  }
+  checkFolders(location)
+  const me = identify(process.pid)
+  const mine = JSON.stringify({pid: process.pid, argv: me?.argv ?? [], startTime: me?.startTime ?? '', bootId: me?.bootId, command, since: new Date().toISOString()})
+  for (let attempt = 0; ; attempt++) {
+    let created: boolean
+    try {
+      created = createExclusive(lock, mine)
+    } catch (error) {
+      throw fileError('create the session lock', lock, error)
+    }
+    if (created) break
+    const seen = readTrustedFile(lock)
+    if (seen === undefined) continue // released between our two looks
+    const holder = parseHolder(seen)
+    if (holder && checkOwned(holder).state === 'ours') {
+      throw new TapirError(
+        `Another tapir (pid ${holder.pid}, \`tapir ${holder.command}\`, since ${holder.since}) is working on this session; wait for it to finish, then try again. Lock: ${lock}`,
+        EXIT.failed,
+      )
+    }
+    if (attempt >= 5) throw new TapirError(`Cannot take the session lock ${lock}: it keeps changing hands. Try again.`, EXIT.failed)
+    // Stale: its holder is gone. Remove it only if it is still the lock we judged.
+    if (readTrustedFile(lock) === seen) unlinkQuietly(lock)
+  }
+  try {
+    return await work()
+  } finally {
+    if (readLockQuietly(lock) === mine) unlinkQuietly(lock)
+  }
+}
+
+function readLockQuietly(lock: string): string | undefined {
+  try {
+    return readTrustedFile(lock)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,154 @@
+import {execFileSync} from 'node:child_process'
+import {readFileSync} from 'node:fs'
+
+/** What tapir records about a process it started: enough to prove later that a pid still
+ *  names that process and not a recycled one or a planted one. */
+export interface OwnedProcess {
+  pid: number
+  /** The argv as the system reports it (on Linux, /proc/<pid>/cmdline exactly). */
+  argv: string[]
+  /** Linux: field 22 of /proc/<pid>/stat (clock ticks after boot); elsewhere: `ps -o lstart=`. */
+  startTime: string
+  /** Linux: /proc/sys/kernel/random/boot_id, so a start time from an earlier boot never matches. */
+  bootId?: string
+}
+
+type Identity = Omit<OwnedProcess, 'pid'>
+
+/** Where a recorded pid stands: `ours` may be signalled, `gone` needs nothing, `foreign` must be
+ *  left alone (and the reason says why). */
+export type Ownership = {state: 'ours'; process: OwnedProcess} | {state: 'gone'; pid: number} | {state: 'foreign'; pid: unknown; reason: string}
+
+/** A pid tapir could ever signal: -1 is every process, 0 tapir's own group, a negative pid a
+ *  whole group, and 1 is init. */
+export function isSignallablePid(pid: unknown): pid is number {
+  return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 1
+}
+
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // there, but another user's
+  }
+}
+
+/** Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
+function linuxStartTime(stat: string): string | undefined {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const startTime = fields[22 - 3]
+  return startTime && /^\d+$/.test(startTime) ? startTime : undefined
+}
+
+/** An exited process its parent has not reaped yet: nothing left to signal. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z'
+  } catch {
+    return false
+  }
+}
+
+function linuxIdentity(pid: number): Identity | undefined {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    const startTime = linuxStartTime(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+    if (!cmdline || !startTime) return undefined // a zombie or kernel thread: nothing to prove
+    return {argv: cmdline.replace(/\0$/, '').split('\0'), startTime, bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}
+  } catch {
+    return undefined
+  }
+}
+
+/** Without /proc, ps is what the system offers: the start time to the second and the argv
+ *  joined by spaces, so the check compares the joined form. */
+function psIdentity(pid: number): Identity | undefined {
+  try {
+    const out = (args: string[]) => execFileSync('ps', [...args, '-p', String(pid)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: {...process.env, LC_ALL: 'C'}}).trim()
+    const startTime = out(['-o', 'lstart='])
+    const command = out(['-o', 'command='])
+    return startTime && command ? {argv: [command], startTime} : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The identity of a live process now; undefined when it cannot be read. */
+export function identify(pid: number): Identity | undefined {
+  if (!isSignallablePid(pid)) return undefined
+  return process.platform === 'linux' ? linuxIdentity(pid) : psIdentity(pid)
+}
+
+/** Records a process tapir just started, checking that the system reports the argv tapir gave it. */
+export function recordProcess(pid: number, spawnedArgv: string[]): OwnedProcess | undefined {
+  const identity = identify(pid)
+  if (!identity) return undefined
+  const matches = process.platform === 'linux' ? sameArgv(identity.argv, spawnedArgv) : identity.argv[0] === spawnedArgv.join(' ')
+  return matches ? {pid, ...identity} : undefined
+}
+
+function sameArgv(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index])
+}
+
+function isRecord(value: unknown): value is OwnedProcess {
+  const record = value as OwnedProcess
+  return (
+    Boolean(record) &&
+    typeof record === 'object' &&
+    isSignallablePid(record.pid) &&
+    Array.isArray(record.argv) &&
+    record.argv.length > 0 &&
+    record.argv.every((part) => typeof part === 'string') &&
+    typeof record.startTime === 'string' &&
+    (record.bootId === undefined || typeof record.bootId === 'string')
+  )
+}
+
+/** Whether a recorded process is still the one tapir started: same argv, same start time (and
+ *  boot). A record that is malformed, or a process whose identity cannot be read, is foreign. */
+export function checkOwned(record: unknown): Ownership {
+  if (!isRecord(record)) {
+    const pid = (record as {pid?: unknown} | null)?.pid
+    return {state: 'foreign', pid, reason: isSignallablePid(pid) ? 'its record is incomplete' : `${JSON.stringify(pid ?? null)} is not a process id tapir could have started`}
+  }
+  if (!exists(record.pid)) return {state: 'gone', pid: record.pid}
+  const now = identify(record.pid)
+  if (!now) return exists(record.pid) && !isZombie(record.pid) ? {state: 'foreign', pid: record.pid, reason: 'its command line and start time cannot be read'} : {state: 'gone', pid: record.pid}
+  if (now.startTime !== record.startTime || (record.bootId !== undefined && now.bootId !== record.bootId)) {
+    return {state: 'foreign', pid: record.pid, reason: 'it started at another time than the process tapir recorded (the pid was reused)'}
+  }
+  if (!sameArgv(now.argv, record.argv)) return {state: 'foreign', pid: record.pid, reason: 'its command line is not the one tapir recorded'}
+  return {state: 'ours', process: record}
+}
+
+/** A bare pid with no record (an older session's `pid`, another tool's file): never signalled.
+ *  Gone is harmless; anything still running, or not a pid at all, is foreign. */
+export function checkUnrecorded(pid: unknown): Ownership {
+  if (!isSignallablePid(pid)) return {state: 'foreign', pid, reason: `${JSON.stringify(pid)} is not a process id tapir could have started`}
+  if (!exists(pid)) return {state: 'gone', pid}
+  return {state: 'foreign', pid, reason: 'tapir has no record proving it started this process'}
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** SIGTERM, then SIGKILL if it is still there after `graceMs`; the identity is checked again
+ *  before each signal, so a process that exits and whose pid is reused meanwhile is left alone.
+ *  Resolves once the pid is gone (or, if it stopped being ours, after the grace period). */
+export async function terminateOwned(record: OwnedProcess, graceMs = 5000): Promise<void> {
+  if (checkOwned(record).state !== 'ours') return
+  process.kill(record.pid, 'SIGTERM')
+  let deadline = Date.now() + graceMs
+  let killed = false
+  while (exists(record.pid)) {
+    if (Date.now() > deadline) {
+      if (killed || checkOwned(record).state !== 'ours') return
+      process.kill(record.pid, 'SIGKILL')
+      killed = true
+      deadline = Date.now() + 1000
+    }
+    await sleep(50)
+  }
+}
