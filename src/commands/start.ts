@@ -7,7 +7,8 @@ import {SIM_MAIN, startSimInBackground} from '../lib/runtime/background-sim.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {isOurs} from '../lib/session/process.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
-import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
+import {redactToken} from '../lib/output/redact-token.js'
+import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
 
 /** Refuses to record another app over one tapir started and that still runs. */

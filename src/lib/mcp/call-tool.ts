@@ -1,4 +1,5 @@
 import {errorMessage} from '../output/outcome.js'
+import {printable} from '../output/printable.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {Verb, VerbContext} from '../verbs/types.js'
 
@@ -9,7 +10,7 @@ export interface ToolResult {
 }
 
 export function textResult(text: string, isError = false): ToolResult {
-  return {content: [{type: 'text', text}], ...(isError ? {isError: true} : {})}
+  return {content: [{type: 'text', text: printable(text)}], ...(isError ? {isError: true} : {})}
 }
 
 /** Same words as the CLI's `✗` line, without the mark. */

@@ -1,6 +1,6 @@
 import {TapirError} from '../errors.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
-import {redactToken} from '../vm/uri.js'
+import {redactToken} from './redact-token.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT} from './exit-codes.js'
 

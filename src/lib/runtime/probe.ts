@@ -1,5 +1,5 @@
 import {AppConnection} from '../vm/app-connection.js'
-import {redactToken} from '../vm/uri.js'
+import {redactToken} from '../output/redact-token.js'
 
 export interface Probe {
   answering: boolean

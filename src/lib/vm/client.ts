@@ -1,7 +1,7 @@
 import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
-import {redactToken} from './uri.js'
+import {redactToken} from '../output/redact-token.js'
 import {EXIT} from '../output/exit-codes.js'
 
 type Pending = {method: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
