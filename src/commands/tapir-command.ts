@@ -5,6 +5,7 @@ import type {Outcome} from '../lib/output/outcome.js'
 import {failureOutcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
+import {checkTimeout} from '../lib/verbs/input.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -33,6 +34,7 @@ export abstract class TapirCommand extends Command {
     try {
       const {flags, argv} = await this.parseFlags()
       const global = flags as GlobalFlags
+      checkTimeout('--timeout', global.timeout)
       const verbContext =
         this.sharedContext ??
         (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout}))

@@ -34,11 +34,11 @@ export const evaluate: Verb = {
   example: '--expression="Auth.user?.email"',
   annotations: {},
   params: [{name: 'expression', type: 'string', required: true, description: 'One Dart expression: no statements, no trailing semicolon.', missing: 'Missing --expression=<dart expression>.'}],
-  async execute(context, input): Promise<Result> {
+  async execute(call, input): Promise<Result> {
     const expression = String(input.expression)
     let value: Instance
     try {
-      value = (await (await context.app()).evaluate(evaluationSource(expression))) as Instance
+      value = (await (await call.app()).evaluate(evaluationSource(expression), call.deadline)) as Instance
     } catch (error) {
       throw error instanceof RpcError ? failure(error) : error
     }

@@ -76,9 +76,9 @@ export const perfTrace: Verb = {
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
     {name: 'token', type: 'string', description: "The session's sessionToken; a stale one is refused."},
   ],
-  async execute(context, input): Promise<Result> {
-    const trace = await (await context.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input))
-    const path = resolve(context.cwd, String(input.out))
+  async execute(call, input): Promise<Result> {
+    const trace = await (await call.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input), call.deadline)
+    const path = resolve(call.cwd, String(input.out))
     writeAtomic(path, JSON.stringify(trace))
     return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}
   },

@@ -1,0 +1,42 @@
+import {TapirError} from '../errors.js'
+import {EXIT} from '../output/exit-codes.js'
+
+/** The longest delay a Node timer keeps; a longer one fires at once, with a warning. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1
+
+/** The one time limit of a whole verb: connecting, finding the isolate and every call share it,
+ *  so a slow app cannot stretch a verb to a multiple of --timeout. */
+export class Deadline {
+  private readonly endsAt: number
+
+  constructor(readonly totalMs: number) {
+    this.endsAt = Date.now() + totalMs
+  }
+
+  /** What is left, as a delay a timer can take. */
+  remainingMs(): number {
+    return Math.min(MAX_TIMEOUT_MS, Math.max(0, this.endsAt - Date.now()))
+  }
+
+  /** The error of a step that was still waiting when the deadline passed. */
+  expired(what: string): TapirError {
+    return new TapirError(`${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, EXIT.appError)
+  }
+
+  /** `work`'s outcome, or the expired error once the deadline passes first. */
+  race<T>(work: Promise<T>, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(this.expired(what)), this.remainingMs())
+      work.then(
+        (value) => {
+          clearTimeout(timer)
+          resolve(value)
+        },
+        (error: unknown) => {
+          clearTimeout(timer)
+          reject(error)
+        },
+      )
+    })
+  }
+}
