@@ -60,4 +60,9 @@ describe('the VM Service token never prints', () => {
     expect(result.stderr).toContain('http://127.0.0.1:9/vm/***/')
     expectNoToken(result)
   })
+
+  it('a URI pasted where the command goes is an unknown command, exit 1, with its token hidden', async () => {
+    const result = await tapir([`http://127.0.0.1:9/vm/${TOKEN}/`])
+    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Unknown command http://127.0.0.1:9/vm/***/. See `tapir --help` for the commands.'})
+  })
 })
