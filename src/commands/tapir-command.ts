@@ -18,7 +18,7 @@ export abstract class TapirCommand extends Command {
   static override baseFlags = {
     json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
     state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).', helpGroup: 'GLOBAL'}),
-    timeout: Flags.integer({description: 'Milliseconds a call to the app may take.', default: DEFAULT_TIMEOUT_MS, min: 1, helpGroup: 'GLOBAL'}),
+    timeout: Flags.integer({description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).', default: DEFAULT_TIMEOUT_MS, min: 1, helpGroup: 'GLOBAL'}),
   }
 
   /** Set by tapir:run so every step shares one connection. */

@@ -76,6 +76,14 @@ describe('malformed answers from the app', () => {
     expect(result).toMatchObject({exitCode: 3, stderr: '✗ The expression threw: 42'})
   })
 
+  it('status reads a version without numbers as unknown, not "undefined.undefined"', async () => {
+    answers = (method) => (method === 'getVersion' ? {result: {type: 'Version', major: 'four'}} : undefined)
+    const result = await tapir(['status', '--state', state])
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).not.toContain('undefined')
+    expect(JSON.parse(result.stdout)).toMatchObject({answering: true, tapir: true})
+  })
+
   it('no verb turns result fields of the wrong type into a TypeError', async () => {
     const poisons = [
       {warnings: 5, renderErrors: {count: 'x', recent: 7}, effect: null, snapshot: 5, summary: 'x', insights: 'abc', base64: 5, traceEvents: 'x', value: null},

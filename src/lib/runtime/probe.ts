@@ -17,7 +17,8 @@ export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe>
   try {
     app = await AppConnection.open(wsUri, timeoutMs)
     const version = await app.client.call('getVersion', {}, deadline)
-    return {answering: true, tapir: await app.hasTapir(deadline).catch(() => false), vmVersion: `${version.major}.${version.minor}`}
+    const vmVersion = typeof version.major === 'number' && typeof version.minor === 'number' ? `${version.major}.${version.minor}` : undefined
+    return {answering: true, tapir: await app.hasTapir(deadline).catch(() => false), ...(vmVersion ? {vmVersion} : {})}
   } catch (error) {
     return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}
   } finally {
