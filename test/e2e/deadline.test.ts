@@ -59,6 +59,26 @@ describe('one overall deadline per verb', () => {
   })
 })
 
+describe('a verb that waits in the app', () => {
+  it('is never sent once finding the isolate used up --timeout, so a tap that happened is never reported failed', async () => {
+    const vm = await hostileVm((method, params) => {
+      if (method === 'getIsolate') return {result: {type: 'Isolate', id: params.isolateId, extensionRPCs: ['ext.tapir.tap']}, delayMs: 700}
+      if (method === 'ext.tapir.tap') return {result: {tapped: true, untilMatched: true}, delayMs: 2000}
+      return undefined
+    })
+    const dir = tempDir()
+    try {
+      const result = await tapir(['tapir:tap', '--ref=e1', '--until=Done', '--untilTimeoutMs=2000', '--timeout=500', '--state', sessionFile(dir.path, vm.httpUri)])
+      expect(result).toMatchObject({exitCode: 3, stdout: ''})
+      expect(result.stderr).toBe('✗ getIsolate got no answer within 500 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.')
+      expect(vm.requests.map((request) => request.method)).not.toContain('ext.tapir.tap')
+    } finally {
+      await vm.close()
+      dir.remove()
+    }
+  })
+})
+
 describe('timeouts of 2^31 ms or more', () => {
   let vm: HostileVm
   const dir = tempDir()

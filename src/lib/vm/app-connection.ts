@@ -69,7 +69,7 @@ export class AppConnection {
 
   /** Whether an isolate of the app has registered tapir's extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
-    return hasTapirExtensions(this.isolate ?? (await this.resolveIsolate(deadline)))
+    return hasTapirExtensions(this.isolate ?? (await this.resolveIsolate(deadline.setup)))
   }
 
   close(): void {
@@ -80,7 +80,7 @@ export class AppConnection {
    *  finds the new isolate and tries once more. */
   private async withIsolate(method: string, deadline: Deadline, call: (isolate: Isolate) => Promise<Result>): Promise<Result> {
     for (let attempt = 0; ; attempt++) {
-      const isolate = this.isolate ?? (await this.resolveIsolate(deadline))
+      const isolate = this.isolate ?? (await this.resolveIsolate(deadline.setup))
       let result: Result
       try {
         result = await call(isolate)

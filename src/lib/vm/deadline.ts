@@ -5,12 +5,26 @@ import {EXIT} from '../output/exit-codes.js'
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1
 
 /** The one time limit of a whole verb: connecting, finding the isolate and every call share it,
- *  so a slow app cannot stretch a verb to a multiple of --timeout. */
+ *  so a slow app cannot stretch a verb to a multiple of --timeout. A verb that waits inside the
+ *  app (wait_for, tap --until) gets that wait on top, kept for the call that waits. */
 export class Deadline {
-  private readonly endsAt: number
+  readonly totalMs: number
+  private endsAt: number
 
-  constructor(readonly totalMs: number) {
-    this.endsAt = Date.now() + totalMs
+  constructor(
+    timeoutMs: number,
+    private readonly waitMs = 0,
+  ) {
+    this.totalMs = timeoutMs + waitMs
+    this.endsAt = Date.now() + this.totalMs
+  }
+
+  /** The part before the app's own wait: connecting and finding the isolate must end within it,
+   *  so they never eat into the time the app was given to wait. */
+  get setup(): Deadline {
+    const setup = new Deadline(this.totalMs - this.waitMs)
+    setup.endsAt = this.endsAt - this.waitMs
+    return setup
   }
 
   /** What is left, as a delay a timer can take. */
