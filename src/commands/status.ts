@@ -5,7 +5,8 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {isWithin} from '../lib/session/project-root.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import {readSession} from '../lib/session/store.js'
-import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
+import {redactToken} from '../lib/output/redact-token.js'
+import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
 
 export default class Status extends SessionCommand {

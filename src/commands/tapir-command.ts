@@ -5,6 +5,7 @@ import type {Outcome} from '../lib/output/outcome.js'
 import {failureOutcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
+import {checkTimeout} from '../lib/verbs/input.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -17,7 +18,7 @@ export abstract class TapirCommand extends Command {
   static override baseFlags = {
     json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
     state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).', helpGroup: 'GLOBAL'}),
-    timeout: Flags.integer({description: 'Milliseconds a call to the app may take.', default: DEFAULT_TIMEOUT_MS, min: 1, helpGroup: 'GLOBAL'}),
+    timeout: Flags.integer({description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).', default: DEFAULT_TIMEOUT_MS, min: 1, helpGroup: 'GLOBAL'}),
   }
 
   /** Set by tapir:run so every step shares one connection. */
@@ -33,6 +34,7 @@ export abstract class TapirCommand extends Command {
     try {
       const {flags, argv} = await this.parseFlags()
       const global = flags as GlobalFlags
+      checkTimeout('--timeout', global.timeout)
       const verbContext =
         this.sharedContext ??
         (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout}))

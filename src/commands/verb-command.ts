@@ -1,4 +1,5 @@
 import {TapirError} from '../lib/errors.js'
+import {executeVerb} from '../lib/verbs/execute-verb.js'
 import {checkValue, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
@@ -25,7 +26,7 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
       verb.validate?.(input)
       let result
       try {
-        result = await verb.execute(context, input)
+        result = await executeVerb(verb, context, input)
       } catch (error) {
         const soft = error instanceof TapirError ? verb.softFailure?.(error) : undefined
         if (!soft) throw error

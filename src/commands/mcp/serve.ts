@@ -1,7 +1,11 @@
 import {Command} from '@oclif/core/command'
 import {SessionContext} from '../../lib/runtime/session-context.js'
-import {outcomeText} from '../../lib/output/outcome.js'
-import {TapirCommand} from '../tapir-command.js'
+import {failureOutcome, outcomeText} from '../../lib/output/outcome.js'
+import {printOutcome} from '../../lib/output/print.js'
+import {printable} from '../../lib/output/printable.js'
+import {checkTimeout} from '../../lib/verbs/input.js'
+import {MAX_TIMEOUT_MS} from '../../lib/vm/deadline.js'
+import {parseFailure, TapirCommand} from '../tapir-command.js'
 
 export default class McpServe extends Command {
   static override summary = 'Serve every tapir_* tool to an MCP client over stdio.'
@@ -11,17 +15,27 @@ export default class McpServe extends Command {
   static override flags = {state: TapirCommand.baseFlags.state, timeout: TapirCommand.baseFlags.timeout}
 
   override async run(): Promise<void> {
-    const {flags} = await this.parse(McpServe)
+    let flags: {state?: string; timeout: number}
+    try {
+      flags = (await this.parse(McpServe).catch((error) => {
+        throw parseFailure(error, this.id)
+      })).flags
+      checkTimeout('--timeout', flags.timeout)
+    } catch (error) {
+      // stdout is the protocol's: the error goes to stderr only, as the ✗ line every command prints.
+      await printOutcome({...failureOutcome(error, false), stdout: ''})
+      return
+    }
     const [{serveMcp}, {runStepLines}] = await Promise.all([import('../../lib/mcp/server.js'), import('../step-runner.js')])
     const context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, followSession: true})
-    const log = (line: string) => process.stderr.write(`[tapir mcp] ${line}\n`)
+    const log = (line: string) => process.stderr.write(`[tapir mcp] ${printable(line, true)}\n`)
     try {
       await serveMcp({
         name: 'tapir',
         version: this.config.version,
         context,
         log,
-        drainMs: flags.timeout + 1000,
+        drainMs: Math.min(MAX_TIMEOUT_MS, flags.timeout + 1000),
         runSteps: async (lines, keepGoing) => {
           const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
           return {text: outcomeText(outcome), failed: outcome.exitCode !== 0}

@@ -1,4 +1,6 @@
 import {errorMessage} from '../output/outcome.js'
+import {printable} from '../output/printable.js'
+import {executeVerb} from '../verbs/execute-verb.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {Verb, VerbContext} from '../verbs/types.js'
 
@@ -9,7 +11,7 @@ export interface ToolResult {
 }
 
 export function textResult(text: string, isError = false): ToolResult {
-  return {content: [{type: 'text', text}], ...(isError ? {isError: true} : {})}
+  return {content: [{type: 'text', text: printable(text)}], ...(isError ? {isError: true} : {})}
 }
 
 /** Same words as the CLI's `✗` line, without the mark. */
@@ -22,7 +24,7 @@ export async function callVerb(verb: Verb, args: Record<string, unknown> | undef
   try {
     const input = inputFromArguments(verb, args)
     verb.validate?.(input)
-    const result = await verb.execute(context, input)
+    const result = await executeVerb(verb, context, input)
     return textResult(verb.mcpText?.(result) ?? JSON.stringify(result))
   } catch (error) {
     return errorResult(error)

@@ -1,6 +1,7 @@
 import {TapirError} from '../errors.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
-import {redactToken} from '../vm/uri.js'
+import {redactToken} from './redact-token.js'
+import {isJsonObject} from '../vm/malformed.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT} from './exit-codes.js'
 
@@ -14,15 +15,17 @@ export interface Outcome {
 const FRAMES_OFF =
   'The app is not producing frames (lifecycle: %s). The semantics tree is not being rebuilt and gestures cannot take effect, so this result may be stale. A backgrounded browser tab or a hidden window is the usual cause: bring it to front and retry.'
 
-/** The stderr lines a result earns whatever the format: frames not produced, render errors. */
+/** The stderr lines a result earns whatever the format: frames not produced, render errors.
+ *  Both blocks come from the app, so a field of the wrong type is read as absent. */
 export function banners(result: Result): string[] {
   const lines: string[] = []
-  const warnings = result.warnings as {lifecycleState?: string | null} | undefined
-  if (warnings) lines.push(`⚠ ${FRAMES_OFF.replace('%s', String(warnings.lifecycleState ?? 'unknown'))}`)
-  const renderErrors = result.renderErrors as {count?: number; recent?: Array<{type?: string; message?: string}>} | undefined
-  if (renderErrors) {
-    lines.push(`⚠ ${renderErrors.count ?? 0} render error(s) captured on this screen (run tapir:exceptions for full detail):`)
-    for (const entry of renderErrors.recent ?? []) lines.push(`  - ${entry.type}: ${entry.message}`)
+  const warnings = result.warnings
+  if (isJsonObject(warnings)) lines.push(`⚠ ${FRAMES_OFF.replace('%s', String(warnings.lifecycleState ?? 'unknown'))}`)
+  const renderErrors = result.renderErrors
+  if (isJsonObject(renderErrors)) {
+    const recent = Array.isArray(renderErrors.recent) ? renderErrors.recent : []
+    lines.push(`⚠ ${typeof renderErrors.count === 'number' ? renderErrors.count : recent.length} render error(s) captured on this screen (run tapir:exceptions for full detail):`)
+    for (const entry of recent) if (isJsonObject(entry)) lines.push(`  - ${String(entry.type ?? 'error')}: ${String(entry.message ?? '')}`)
   }
   return lines
 }

@@ -1,4 +1,5 @@
 import type {Outcome} from './outcome.js'
+import {printable} from './printable.js'
 
 const MARKS = {'✓': 'green', '✗': 'red', '⚠': 'yellow'} as const
 
@@ -14,9 +15,11 @@ async function painter(stream: NodeJS.WriteStream): Promise<(line: string) => st
   }
 }
 
-/** The one place a CLI outcome reaches the terminal and picks the exit code. */
+/** The one place a CLI outcome reaches the terminal and picks the exit code. Pipes get the same
+ *  printable text as a terminal: what a script saves is often shown later (a CI log, `less`, an
+ *  agent echoing it), and JSON reads back the same either way. Each stderr entry stays one line. */
 export async function printOutcome(outcome: Outcome): Promise<void> {
-  if (outcome.stdout !== '') process.stdout.write(outcome.stdout.split('\n').map(await painter(process.stdout)).join('\n') + '\n')
-  if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map(await painter(process.stderr)).join('\n') + '\n')
+  if (outcome.stdout !== '') process.stdout.write(printable(outcome.stdout).split('\n').map(await painter(process.stdout)).join('\n') + '\n')
+  if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map((line) => printable(line, true)).map(await painter(process.stderr)).join('\n') + '\n')
   process.exitCode = outcome.exitCode
 }

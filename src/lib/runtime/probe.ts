@@ -1,5 +1,6 @@
 import {AppConnection} from '../vm/app-connection.js'
-import {redactToken} from '../vm/uri.js'
+import {Deadline} from '../vm/deadline.js'
+import {redactToken} from '../output/redact-token.js'
 
 export interface Probe {
   answering: boolean
@@ -12,10 +13,12 @@ export interface Probe {
 /** Asks the VM Service whether it is there and whether tapir lives in it. */
 export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe> {
   let app: AppConnection | undefined
+  const deadline = new Deadline(timeoutMs)
   try {
     app = await AppConnection.open(wsUri, timeoutMs)
-    const version = await app.client.call<{major?: number; minor?: number}>('getVersion')
-    return {answering: true, tapir: await app.hasTapir().catch(() => false), vmVersion: `${version.major}.${version.minor}`}
+    const version = await app.client.call('getVersion', {}, deadline)
+    const vmVersion = typeof version.major === 'number' && typeof version.minor === 'number' ? `${version.major}.${version.minor}` : undefined
+    return {answering: true, tapir: await app.hasTapir(deadline).catch(() => false), ...(vmVersion ? {vmVersion} : {})}
   } catch (error) {
     return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}
   } finally {

@@ -4,6 +4,7 @@ import {requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import type {VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
+import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
 
 export interface ContextOptions {
@@ -21,12 +22,14 @@ type Connection = {uri: string; app: Promise<AppConnection>}
  *  reopened when it dropped or the session now names another app. */
 export class SessionContext implements VerbContext {
   readonly cwd: string
+  readonly timeoutMs: number
   private located: SessionLocation | undefined
   private current: (Session & {vmServiceUri: string}) | undefined
   private connection: Connection | undefined
 
   constructor(private readonly options: ContextOptions) {
     this.cwd = options.cwd
+    this.timeoutMs = options.timeoutMs
   }
 
   get location(): SessionLocation {
@@ -39,7 +42,11 @@ export class SessionContext implements VerbContext {
     return this.current
   }
 
-  async app(): Promise<AppConnection> {
+  async app(deadline: Deadline): Promise<AppConnection> {
+    return deadline.race(this.openConnection(), "the VM Service's WebSocket handshake")
+  }
+
+  private async openConnection(): Promise<AppConnection> {
     const uri = toWebSocketUri(this.session().vmServiceUri)
     const seen = this.connection
     if (seen?.uri === uri) {

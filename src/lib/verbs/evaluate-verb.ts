@@ -5,7 +5,7 @@ import {EXIT} from '../output/exit-codes.js'
 
 const COMPILATION_ERROR = 113
 
-type Instance = {type?: string; kind?: string; valueAsString?: string; valueAsStringIsTruncated?: boolean; message?: string; class?: {name?: string}}
+type Instance = {type?: unknown; kind?: unknown; valueAsString?: unknown; valueAsStringIsTruncated?: unknown; message?: unknown; class?: {name?: unknown} | null}
 
 /** The VM evaluates `await` only inside an async closure, and then answers with its Future. */
 export function evaluationSource(expression: string): string {
@@ -14,8 +14,8 @@ export function evaluationSource(expression: string): string {
 
 function asText(value: Instance): string {
   if (value.kind === 'Null') return 'null'
-  if (value.valueAsString !== undefined) return value.valueAsString + (value.valueAsStringIsTruncated ? '…' : '')
-  return `Instance of '${value.class?.name ?? 'Object'}'`
+  if (value.valueAsString !== undefined) return String(value.valueAsString) + (value.valueAsStringIsTruncated === true ? '…' : '')
+  return `Instance of '${String(value.class?.name ?? 'Object')}'`
 }
 
 function failure(error: RpcError): TapirError {
@@ -34,16 +34,16 @@ export const evaluate: Verb = {
   example: '--expression="Auth.user?.email"',
   annotations: {},
   params: [{name: 'expression', type: 'string', required: true, description: 'One Dart expression: no statements, no trailing semicolon.', missing: 'Missing --expression=<dart expression>.'}],
-  async execute(context, input): Promise<Result> {
+  async execute(call, input): Promise<Result> {
     const expression = String(input.expression)
     let value: Instance
     try {
-      value = (await (await context.app()).evaluate(evaluationSource(expression))) as Instance
+      value = (await (await call.app()).evaluate(evaluationSource(expression), call.deadline)) as Instance
     } catch (error) {
       throw error instanceof RpcError ? failure(error) : error
     }
     if (value.type === '@Error' || value.type === 'Error') {
-      throw new TapirError(`The expression threw: ${(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, EXIT.appError)
+      throw new TapirError(`The expression threw: ${String(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, EXIT.appError)
     }
     return {expression, result: asText(value)}
   },

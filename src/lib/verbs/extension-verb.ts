@@ -13,8 +13,7 @@ export function extensionVerb({ext, ...definition}: ExtensionVerbDefinition): Ve
   const method = ext ?? definition.name
   const verb: Verb = {
     dispatch: `ext.tapir.${method}`,
-    execute: async (context, input: Input): Promise<Result> =>
-      (await context.app()).callExtension(method, toExtensionParams(verb, input), verb.waitsMs?.(input)),
+    execute: async (call, input: Input): Promise<Result> => (await call.app()).callExtension(method, toExtensionParams(verb, input), call.deadline),
     report: (result: Result): Report => ({stdout: JSON.stringify(result)}),
     ...definition,
   }

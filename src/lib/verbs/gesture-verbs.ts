@@ -1,3 +1,4 @@
+import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {actionReport} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, pointerParams, ref, snapshotMode} from './params.js'
@@ -20,7 +21,7 @@ export const tap = extensionVerb({
     ...pointerParams('full'),
     {name: 'retarget', type: 'boolean', default: true, description: 'On a merged boundary, tap its one labelled control instead of the centre (--no-retarget taps the centre).'},
     {name: 'until', type: 'string', description: 'After the tap, wait for a Text with exactly this data and report untilMatched.'},
-    {name: 'untilTimeoutMs', type: 'integer', default: 3000, minimum: 0, description: 'How long --until waits, in milliseconds.'},
+    {name: 'untilTimeoutMs', type: 'integer', default: 3000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long --until waits, in milliseconds.'},
   ],
   waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? 3000) : 0),
   ...tapReport,

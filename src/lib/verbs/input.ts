@@ -1,4 +1,5 @@
 import {UsageError} from '../errors.js'
+import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import type {Input, Param, ParamValue, Verb} from './types.js'
 
 export type Surface = 'cli' | 'mcp'
@@ -87,4 +88,9 @@ export function checkValue(param: Param, value: ParamValue): void {
   if (param.maximum !== undefined && typeof value === 'number' && value > param.maximum) {
     throw new UsageError(`--${param.name} must be at most ${param.maximum} (got ${value}).`)
   }
+}
+
+/** A time limit tapir can keep: a Node timer holds at most 2^31-1 ms and fires at once beyond. */
+export function checkTimeout(flag: string, ms: number): void {
+  if (ms > MAX_TIMEOUT_MS) throw new UsageError(`${flag} must be at most ${MAX_TIMEOUT_MS} ms, about 24.8 days (got ${ms}).`)
 }

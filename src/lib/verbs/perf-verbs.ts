@@ -4,6 +4,10 @@ import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
 import {TRACE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Report, Result, Verb} from './types.js'
+import {isJsonObject} from '../vm/malformed.js'
+
+/** A scalar field of the app's report as text; anything else (missing, an object) as `?`. */
+const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '?')
 
 export const perfBegin = extensionVerb({
   name: 'perf_begin',
@@ -19,22 +23,20 @@ export const perfBegin = extensionVerb({
     if (input.phases === true && input.mode === 'timing') throw new UsageError('--phases profiles layout and paint, so it needs --mode=attribution.')
   },
   report: (result): Report => ({
-    stdout: `✓ Performance session ${result.sessionToken} open (${result.mode}${result.phases ? ', with phases' : ''})${result.restartedPreviousSession ? '; the session that was open is restarted' : ''}`,
+    stdout: `✓ Performance session ${shown(result.sessionToken)} open (${shown(result.mode)}${result.phases === true ? ', with phases' : ''})${result.restartedPreviousSession === true ? '; the session that was open is restarted' : ''}`,
   }),
 })
 
-type Frames = {painted?: number; overBudget?: number; buildMs?: {worst?: number}}
-type Insight = {id?: string; severity?: string; title?: string}
-
 function perfSummary(result: Result): string {
-  const summary = (result.summary ?? {}) as {budgetMs?: number; frames?: Frames}
-  const frames = summary.frames ?? {}
-  const insights = (result.insights ?? []) as Insight[]
+  const summary = isJsonObject(result.summary) ? result.summary : {}
+  const frames = isJsonObject(summary.frames) ? summary.frames : {}
+  const buildMs = isJsonObject(frames.buildMs) ? frames.buildMs : {}
+  const insights = Array.isArray(result.insights) ? result.insights.filter(isJsonObject) : []
   const parts = [
-    `✓ Performance session ${result.sessionToken} closed (${result.mode}): ${frames.painted ?? 0} painted frames, ${frames.overBudget ?? 0} over the ${summary.budgetMs ?? 16.7}ms budget, worst build ${frames.buildMs?.worst ?? 0}ms.`,
+    `✓ Performance session ${shown(result.sessionToken)} closed (${shown(result.mode)}): ${shown(frames.painted ?? 0)} painted frames, ${shown(frames.overBudget ?? 0)} over the ${shown(summary.budgetMs ?? 16.7)}ms budget, worst build ${shown(buildMs.worst ?? 0)}ms.`,
   ]
   const top = insights[0]
-  if (top) parts.push(`${insights.length} insight(s); top [${top.severity}] ${top.id}: ${top.title} Drill in with tapir:perf_insight --id=${top.id}, or pass --json for the report.`)
+  if (top) parts.push(`${insights.length} insight(s); top [${shown(top.severity)}] ${shown(top.id)}: ${shown(top.title)} Drill in with tapir:perf_insight --id=${shown(top.id)}, or pass --json for the report.`)
   else parts.push('No insights. Pass --json for the report.')
   return parts.join(' ')
 }
@@ -49,7 +51,7 @@ export const perfEnd = extensionVerb({
   params: [],
   exitCode: (result) => (refused(result) ? 1 : 0),
   report: (result): Report =>
-    refused(result) ? {stderr: [`✗ Performance session ${result.sessionToken} refused: ${result.reason}`]} : {stdout: perfSummary(result)},
+    refused(result) ? {stderr: [`✗ Performance session ${shown(result.sessionToken)} refused: ${shown(result.reason)}`]} : {stdout: perfSummary(result)},
 })
 
 export const perfInsight = extensionVerb({
@@ -76,9 +78,9 @@ export const perfTrace: Verb = {
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
     {name: 'token', type: 'string', description: "The session's sessionToken; a stale one is refused."},
   ],
-  async execute(context, input): Promise<Result> {
-    const trace = await (await context.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input))
-    const path = resolve(context.cwd, String(input.out))
+  async execute(call, input): Promise<Result> {
+    const trace = await (await call.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input), call.deadline)
+    const path = resolve(call.cwd, String(input.out))
     const {traceEvents, ...rest} = trace
     writeOutputFile(path, JSON.stringify({traceEvents: Array.isArray(traceEvents) ? traceEvents : [], ...rest}), TRACE_OUTPUT)
     return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}

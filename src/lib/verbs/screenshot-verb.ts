@@ -38,13 +38,13 @@ export const screenshot: Verb = {
       throw new UsageError(`--rect takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
   },
-  async execute(context, input): Promise<Result> {
+  async execute(call, input): Promise<Result> {
     const params = toExtensionParams(screenshot, {...input, format: formatFor(input)})
-    const result = await (await context.app()).callExtension('screenshot', params)
+    const result = await (await call.app()).callExtension('screenshot', params, call.deadline)
     if (typeof input.output !== 'string') return result
     if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, EXIT.appError)
     const bytes = Buffer.from(result.base64, 'base64')
-    const path = resolve(context.cwd, input.output)
+    const path = resolve(call.cwd, input.output)
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
     return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height}
   },

@@ -1,6 +1,7 @@
 import type {TapirError} from '../errors.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {AppConnection} from '../vm/app-connection.js'
+import type {Deadline} from '../vm/deadline.js'
 
 export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]'
 export type ParamValue = string | number | boolean | string[]
@@ -31,11 +32,21 @@ export interface Param {
   local?: boolean
 }
 
-/** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
+/** What verbs need from the world; the CLI, tapir:run and MCP each provide one. */
 export interface VerbContext {
-  /** The connection to the running app, opened on first use and reused after. */
+  /** The connection to the running app, opened on first use and reused after; opening it
+   *  counts against the deadline of the verb that needs it. */
+  app(deadline: Deadline): Promise<AppConnection>
+  cwd: string
+  /** --timeout: how long one verb may take, on top of its own wait in the app. */
+  timeoutMs: number
+}
+
+/** One run of one verb: its context, bound to the verb's one overall deadline. */
+export interface VerbCall {
   app(): Promise<AppConnection>
   cwd: string
+  deadline: Deadline
 }
 
 /** How a verb's result reads on the CLI (the exit code is the verb's `exitCode`). */
@@ -61,7 +72,7 @@ export interface Verb {
   waitsMs?(input: Input): number
   /** Extra checks across params, before anything is sent. Throws UsageError. */
   validate?(input: Input): void
-  execute(context: VerbContext, input: Input): Promise<Result>
+  execute(call: VerbCall, input: Input): Promise<Result>
   /** The CLI's reading of a result (without --json). */
   report(result: Result, input: Input): Report
   /** The text an MCP call returns, when it is not the result's JSON. */

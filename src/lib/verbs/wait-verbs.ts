@@ -1,3 +1,4 @@
+import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {UsageError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Result, Verb} from './types.js'
@@ -18,7 +19,7 @@ export const wait = extensionVerb({
     {name: 'text', type: 'string', description: 'Wait for a Text with exactly this data.'},
     {name: 'textGone', type: 'string', description: 'Wait until no Text with exactly this data is left.'},
     {name: 'expression', type: 'string', description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).'},
-    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, description: 'Give up after this many milliseconds.'},
+    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'Give up after this many milliseconds.'},
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
@@ -38,9 +39,9 @@ export const waitForNetworkIdle = extensionVerb({
   example: '--timeoutMs=8000 --idleMs=750',
   annotations: {readOnly: true},
   params: [
-    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, description: 'Give up after this many milliseconds.'},
-    {name: 'idleMs', type: 'integer', default: 500, minimum: 0, description: 'How long the in-flight count must stay at zero.'},
-    {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, description: 'How often the app checks, in milliseconds (at least 100).'},
+    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'Give up after this many milliseconds.'},
+    {name: 'idleMs', type: 'integer', default: 500, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long the in-flight count must stay at zero.'},
+    {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, maximum: MAX_TIMEOUT_MS, description: 'How often the app checks, in milliseconds (at least 100).'},
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   exitCode: (result) => (matched(result) ? 0 : 1),

@@ -1,21 +1,49 @@
 import {TapirError} from '../errors.js'
 import {VmServiceClient} from './client.js'
+import type {Deadline} from './deadline.js'
 import {extensionFailure} from './extension-error.js'
+import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
 import {RpcError} from './rpc-error.js'
 import {EXIT} from '../output/exit-codes.js'
 
-type Isolate = {id: string; extensionRPCs?: string[]; rootLib?: {id: string}; type: string}
+type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
 type Result = Record<string, unknown>
 
 const EXTENSION_PREFIX = 'ext.tapir.'
-/** Time on top of a verb's own wait for the app to settle and answer. */
-const WAIT_MARGIN_MS = 5000
 
-function isCollected(value: unknown): boolean {
-  return (value as {type?: string} | null)?.type === 'Sentinel'
+function isCollected(value: Result): boolean {
+  return value.type === 'Sentinel'
 }
 
-/** The running app behind a VM Service: finds the isolate tapir lives in and calls into it. */
+/** The isolate refs of a getVM answer; anything else in their place is a malformed answer. */
+function isolateIds(vm: Result): string[] {
+  if (vm.isolates === undefined) return []
+  if (!Array.isArray(vm.isolates)) throw malformedAnswer('getVM', `its isolates are ${describeJson(vm.isolates)}, not a list`)
+  return vm.isolates.map((ref: unknown) => {
+    if (!isJsonObject(ref) || typeof ref.id !== 'string') throw malformedAnswer('getVM', `it lists an isolate without a string id: ${describeJson(ref)}`)
+    return ref.id
+  })
+}
+
+/** The fields tapir reads from a getIsolate answer, checked. */
+function isolateOf(answer: Result, requestedId: string): Isolate {
+  const where = `getIsolate(${requestedId})`
+  if (typeof answer.id !== 'string') throw malformedAnswer(where, `its id is ${describeJson(answer.id)}, not a string`)
+  const names = answer.extensionRPCs ?? []
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
+    throw malformedAnswer(where, `its extensionRPCs are ${describeJson(names)}, not a list of method names`)
+  }
+  const rootLib = answer.rootLib
+  if (rootLib !== undefined && (!isJsonObject(rootLib) || typeof rootLib.id !== 'string')) {
+    throw malformedAnswer(where, `its rootLib is ${describeJson(rootLib)}, not a library reference with a string id`)
+  }
+  return {id: answer.id, extensionRPCs: names, rootLibId: rootLib?.id as string | undefined}
+}
+
+const hasTapirExtensions = (isolate: Isolate) => isolate.extensionRPCs.some((name) => name.startsWith(EXTENSION_PREFIX))
+
+/** The running app behind a VM Service: finds the isolate tapir lives in and calls into it.
+ *  Every call of one verb shares that verb's deadline. */
 export class AppConnection {
   private isolate: Isolate | undefined
 
@@ -25,28 +53,23 @@ export class AppConnection {
     return new AppConnection(await VmServiceClient.connect(uri, {timeoutMs}))
   }
 
-  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart.
-   *  A verb that waits inside the app (wait_for, tap --until) passes how long it may wait, so
-   *  the per-call timeout never cuts its own wait short. */
-  async callExtension(verb: string, params: Record<string, string>, waitsMs = 0): Promise<Result> {
+  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. */
+  async callExtension(verb: string, params: Record<string, string>, deadline: Deadline): Promise<Result> {
     const method = EXTENSION_PREFIX + verb
-    const timeoutMs = waitsMs > 0 ? Math.max(this.client.timeoutMs, waitsMs + WAIT_MARGIN_MS) : this.client.timeoutMs
-    return this.withIsolate(method, (isolateId) => this.client.call<Result>(method, {...params, isolateId}, timeoutMs))
+    return this.withIsolate(method, deadline, (isolate) => this.client.call<Result>(method, {...params, isolateId: isolate.id}, deadline))
   }
 
   /** The VM `evaluate` RPC in the app's root library. */
-  async evaluate(expression: string): Promise<Result> {
-    return this.withIsolate('evaluate', (isolateId) => {
-      const targetId = this.isolate?.rootLib?.id
-      if (!targetId) throw new TapirError('The app isolate has no root library to evaluate in.', EXIT.appError)
-      return this.client.call<Result>('evaluate', {isolateId, targetId, expression})
+  async evaluate(expression: string, deadline: Deadline): Promise<Result> {
+    return this.withIsolate('evaluate', deadline, (isolate) => {
+      if (!isolate.rootLibId) throw new TapirError('The app isolate has no root library to evaluate in.', EXIT.appError)
+      return this.client.call<Result>('evaluate', {isolateId: isolate.id, targetId: isolate.rootLibId, expression}, deadline)
     })
   }
 
   /** Whether an isolate of the app has registered tapir's extensions. */
-  async hasTapir(): Promise<boolean> {
-    const isolate = this.isolate ?? (await this.resolveIsolate())
-    return Boolean(isolate.extensionRPCs?.some((name) => name.startsWith(EXTENSION_PREFIX)))
+  async hasTapir(deadline: Deadline): Promise<boolean> {
+    return hasTapirExtensions(this.isolate ?? (await this.resolveIsolate(deadline.setup)))
   }
 
   close(): void {
@@ -55,12 +78,12 @@ export class AppConnection {
 
   /** Runs a call against the tapir isolate; after a hot restart (a Collected sentinel) it
    *  finds the new isolate and tries once more. */
-  private async withIsolate(method: string, call: (isolateId: string) => Promise<Result>): Promise<Result> {
+  private async withIsolate(method: string, deadline: Deadline, call: (isolate: Isolate) => Promise<Result>): Promise<Result> {
     for (let attempt = 0; ; attempt++) {
-      const isolate = this.isolate ?? (await this.resolveIsolate())
+      const isolate = this.isolate ?? (await this.resolveIsolate(deadline.setup))
       let result: Result
       try {
-        result = await call(isolate.id)
+        result = await call(isolate)
       } catch (error) {
         if (error instanceof RpcError) throw method.startsWith(EXTENSION_PREFIX) ? extensionFailure(method, error) : error
         throw error
@@ -71,13 +94,14 @@ export class AppConnection {
     }
   }
 
-  private async resolveIsolate(): Promise<Isolate> {
-    const vm = await this.client.call<{isolates?: Array<{id: string}>}>('getVM')
+  private async resolveIsolate(deadline: Deadline): Promise<Isolate> {
+    const vm = await this.client.call('getVM', {}, deadline)
     const isolates: Isolate[] = []
-    for (const ref of vm.isolates ?? []) {
-      const isolate = await this.client.call<Isolate>('getIsolate', {isolateId: ref.id})
-      if (isCollected(isolate)) continue
-      if (isolate.extensionRPCs?.some((name) => name.startsWith(EXTENSION_PREFIX))) return (this.isolate = isolate)
+    for (const id of isolateIds(vm)) {
+      const answer = await this.client.call('getIsolate', {isolateId: id}, deadline)
+      if (isCollected(answer)) continue
+      const isolate = isolateOf(answer, id)
+      if (hasTapirExtensions(isolate)) return (this.isolate = isolate)
       isolates.push(isolate)
     }
     // No isolate registered tapir: call the first anyway so the VM's own -32601 explains it.

@@ -1,15 +1,28 @@
 import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
-import {redactToken} from './uri.js'
+import {redactToken} from '../output/redact-token.js'
 import {EXIT} from '../output/exit-codes.js'
+import {Deadline} from './deadline.js'
+import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
 
 type Pending = {method: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
 type EventHandler = (event: Record<string, unknown>) => void
 
 export interface ClientOptions {
-  /** Milliseconds a call may take before it fails. */
+  /** Milliseconds the handshake, and a call made without a deadline, may take. */
   timeoutMs: number
+}
+
+/** The largest message tapir reads (ws's own default, named so the error can say it). */
+export const MAX_MESSAGE_BYTES = 100 * 1024 * 1024
+
+/** Why the socket failed, as the pending calls report it. */
+function socketFailure(error: Error & {code?: string}): string {
+  if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+    return `the app sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MB, more than tapir accepts; ask for less (snap --grep, --within, --interactiveOnly or --depth)`
+  }
+  return `the app broke the WebSocket protocol: ${error.message}`
 }
 
 /** JSON-RPC 2.0 over one WebSocket to a Dart VM Service (raw VM or DDS). */
@@ -26,7 +39,9 @@ export class VmServiceClient {
   ) {
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('close', () => this.failAll(this.closedReason ?? 'the app exited or restarted'))
-    socket.on('error', () => {})
+    socket.on('error', (error) => {
+      this.closedReason ??= socketFailure(error)
+    })
   }
 
   /** Opens the socket; follows the 302 a VM answers with once DDS has taken over. */
@@ -35,7 +50,7 @@ export class VmServiceClient {
     const {default: WebSocket} = await import('ws')
     return new Promise((resolve, reject) => {
       // No subprotocols and no Origin header: the VM refuses the first and polices the second.
-      const socket = new WebSocket(uri, {followRedirects: true, perMessageDeflate: false, handshakeTimeout: options.timeoutMs})
+      const socket = new WebSocket(uri, {followRedirects: true, perMessageDeflate: false, handshakeTimeout: options.timeoutMs, maxPayload: MAX_MESSAGE_BYTES})
       const fail = (reason: string) => {
         socket.removeAllListeners()
         socket.on('error', () => {})
@@ -51,23 +66,23 @@ export class VmServiceClient {
     })
   }
 
-  /** The per-call timeout this client was opened with. */
-  get timeoutMs(): number {
-    return this.options.timeoutMs
-  }
-
   get isOpen(): boolean {
     return this.socket.readyState === this.socket.OPEN
   }
 
-  call<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, timeoutMs = this.options.timeoutMs): Promise<T> {
+  /** Sends one request; its answer must come before the deadline (of the verb it is part of),
+   *  and is a JSON object, as every VM Service result and extension result is. */
+  call<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, deadline = new Deadline(this.options.timeoutMs)): Promise<T> {
     if (!this.isOpen) return Promise.reject(this.closedError(method, this.closedReason ?? 'it is closed'))
+    const delay = deadline.remainingMs()
+    // Past the deadline nothing is sent: a tap must not land after the verb reported failure.
+    if (delay === 0) return Promise.reject(deadline.expired(method))
     const id = String(this.nextId++)
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id)
-        reject(new TapirError(`${method} got no answer within ${timeoutMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, EXIT.appError))
-      }, timeoutMs)
+        reject(deadline.expired(method))
+      }, delay)
       this.pending.set(id, {method, resolve: resolve as (value: unknown) => void, reject, timer})
       this.socket.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
     })
@@ -94,27 +109,40 @@ export class VmServiceClient {
 
   private receive(data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) return // only HeapSnapshot events are binary; tapir never listens to them
-    let message: {id?: unknown; result?: unknown; error?: {code: number; message: string; data?: unknown}; method?: string; params?: {streamId?: string; event?: Record<string, unknown>}}
+    let message: unknown
     try {
       message = JSON.parse(data.toString())
     } catch {
       // An extension's result is inlined verbatim, so a broken one arrives as a frame we cannot
       // attribute to a request: fail what is waiting rather than let it time out.
-      const text = data.toString().slice(0, 80)
-      for (const [id, call] of this.pending) {
-        this.settle(id)?.reject(new TapirError(`${call.method} was answered with a frame that is not JSON (${JSON.stringify(text)}).`, EXIT.appError))
-      }
+      this.failUnattributed(`a frame that is not JSON (${JSON.stringify(data.toString().slice(0, 80))})`)
       return
     }
-    if (message.method === 'streamNotify' && message.params?.event) {
-      for (const handler of this.listeners.get(message.params.streamId ?? '') ?? []) handler(message.params.event)
+    if (!isJsonObject(message)) {
+      this.failUnattributed(`a frame that is ${describeJson(message)}, not a JSON-RPC message`)
+      return
+    }
+    if (message.method === 'streamNotify') {
+      const params = isJsonObject(message.params) ? message.params : {}
+      if (!isJsonObject(params.event)) return
+      for (const handler of this.listeners.get(String(params.streamId)) ?? []) handler(params.event)
       return
     }
     if (message.id === undefined || message.id === null) return
     const call = this.settle(String(message.id))
     if (!call) return
-    if (message.error) call.reject(new RpcError(call.method, message.error.code, message.error.message, message.error.data))
+    if ('error' in message) call.reject(this.rpcError(call.method, message.error))
+    else if (!isJsonObject(message.result)) call.reject(malformedAnswer(call.method, `its result is ${describeJson(message.result)} where a JSON object belongs`))
     else call.resolve(message.result)
+  }
+
+  private rpcError(method: string, error: unknown): Error {
+    if (!isJsonObject(error) || typeof error.code !== 'number') return malformedAnswer(method, `its error is ${describeJson(error)}, not a JSON-RPC error object with a numeric code`)
+    return new RpcError(method, error.code, typeof error.message === 'string' ? error.message : describeJson(error.message), error.data)
+  }
+
+  private failUnattributed(what: string): void {
+    for (const [id, call] of this.pending) this.settle(id)?.reject(new TapirError(`${call.method} was answered with ${what}.`, EXIT.appError))
   }
 
   private settle(id: string): Pending | undefined {

@@ -20,11 +20,3 @@ export function toWebSocketUri(input: string): string {
   if (!path.endsWith('/ws')) path += '/ws'
   return `${scheme}//${url.host}${path}`
 }
-
-/** Hides the auth token of any VM Service URI in a text: the first path segment when it has a
- *  token's shape (base64url ending in `=`) or is followed by `/ws`. */
-export function redactToken(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^/\s"']+\/)([^/\s"']+)(?=(\/[^\s"']*)?)/g, (match, origin: string, segment: string, rest: string | undefined) =>
-    /^[A-Za-z0-9_-]+={1,2}$/.test(segment) || (rest ?? '').startsWith('/ws') ? `${origin}***` : match,
-  )
-}

@@ -1,0 +1,9 @@
+import {Deadline} from '../vm/deadline.js'
+import type {Input, Result, Verb, VerbContext} from './types.js'
+
+/** Runs a verb under one overall deadline: --timeout, plus the time the verb waits in the app
+ *  (wait_for, tap --until), shared by connecting, finding the isolate and every call. */
+export function executeVerb(verb: Verb, context: VerbContext, input: Input): Promise<Result> {
+  const deadline = new Deadline(context.timeoutMs, verb.waitsMs?.(input) ?? 0)
+  return verb.execute({app: () => context.app(deadline.setup), cwd: context.cwd, deadline}, input)
+}
