@@ -1,5 +1,5 @@
-import {TapirError} from '../lib/errors.js'
-import {checkValue, requireParams} from '../lib/verbs/input.js'
+import {TapirError, UsageError} from '../lib/errors.js'
+import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
@@ -16,12 +16,13 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
     protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
       const input: Input = {}
       for (const param of verb.params) {
-        const value = flags[param.name] as Input[string]
+        const value = flags[param.name]
         if (value === undefined) continue
+        if (!isValueOf(param, value)) throw new UsageError(`--${param.name} takes ${param.type === 'string[]' ? 'a comma-separated list' : `a ${param.type}`}.`)
         checkValue(param, value)
         input[param.name] = value
       }
-      requireParams(verb, input)
+      requireParams(verb.params, input)
       verb.validate?.(input)
       let result
       try {
