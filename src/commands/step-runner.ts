@@ -5,19 +5,18 @@ import type {Step} from '../lib/run/plan.js'
 import {planSteps} from '../lib/run/plan.js'
 import {runOutcome} from '../lib/run/render.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import type {TapirCommand} from './tapir-command.js'
+import {TapirCommand} from './tapir-command.js'
 
-type StepCommand = new (argv: string[], config: Config) => TapirCommand
-
-/** Plans the step lines, then runs each through the same command class as the CLI, in this
- *  process, sharing `context` (one VM Service connection). Never prints. */
+/** Plans the step lines, then runs each through the same command class as the CLI, found in
+ *  oclif's own command registry, in this process, sharing `context` (one VM Service
+ *  connection). Never prints. */
 export async function runStepLines(lines: string[], options: {keepGoing: boolean; json: boolean; config: Config; context: VerbContext}): Promise<Outcome> {
-  // Imported here: the command index imports the run command, which imports this module.
-  const {COMMANDS} = await import('./index.js')
-  const commands = COMMANDS as unknown as Record<string, StepCommand | undefined>
-  const steps = planSteps(lines, (verb) => Boolean(commands[`tapir:${verb}`]))
-  const dispatch = (step: Step): Promise<Outcome> => {
-    const command = new commands[`tapir:${step.verb}`]!(step.argv, options.config)
+  const {config} = options
+  const steps = planSteps(lines, (verb) => config.findCommand(`tapir:${verb}`) !== undefined)
+  const dispatch = async (step: Step): Promise<Outcome> => {
+    const CommandClass = await config.findCommand(`tapir:${step.verb}`, {must: true}).load()
+    const command: unknown = Reflect.construct(CommandClass, [step.argv, config])
+    if (!(command instanceof TapirCommand)) throw new Error(`tapir:${step.verb} is not a tapir command`)
     command.sharedContext = options.context
     return command.produce()
   }

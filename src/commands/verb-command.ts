@@ -1,6 +1,6 @@
-import {TapirError} from '../lib/errors.js'
+import {TapirError, UsageError} from '../lib/errors.js'
 import {executeVerb} from '../lib/verbs/execute-verb.js'
-import {checkValue, requireParams} from '../lib/verbs/input.js'
+import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
@@ -17,20 +17,22 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
     protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
       const input: Input = {}
       for (const param of verb.params) {
-        const value = flags[param.name] as Input[string]
+        const value = flags[param.name]
         if (value === undefined) continue
+        if (!isValueOf(param, value)) throw new UsageError(`--${param.name} takes ${param.type === 'string[]' ? 'a comma-separated list' : `a ${param.type}`}.`)
         checkValue(param, value)
         input[param.name] = value
       }
-      requireParams(verb, input)
+      requireParams(verb.params, input)
       verb.validate?.(input)
       let result
       try {
         result = await executeVerb(verb, context, input)
       } catch (error) {
-        const soft = error instanceof TapirError ? verb.softFailure?.(error) : undefined
+        if (!(error instanceof TapirError)) throw error
+        const soft = verb.softFailure?.(error)
         if (!soft) throw error
-        return softFailureOutcome(error as TapirError, soft, flags.json === true)
+        return softFailureOutcome(error, soft, flags.json === true)
       }
       return resultOutcome(verb, result, input, flags.json === true)
     }

@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {RUN_TOOL} from '../../src/lib/run/tool.js'
 import {VERBS, verbForTool} from '../../src/lib/verbs/index.js'
-import type {Param} from '../../src/lib/verbs/types.js'
+import type {ToolShape} from '../../src/lib/verbs/types.js'
 import {ROOT} from '../helpers/cli.js'
 
 type SpecParam = {name: string; type: string; required: boolean; default?: unknown}
@@ -29,9 +29,9 @@ describe('the catalogue against spec/tools.json', () => {
       continue
     }
     it(`${tool.name} exists with every parameter, type, required flag and default`, () => {
-      const verb = tool.name === RUN_TOOL.name ? RUN_TOOL : verbForTool(tool.name)
+      const verb: ToolShape | undefined = tool.name === RUN_TOOL.tool ? RUN_TOOL : verbForTool(tool.name)
       expect(verb, `${tool.name} is missing from the catalogue`).toBeDefined()
-      const params = (verb!.params as Param[]).filter((param) => !param.cliOnly)
+      const params = verb!.params.filter((param) => !param.cliOnly)
       expect(params.map((param) => param.name).sort()).toEqual(tool.params.map((param) => param.name).sort())
       for (const expected of tool.params) {
         const param = params.find((candidate) => candidate.name === expected.name)!

@@ -8,20 +8,18 @@ const snap = verbNamed('snap')!
 
 describe('toExtensionParams', () => {
   it('sends every value as the string a Dart extension receives', () => {
-    const params = toExtensionParams(tap, {ref: 'e5', includeSnapshot: false, checkStable: true, untilTimeoutMs: 3000})
+    const params = toExtensionParams(tap.params, {ref: 'e5', includeSnapshot: false, checkStable: true, untilTimeoutMs: 3000})
     expect(params).toEqual({ref: 'e5', includeSnapshot: 'false', checkStable: 'true', untilTimeoutMs: '3000'})
     for (const value of Object.values(params)) expect(typeof value).toBe('string')
   })
   it('drops empty optional strings so the app sees them absent', () => {
-    expect(toExtensionParams(snap, {grep: '', depth: 0})).toEqual({depth: '0'})
+    expect(toExtensionParams(snap.params, {grep: '', depth: 0})).toEqual({depth: '0'})
   })
   it('keeps an empty required string (fill --text "" clears the field)', () => {
-    const verb = {...tap, params: [{name: 'text', type: 'string' as const, required: true, allowEmpty: true, description: ''}]}
-    expect(toExtensionParams(verb, {text: ''})).toEqual({text: ''})
+    expect(toExtensionParams([{name: 'text', type: 'string', required: true, allowEmpty: true, description: ''}], {text: ''})).toEqual({text: ''})
   })
   it('joins a list with commas, as the CLI takes it', () => {
-    const verb = {...tap, params: [{name: 'modifiers', type: 'string[]' as const, description: ''}]}
-    expect(toExtensionParams(verb, {modifiers: ['control', 'shift']})).toEqual({modifiers: 'control,shift'})
+    expect(toExtensionParams([{name: 'modifiers', type: 'string[]', description: ''}], {modifiers: ['control', 'shift']})).toEqual({modifiers: 'control,shift'})
   })
 })
 

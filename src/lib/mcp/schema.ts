@@ -1,4 +1,4 @@
-import type {Param, Verb} from '../verbs/types.js'
+import type {Param, ToolShape} from '../verbs/types.js'
 
 type JsonSchema = Record<string, unknown>
 
@@ -32,11 +32,12 @@ export interface McpTool {
   annotations: {readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean}
 }
 
-export function toolFor(verb: Verb): McpTool {
+/** The MCP tool of a catalogue entry with a tool name; its hints follow from its kind. */
+export function toolFor(tool: ToolShape & {tool: string}): McpTool {
   return {
-    name: verb.tool!,
-    description: verb.summary,
-    inputSchema: inputSchema(verb.params),
-    annotations: {readOnlyHint: Boolean(verb.annotations.readOnly), destructiveHint: Boolean(verb.annotations.destructive), openWorldHint: false},
+    name: tool.tool,
+    description: tool.summary,
+    inputSchema: inputSchema(tool.params),
+    annotations: {readOnlyHint: tool.kind === 'read', destructiveHint: tool.kind === 'destructive', openWorldHint: false},
   }
 }

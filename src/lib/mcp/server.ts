@@ -1,14 +1,15 @@
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js'
 import {CallToolRequestSchema, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
+import {UsageError} from '../errors.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
-import type {Verb, VerbContext} from '../verbs/types.js'
+import type {VerbContext} from '../verbs/types.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
 import type {McpTool} from './schema.js'
-import {inputSchema, toolFor} from './schema.js'
+import {toolFor} from './schema.js'
 
 export interface McpOptions {
   name: string
@@ -21,23 +22,18 @@ export interface McpOptions {
   drainMs: number
 }
 
-const RUN_VERB_SHAPE = {params: RUN_TOOL.params} as unknown as Verb
-
 /** Every tool: one per catalogue verb with an MCP name, plus tapir_run. */
 export function listTools(): McpTool[] {
-  const runTool: McpTool = {
-    name: RUN_TOOL.name,
-    description: RUN_TOOL.summary,
-    inputSchema: inputSchema(RUN_TOOL.params),
-    annotations: {readOnlyHint: false, destructiveHint: true, openWorldHint: false},
-  }
-  return [...VERBS.filter((verb) => verb.tool).map(toolFor), runTool].sort((a, b) => a.name.localeCompare(b.name))
+  const tools = [...VERBS.flatMap((verb) => (verb.tool ? [toolFor({...verb, tool: verb.tool})] : [])), toolFor(RUN_TOOL)]
+  return tools.sort((a, b) => a.name.localeCompare(b.name))
 }
 
 async function callRun(args: Record<string, unknown> | undefined, options: McpOptions): Promise<ToolResult> {
   try {
-    const input = inputFromArguments(RUN_VERB_SHAPE, args)
-    const {text, failed} = await options.runSteps(input.steps as string[], input.continue === true)
+    const input = inputFromArguments(RUN_TOOL, args)
+    const steps = input.steps
+    if (!Array.isArray(steps)) throw new UsageError('Missing required parameter "steps"')
+    const {text, failed} = await options.runSteps(steps, input.continue === true)
     return textResult(text, failed)
   } catch (error) {
     return errorResult(error)
@@ -52,7 +48,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     const {name, arguments: args} = request.params
     const started = Date.now()
     const verb = verbForTool(name)
-    const result = name === RUN_TOOL.name ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new Error(`Unknown tool ${name}`))
+    const result = name === RUN_TOOL.tool ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new Error(`Unknown tool ${name}`))
     options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
     return result
   })

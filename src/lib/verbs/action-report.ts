@@ -1,10 +1,12 @@
-import type {Input, Report, Result, Verb} from './types.js'
+import type {Report} from './types.js'
 
-/** Side-effect verbs print one `✓` line, or the JSON envelope when the caller asked for a
- *  snapshot (that is where it lives). */
-export function actionReport(summary: (result: Result, input: Input) => string): Pick<Verb, 'report' | 'prefersJson'> {
-  return {
-    report: (result, input): Report => ({stdout: `✓ ${summary(result, input)}`}),
-    prefersJson: (input) => input.includeSnapshot === true || input.snapshot === 'full' || input.snapshot === 'diff',
-  }
+/** A side-effect verb's one `✓` line. */
+export function done(line: string, stderr: string[] = []): Report {
+  return {stdout: `✓ ${line}`, ...(stderr.length > 0 ? {stderr} : {})}
+}
+
+/** Side-effect verbs print the JSON envelope instead of their line when the caller asked for a
+ *  snapshot: that is where it lives. */
+export function snapshotAsked(input: {includeSnapshot?: boolean; snapshot?: string}): boolean {
+  return input.includeSnapshot === true || input.snapshot === 'full' || input.snapshot === 'diff'
 }

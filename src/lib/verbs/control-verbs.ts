@@ -1,5 +1,5 @@
 import {UsageError} from '../errors.js'
-import {actionReport} from './action-report.js'
+import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Report, Result, Verb} from './types.js'
@@ -12,7 +12,7 @@ export const scroll = extensionVerb({
   tool: 'tapir_scroll',
   summary: 'Scroll the Scrollable around a ref (or the first one) by a delta, or bring the ref into view.',
   example: '--ref=e12 --direction=down --pixels=500',
-  annotations: {},
+  kind: 'action',
   params: [
     {...ref('Ref of a widget inside the Scrollable (eN); without it the first Scrollable is used.'), required: false},
     {name: 'direction', type: 'string', default: 'down', options: ['up', 'down', 'left', 'right'], description: 'Which way to scroll.'},
@@ -26,31 +26,29 @@ export const scroll = extensionVerb({
   validate(input) {
     if (input.intoView === true && !input.ref) throw new UsageError('--intoView brings a widget into view, so it needs --ref=<eN>.')
   },
-  ...actionReport((result, input) => {
+  prefersJson: snapshotAsked,
+  report: (result, input) => {
     const effect = effectOf(result)
     const target = input.ref ? ` around ${input.ref}` : ''
-    if (result.scrolled === false) return `Nothing scrolled${target} (already at the edge, or no Scrollable around it)`
-    return `Scrolled${target} (offset ${effect.before ?? '?'} → ${effect.after ?? result.finalOffset ?? '?'})`
-  }),
+    if (result.scrolled === false) return done(`Nothing scrolled${target} (already at the edge, or no Scrollable around it)`)
+    return done(`Scrolled${target} (offset ${effect.before ?? '?'} → ${effect.after ?? result.finalOffset ?? '?'})`)
+  },
 })
-
-const selectReport = actionReport((_result, input) => `Selected ${JSON.stringify(input.value)} on ${input.ref}`)
 
 export const selectOption = extensionVerb({
   name: 'select_option',
   tool: 'tapir_select_option',
   summary: "Set a DropdownButton's value by ref (calls its onChanged; nothing is opened or tapped).",
   example: '--ref=e7 --value=eu',
-  annotations: {},
+  kind: 'action',
   params: [
     ref('Ref of the dropdown, or of a widget around it (eN).'),
     {name: 'value', type: 'string', required: true, description: 'The value handed to onChanged.', missing: 'Missing --value=<string>.'},
   ],
-  ...selectReport,
   report: (result, input): Report => {
     const effect = effectOf(result)
-    if (effect.verified !== false) return selectReport.report(result, input)
-    return {stdout: `✓ Sent ${JSON.stringify(input.value)} to ${input.ref}`, stderr: [`⚠ The dropdown holds ${JSON.stringify(effect.value ?? null)} after the settle: its parent did not take the change.`]}
+    if (effect.verified !== false) return done(`Selected ${JSON.stringify(input.value)} on ${input.ref}`)
+    return done(`Sent ${JSON.stringify(input.value)} to ${input.ref}`, [`⚠ The dropdown holds ${JSON.stringify(effect.value ?? null)} after the settle: its parent did not take the change.`])
   },
 })
 
@@ -61,7 +59,7 @@ export const setCheckbox = extensionVerb({
   tool: 'tapir_set_checkbox',
   summary: 'Make a checkbox, switch or radio read true or false, tapping it only when it differs; exits 1 when it did not take.',
   example: '--ref=e4 --value=true',
-  annotations: {},
+  kind: 'action',
   params: [
     ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),
     {name: 'value', type: 'string', required: true, options: ['true', 'false'], description: 'The state wanted: "true" or "false".', missing: 'Provide --value as "true" or "false".'},

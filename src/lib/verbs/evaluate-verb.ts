@@ -1,6 +1,7 @@
 import {TapirError} from '../errors.js'
 import {RpcError} from '../vm/rpc-error.js'
-import type {Result, Verb} from './types.js'
+import {defineVerb} from './define.js'
+import type {Result} from './types.js'
 import {EXIT} from '../output/exit-codes.js'
 
 const COMPILATION_ERROR = 113
@@ -26,16 +27,16 @@ function failure(error: RpcError): TapirError {
   return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, EXIT.appError, {code: error.code})
 }
 
-export const evaluate: Verb = {
+export const evaluate = defineVerb({
   name: 'evaluate',
   tool: 'tapir_evaluate',
   dispatch: 'vm:evaluate',
   summary: "Evaluate one Dart expression in the app's root library (what lib/main.dart imports is in scope).",
   example: '--expression="Auth.user?.email"',
-  annotations: {},
+  kind: 'action',
   params: [{name: 'expression', type: 'string', required: true, description: 'One Dart expression: no statements, no trailing semicolon.', missing: 'Missing --expression=<dart expression>.'}],
   async execute(call, input): Promise<Result> {
-    const expression = String(input.expression)
+    const {expression} = input
     let value: Instance
     try {
       value = (await (await call.app()).evaluate(evaluationSource(expression), call.deadline)) as Instance
@@ -48,4 +49,4 @@ export const evaluate: Verb = {
     return {expression, result: asText(value)}
   },
   report: (result) => ({stdout: String(result.result)}),
-}
+})

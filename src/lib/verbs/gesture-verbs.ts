@@ -1,22 +1,20 @@
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
-import {actionReport} from './action-report.js'
+import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, pointerParams, ref, snapshotMode} from './params.js'
-import type {Input, Result, Verb} from './types.js'
+import type {Result, Verb} from './types.js'
 
 function noChange(result: Result): string {
   const effect = result.effect as {changed?: boolean} | undefined
   return effect?.changed === false ? ' (no observable change)' : ''
 }
 
-const tapReport = actionReport((result, input) => `Tapped ${input.ref}${noChange(result)}`)
-
 export const tap = extensionVerb({
   name: 'tap',
   tool: 'tapir_tap',
   summary: 'Tap a widget by ref at its live centre, after the actionability gate; reports whether the screen changed.',
   example: '--ref=e5',
-  annotations: {},
+  kind: 'action',
   params: [
     ...pointerParams('full'),
     {name: 'retarget', type: 'boolean', default: true, description: 'On a merged boundary, tap its one labelled control instead of the centre (--no-retarget taps the centre).'},
@@ -24,20 +22,21 @@ export const tap = extensionVerb({
     {name: 'untilTimeoutMs', type: 'integer', default: 3000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long --until waits, in milliseconds.'},
   ],
   waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? 3000) : 0),
-  ...tapReport,
-  prefersJson: (input: Input) => tapReport.prefersJson!(input) || typeof input.until === 'string',
+  report: (result, input) => done(`Tapped ${input.ref}${noChange(result)}`),
+  prefersJson: (input) => snapshotAsked(input) || typeof input.until === 'string',
 })
 
 /** A pointer verb that only confirms it dispatched (hover, double, right and triple click). */
-function pointerVerb(name: string, summary: string, done: string, params = pointerParams()): Verb {
+function pointerVerb(name: string, summary: string, doneWord: string) {
   return extensionVerb({
     name,
     tool: `tapir_${name}`,
     summary,
     example: '--ref=e5',
-    annotations: {},
-    params,
-    ...actionReport((_result, input) => `${done} ${input.ref}`),
+    kind: 'action',
+    params: pointerParams(),
+    prefersJson: snapshotAsked,
+    report: (_result, input) => done(`${doneWord} ${input.ref}`),
   })
 }
 
@@ -51,7 +50,7 @@ export const drag = extensionVerb({
   tool: 'tapir_drag',
   summary: "Drag from one widget's centre to another's, by refs, through intermediate pointer moves.",
   example: '--startRef=e12 --endRef=e18',
-  annotations: {},
+  kind: 'action',
   params: [
     {...ref('Ref of the widget to drag from (eN).'), name: 'startRef', missing: 'Missing --startRef=<eN>. Run tapir:snap first to obtain refs.'},
     {...ref('Ref of the widget to drop on (eN).'), name: 'endRef', missing: 'Missing --endRef=<eN>. Run tapir:snap first to obtain refs.'},
@@ -59,7 +58,8 @@ export const drag = extensionVerb({
     includeSnapshot(true),
     ...gateChecks(),
   ],
-  ...actionReport((_result, input) => `Dragged ${input.startRef} to ${input.endRef}`),
+  prefersJson: snapshotAsked,
+  report: (_result, input) => done(`Dragged ${input.startRef} to ${input.endRef}`),
 })
 
 export const gestureVerbs: Verb[] = [tap, hover, dblclick, rightClick, tripleClick, drag]

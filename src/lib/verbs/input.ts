@@ -1,6 +1,6 @@
 import {UsageError} from '../errors.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
-import type {Input, Param, ParamValue, Verb} from './types.js'
+import type {Input, Param, ParamValue, ToolShape} from './types.js'
 
 export type Surface = 'cli' | 'mcp'
 
@@ -15,8 +15,8 @@ export function missingMessage(param: Param): string {
 }
 
 /** Refuses a call that lacks a required value, with the CLI's wording. */
-export function requireParams(verb: Verb, input: Input): void {
-  for (const param of verb.params) {
+export function requireParams(params: readonly Param[], input: Input): void {
+  for (const param of params) {
     if (param.required && (input[param.name] === undefined || (input[param.name] === '' && !param.allowEmpty))) {
       throw new UsageError(missingMessage(param))
     }
@@ -25,16 +25,16 @@ export function requireParams(verb: Verb, input: Input): void {
 
 /** Every value as the string the VM hands a Dart extension; an empty optional string is left
  *  out so the app sees "absent", and local params never leave the process. */
-export function toExtensionParams(verb: Verb, input: Input): Record<string, string> {
-  const params: Record<string, string> = {}
-  for (const param of verb.params) {
+export function toExtensionParams(params: readonly Param[], input: Input): Record<string, string> {
+  const sent: Record<string, string> = {}
+  for (const param of params) {
     const value = input[param.name]
     if (value === undefined || param.local) continue
     const text = Array.isArray(value) ? value.join(',') : String(value)
     if (text === '' && !param.allowEmpty) continue
-    params[param.name] = text
+    sent[param.name] = text
   }
-  return params
+  return sent
 }
 
 function typeError(param: Param, value: unknown): string | undefined {
@@ -52,20 +52,24 @@ function typeError(param: Param, value: unknown): string | undefined {
   }
 }
 
-/** Checks JSON arguments (from MCP) against the verb's params and fills in the spec defaults. */
-export function inputFromArguments(verb: Verb, args: Record<string, unknown> | undefined): Input {
-  const known = new Map(verb.params.filter((param) => !param.cliOnly).map((param) => [param.name, param]))
+/** Whether `value` has the type `param` declares, so it can stand in a verb's input. */
+export function isValueOf(param: Param, value: unknown): value is ParamValue {
+  return typeError(param, value) === undefined
+}
+
+/** Checks JSON arguments (from MCP) against the tool's params and fills in the spec defaults. */
+export function inputFromArguments(tool: Pick<ToolShape, 'params'>, args: Record<string, unknown> | undefined): Input {
+  const known = new Map(tool.params.filter((param) => !param.cliOnly).map((param) => [param.name, param]))
   const input: Input = {}
   for (const [name, value] of Object.entries(args ?? {})) {
     const param = known.get(name)
     if (!param) throw new UsageError(`Additional property "${name}" is not allowed`)
     if (value === undefined || value === null) continue
-    const expected = typeError(param, value)
-    if (expected) throw new UsageError(`Parameter "${name}" must be ${expected}`)
-    checkValue(param, value as ParamValue)
-    input[name] = value as ParamValue
+    if (!isValueOf(param, value)) throw new UsageError(`Parameter "${name}" must be ${typeError(param, value)}`)
+    checkValue(param, value)
+    input[name] = value
   }
-  for (const param of verb.params) {
+  for (const param of tool.params) {
     if (input[param.name] !== undefined) continue
     if (param.required && !param.cliOnly) throw new UsageError(`Missing required parameter "${param.name}"`)
     // A CLI-only param is not in the schema, but its default still goes to the app.

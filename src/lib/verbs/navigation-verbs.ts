@@ -1,17 +1,15 @@
 import {UsageError} from '../errors.js'
-import {actionReport} from './action-report.js'
+import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, snapshotMode} from './params.js'
 import type {Verb} from './types.js'
-
-const navigateReport = actionReport((_result, input) => `Navigated to ${input.route}`)
 
 export const navigate = extensionVerb({
   name: 'navigate',
   tool: 'tapir_navigate',
   summary: 'Go to a route path and check the Router landed there; refs from earlier snapshots are stale after.',
   example: '--route=/monitors/7',
-  annotations: {},
+  kind: 'action',
   params: [
     {name: 'route', type: 'string', required: true, description: 'Route path, starting with / (e.g. /monitors/123).', missing: 'Missing --route=<path>.'},
     includeSnapshot(true),
@@ -20,36 +18,37 @@ export const navigate = extensionVerb({
   validate(input) {
     if (typeof input.route === 'string' && !input.route.startsWith('/')) throw new UsageError(`--route must start with / (got "${input.route}").`)
   },
-  ...navigateReport,
+  prefersJson: snapshotAsked,
   report: (result, input) =>
     result.navigated === false
       ? {stderr: [`⚠ Not navigated to ${input.route}: ${result.reason ?? 'the router did not take it'}`]}
-      : {stdout: `✓ Navigated to ${input.route}${result.exactPath === false ? ' (landed on a page under it)' : ''}`},
+      : done(`Navigated to ${input.route}${result.exactPath === false ? ' (landed on a page under it)' : ''}`),
 })
 
 export const navigateBack = extensionVerb({
   name: 'navigate_back',
   tool: 'tapir_navigate_back',
   summary: 'Leave the top page of the outermost visible Navigator that can pop, like the system Back button.',
-  annotations: {},
+  kind: 'action',
   params: [includeSnapshot(true), snapshotMode()],
-  ...actionReport((result) => (result.popped === false ? 'Nothing to go back to (every Navigator is at its root)' : 'Navigated back')),
+  prefersJson: snapshotAsked,
+  report: (result) => done(result.popped === false ? 'Nothing to go back to (every Navigator is at its root)' : 'Navigated back'),
 })
 
 export const dismissModals = extensionVerb({
   name: 'dismiss_modals',
   tool: 'tapir_dismiss_modals',
   summary: 'Pop every dialog, bottom sheet and popup above the page; safe when none is open.',
-  annotations: {},
+  kind: 'action',
   params: [],
-  ...actionReport((result) => `Dismissed ${result.popped ?? 0} modal(s)`),
+  report: (result) => done(`Dismissed ${result.popped ?? 0} modal(s)`),
 })
 
 export const resetOverlays = extensionVerb({
   name: 'reset_overlays',
   tool: 'tapir_reset_overlays',
   summary: 'Clear overlays in three escalating steps (pop popups, press Escape, tap a Close/Cancel affordance).',
-  annotations: {},
+  kind: 'action',
   params: [],
 })
 
@@ -57,9 +56,9 @@ export const closeApp = extensionVerb({
   name: 'close_app',
   tool: 'tapir_close_app',
   summary: 'Ask the app to shut down (SystemNavigator.pop); a browser may keep a web tab open.',
-  annotations: {destructive: true},
+  kind: 'destructive',
   params: [],
-  ...actionReport(() => 'Asked the app to close'),
+  report: () => done('Asked the app to close'),
 })
 
 export const navigationVerbs: Verb[] = [navigate, navigateBack, dismissModals, resetOverlays, closeApp]

@@ -2,12 +2,14 @@ import type {Param} from './types.js'
 
 export const MISSING_REF = 'Missing --ref=<eN>. Run tapir:snap first to obtain refs.'
 
-export function ref(description = 'Ref of the widget: an eN from tapir:snap or a qN from tapir:find / tapir:observe.'): Param {
+type Required<N extends string, T extends Param['type']> = Param<N, T> & {required: true}
+
+export function ref(description = 'Ref of the widget: an eN from tapir:snap or a qN from tapir:find / tapir:observe.'): Required<'ref', 'string'> {
   return {name: 'ref', type: 'string', required: true, description, missing: MISSING_REF}
 }
 
 /** `snapshot`: the app decides when it is not given (tap documents `full` as its default). */
-export function snapshotMode(appDefault?: string): Param {
+export function snapshotMode(appDefault?: string): Param<'snapshot', 'string'> {
   return {
     name: 'snapshot',
     type: 'string',
@@ -19,7 +21,7 @@ export function snapshotMode(appDefault?: string): Param {
 
 /** `includeSnapshot`: the spec's default, while the CLI keeps the original's `false` so a plain
  *  call prints its one-line summary. */
-export function includeSnapshot(specDefault: boolean): Param {
+export function includeSnapshot(specDefault: boolean): Param<'includeSnapshot', 'boolean'> {
   return {
     name: 'includeSnapshot',
     type: 'boolean',
@@ -29,7 +31,7 @@ export function includeSnapshot(specDefault: boolean): Param {
   }
 }
 
-export function gateChecks(): Param[] {
+export function gateChecks(): [Param<'checkStable', 'boolean'>, Param<'checkReceivesEvents', 'boolean'>] {
   return [
     {name: 'checkStable', type: 'boolean', default: true, description: 'Refuse when the widget is still moving (the Stable step of the actionability gate).'},
     {name: 'checkReceivesEvents', type: 'boolean', default: true, description: 'Refuse when something painted above the widget would take the pointer (the Receives-Events step).'},
@@ -37,6 +39,6 @@ export function gateChecks(): Param[] {
 }
 
 /** The params every pointer verb (tap, hover, dblclick, ...) shares. */
-export function pointerParams(snapshotDefault?: string): Param[] {
-  return [ref(), snapshotMode(snapshotDefault), includeSnapshot(true), ...gateChecks()]
+export function pointerParams(snapshotDefault?: string) {
+  return [ref(), snapshotMode(snapshotDefault), includeSnapshot(true), ...gateChecks()] as const
 }

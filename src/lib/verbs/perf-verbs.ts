@@ -2,6 +2,7 @@ import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
+import {defineVerb} from './define.js'
 import {TRACE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Report, Result, Verb} from './types.js'
 import {isJsonObject} from '../vm/malformed.js'
@@ -14,7 +15,7 @@ export const perfBegin = extensionVerb({
   tool: 'tapir_perf_begin',
   summary: 'Open a performance session around the interaction you are about to drive (restarts an open one).',
   example: '--mode=timing',
-  annotations: {},
+  kind: 'action',
   params: [
     {name: 'mode', type: 'string', default: 'attribution', options: ['attribution', 'timing'], description: 'attribution: blocks, counters and insights (profiling inflates ms); timing: frame timings only.'},
     {name: 'phases', type: 'boolean', default: false, description: 'Also profile layout and paint (attribution only; many more spans).'},
@@ -47,7 +48,7 @@ export const perfEnd = extensionVerb({
   name: 'perf_end',
   tool: 'tapir_perf_end',
   summary: 'Close the performance session and read its report; exits 1 when the app drew no frames to judge.',
-  annotations: {},
+  kind: 'action',
   params: [],
   exitCode: (result) => (refused(result) ? 1 : 0),
   report: (result): Report =>
@@ -59,7 +60,7 @@ export const perfInsight = extensionVerb({
   tool: 'tapir_perf_insight',
   summary: 'Drill into one insight of the last closed performance session: the frames and blocks behind it.',
   example: '--id=I1',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'id', type: 'string', required: true, description: 'Insight id (I1, I2, ...) from the perf_end report.', missing: 'Missing --id=<In>. Take an id from tapir:perf_end.'},
     {name: 'token', type: 'string', description: "The report's sessionToken; a token of any other session is refused."},
@@ -67,26 +68,26 @@ export const perfInsight = extensionVerb({
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
 })
 
-export const perfTrace: Verb = {
+export const perfTrace = defineVerb({
   name: 'perf_trace',
   tool: 'tapir_perf_trace',
   dispatch: 'ext.tapir.perf_trace',
   summary: 'Write the last closed performance session as a Chrome Trace JSON file and print its absolute path.',
   example: '--out=build/perf/list.trace.json',
-  annotations: {},
+  kind: 'action',
   params: [
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
     {name: 'token', type: 'string', description: "The session's sessionToken; a stale one is refused."},
   ],
   async execute(call, input): Promise<Result> {
-    const trace = await (await call.app()).callExtension('perf_trace', toExtensionParams(perfTrace, input), call.deadline)
-    const path = resolve(call.cwd, String(input.out))
+    const trace = await (await call.app()).callExtension('perf_trace', toExtensionParams(perfTrace.params, input), call.deadline)
+    const path = resolve(call.cwd, input.out)
     const {traceEvents, ...rest} = trace
     writeOutputFile(path, JSON.stringify({traceEvents: Array.isArray(traceEvents) ? traceEvents : [], ...rest}), TRACE_OUTPUT)
     return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}
   },
   report: (result) => ({stdout: String(result.path)}),
   mcpText: (result) => String(result.path),
-}
+})
 
 export const perfVerbs: Verb[] = [perfBegin, perfEnd, perfInsight, perfTrace]

@@ -7,7 +7,7 @@ export const snap = extensionVerb({
   tool: 'tapir_snap',
   summary: "Print the app's Semantics tree as YAML, each actionable widget tagged with a [ref=eN] to act on.",
   example: '--interactiveOnly',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'depth', type: 'integer', minimum: 0, description: 'Stop the walk this many levels below the root (whole tree when omitted).'},
     {name: 'within', type: 'string', description: 'Read only the subtree under this eN ref (qN handles are not accepted; an unknown ref is an error).'},
@@ -23,7 +23,7 @@ export const observe = extensionVerb({
   tool: 'tapir_observe',
   summary: 'List every interactive widget on screen as JSON candidates, each with a re-resolvable qN ref.',
   example: '--roles=button,textbox --limit=20',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'intent', type: 'string', description: 'What you are looking for, in words; only logged, never used to filter.'},
     {name: 'roles', type: 'string', description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.'},
@@ -39,7 +39,7 @@ export const find = extensionVerb({
   tool: 'tapir_find',
   summary: 'Find one widget by text, label or key and mint a qN handle that re-resolves on every later action.',
   example: '--text="Sign in"',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
     {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
@@ -59,7 +59,7 @@ export const getRoutes = extensionVerb({
   name: 'get_routes',
   tool: 'tapir_get_routes',
   summary: "Say where the app is: the Router's location (uri), the top page's name and a title hint.",
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [],
 })
 
@@ -68,7 +68,7 @@ export const consoleLogs = extensionVerb({
   tool: 'tapir_console',
   summary: "Read the app's recent log entries (debugPrint, and crumbs when wired), newest first.",
   example: '--limit=10 --minLevel=WARNING',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'limit', type: 'integer', default: 50, minimum: 0, description: 'Return at most this many entries.'},
     {name: 'minLevel', type: 'string', options: ['INFO', 'WARNING', 'ERROR'], description: 'Leave out entries below this level.'},
@@ -80,7 +80,7 @@ export const exceptions = extensionVerb({
   tool: 'tapir_exceptions',
   summary: 'Read the exceptions and non-fatal FlutterErrors (overflows included) the app recorded, newest first.',
   example: '--since=2026-01-01T10:00:00.000Z --clear',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'limit', type: 'integer', default: 20, minimum: 0, description: 'Return at most this many entries.'},
     {name: 'since', type: 'string', description: 'Only entries strictly after this ISO-8601 time (an unparseable value is ignored).'},

@@ -1,22 +1,23 @@
 import {resolve} from 'node:path'
 import {TapirError, UsageError} from '../errors.js'
 import {toExtensionParams} from './input.js'
+import {defineVerb} from './define.js'
 import {IMAGE_OUTPUT, writeOutputFile} from './output-file.js'
-import type {Input, Result, Verb} from './types.js'
+import type {Result} from './types.js'
 import {EXIT} from '../output/exit-codes.js'
 
-function formatFor(input: Input): string {
+function formatFor(input: {format?: string; output?: string}): string {
   if (typeof input.format === 'string') return input.format
   return typeof input.output === 'string' && /\.png$/i.test(input.output) ? 'png' : 'jpeg'
 }
 
-export const screenshot: Verb = {
+export const screenshot = defineVerb({
   name: 'screenshot',
   tool: 'tapir_screenshot',
   dispatch: 'ext.tapir.screenshot',
   summary: 'Capture the app, or one widget by ref, as a JPEG or PNG; the CLI writes it to --output.',
   example: '--output=./shot.png --ref=e42',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'format', type: 'string', default: 'jpeg', defaultInApp: true, options: ['jpeg', 'png'], description: 'Image format (the CLI takes it from the --output extension when not given).'},
     {name: 'quality', type: 'integer', default: 70, minimum: 0, maximum: 100, description: 'JPEG quality, 0 to 100 (ignored for PNG).'},
@@ -39,7 +40,7 @@ export const screenshot: Verb = {
     }
   },
   async execute(call, input): Promise<Result> {
-    const params = toExtensionParams(screenshot, {...input, format: formatFor(input)})
+    const params = toExtensionParams(screenshot.params, {...input, format: formatFor(input)})
     const result = await (await call.app()).callExtension('screenshot', params, call.deadline)
     if (typeof input.output !== 'string') return result
     if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, EXIT.appError)
@@ -48,5 +49,5 @@ export const screenshot: Verb = {
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
     return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height}
   },
-  report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${((result.bytes as number) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
-}
+  report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${(Number(result.bytes) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
+})

@@ -1,10 +1,17 @@
-import {actionReport} from './action-report.js'
+import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
-import type {Param, Report, Result, Verb} from './types.js'
+import type {Param, Result, Verb} from './types.js'
 
-const textRef = (): Param => ({...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'), missing: 'Missing --ref=<eN|qN>. Run tapir:snap first to obtain refs.'})
-const text = (description: string): Param => ({name: 'text', type: 'string', required: true, allowEmpty: true, description, missing: 'Missing --text=<value>. Provide the text to enter ("" clears).'})
+const textRef = () => ({...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'), missing: 'Missing --ref=<eN|qN>. Run tapir:snap first to obtain refs.'})
+const text = (description: string): Param<'text', 'string'> & {required: true} => ({
+  name: 'text',
+  type: 'string',
+  required: true,
+  allowEmpty: true,
+  description,
+  missing: 'Missing --text=<value>. Provide the text to enter ("" clears).',
+})
 
 /** The field may keep something other than what was sent (a formatter, a reverting parent). */
 function unverified(result: Result): string[] {
@@ -12,19 +19,16 @@ function unverified(result: Result): string[] {
   return effect?.verified === false ? [`⚠ The field holds ${JSON.stringify(effect.value ?? null)} after the settle, not the text sent.`] : []
 }
 
-function textActionReport(summary: (result: Result, input: Record<string, unknown>) => string) {
-  const base = actionReport(summary)
-  return {...base, report: (result: Result, input: Record<string, unknown>): Report => ({...base.report(result, input as never), stderr: unverified(result)})}
-}
 
 export const type = extensionVerb({
   name: 'type',
   tool: 'tapir_type',
   summary: 'Type text into a text field by ref, replacing what it held, so onChanged and validators run.',
   example: '--ref=e9 --text=hello@example.com',
-  annotations: {},
+  kind: 'action',
   params: [textRef(), text('Text to enter; replaces the current content ("" clears).'), snapshotMode(), includeSnapshot(true), ...gateChecks()],
-  ...textActionReport((_result, input) => `Typed into ${input.ref}`),
+  prefersJson: snapshotAsked,
+  report: (result, input) => done(`Typed into ${input.ref}`, unverified(result)),
 })
 
 export const fill = extensionVerb({
@@ -32,9 +36,10 @@ export const fill = extensionVerb({
   tool: 'tapir_fill',
   summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale.',
   example: '--ref=e7 --text=alice@example.com',
-  annotations: {},
+  kind: 'action',
   params: [textRef(), text('Value to set; replaces the content ("" clears).'), includeSnapshot(true), ...gateChecks(), snapshotMode()],
-  ...textActionReport((_result, input) => `Filled ${input.ref}`),
+  prefersJson: snapshotAsked,
+  report: (result, input) => done(`Filled ${input.ref}`, unverified(result)),
 })
 
 export const clear = extensionVerb({
@@ -42,9 +47,10 @@ export const clear = extensionVerb({
   tool: 'tapir_clear',
   summary: 'Empty a text field by ref.',
   example: '--ref=e5',
-  annotations: {},
+  kind: 'action',
   params: [textRef(), includeSnapshot(false)],
-  ...textActionReport((_result, input) => `Cleared ${input.ref}`),
+  prefersJson: snapshotAsked,
+  report: (result, input) => done(`Cleared ${input.ref}`, unverified(result)),
 })
 
 export const focus = extensionVerb({
@@ -52,18 +58,20 @@ export const focus = extensionVerb({
   tool: 'tapir_focus',
   summary: 'Give keyboard focus to the widget by ref (its nearest Focus ancestor).',
   example: '--ref=e5',
-  annotations: {},
+  kind: 'action',
   params: [ref(), includeSnapshot(false)],
-  ...actionReport((_result, input) => `Focused ${input.ref}`),
+  prefersJson: snapshotAsked,
+  report: (_result, input) => done(`Focused ${input.ref}`),
 })
 
 export const blur = extensionVerb({
   name: 'blur',
   tool: 'tapir_blur',
   summary: 'Take keyboard focus away from whatever holds it (nothing to do is still a success).',
-  annotations: {},
+  kind: 'action',
   params: [includeSnapshot(false)],
-  ...actionReport((result) => (result.hadFocus === false ? 'Nothing had focus' : 'Blurred the focused widget')),
+  prefersJson: snapshotAsked,
+  report: (result) => done(result.hadFocus === false ? 'Nothing had focus' : 'Blurred the focused widget'),
 })
 
 export const pressKey = extensionVerb({
@@ -71,14 +79,15 @@ export const pressKey = extensionVerb({
   tool: 'tapir_press_key',
   summary: 'Press a key (Enter, Escape, Tab, ArrowDown, a letter or digit), optionally with modifiers held.',
   example: '--key=S --modifiers=control',
-  annotations: {},
+  kind: 'action',
   params: [
     {name: 'key', type: 'string', required: true, description: 'Logical key label (Enter, Escape, Tab, ArrowDown, ...) or one letter or digit.', missing: 'Missing --key=<name>.'},
     snapshotMode(),
     includeSnapshot(true),
     {name: 'modifiers', type: 'string[]', description: 'Keys held during the press, comma-separated: control (or ctrl), shift, alt, meta.'},
   ],
-  ...actionReport((_result, input) => `Pressed ${[...((input.modifiers as string[] | undefined) ?? []), input.key].join('+')}`),
+  prefersJson: snapshotAsked,
+  report: (_result, input) => done(`Pressed ${[...(input.modifiers ?? []), input.key].join('+')}`),
 })
 
 export const textVerbs: Verb[] = [type, fill, clear, focus, blur, pressKey]

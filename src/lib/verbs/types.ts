@@ -3,14 +3,17 @@ import type {ExitCode} from '../output/exit-codes.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 
-export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]'
-export type ParamValue = string | number | boolean | string[]
+type ValueTypes = {string: string; integer: number; number: number; boolean: boolean; 'string[]': string[]}
+export type ParamType = keyof ValueTypes
+export type ValueOf<T extends ParamType> = ValueTypes[T]
+export type ParamValue = ValueOf<ParamType>
+/** Any verb's input, as the front ends build it before the verb's own type applies. */
 export type Input = Record<string, ParamValue | undefined>
 export type Result = Record<string, unknown>
 
-export interface Param {
-  name: string
-  type: ParamType
+export interface Param<N extends string = string, T extends ParamType = ParamType> {
+  name: N
+  type: T
   description: string
   required?: boolean
   /** The default the spec documents (MCP and the app). */
@@ -32,7 +35,18 @@ export interface Param {
   local?: boolean
 }
 
-/** What verbs need from the world; the CLI, tapir:run and MCP each provide one. */
+/** Present on every surface that reaches the verb: required and not CLI-only (MCP lacks those). */
+type AlwaysGiven<P> = P extends {required: true} ? (P extends {cliOnly: true} ? false : true) : false
+
+/** The input a verb's code sees, derived from its parameter definitions: each parameter by its
+ *  name and with its type, required ones always present. A misspelt name does not compile. */
+export type InputOf<P extends readonly Param[]> = {
+  [K in P[number] as AlwaysGiven<K> extends true ? K['name'] : never]: ValueOf<K['type']>
+} & {
+  [K in P[number] as AlwaysGiven<K> extends true ? never : K['name']]?: ValueOf<K['type']>
+}
+
+/** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
 export interface VerbContext {
   /** The connection to the running app, opened on first use and reused after; opening it
    *  counts against the deadline of the verb that needs it. */
@@ -55,32 +69,41 @@ export interface Report {
   stderr?: string[]
 }
 
-export interface Verb {
-  /** CLI name without the topic: `snap` is `tapir:snap`. */
-  name: string
+/** read: changes nothing in the app; action: acts on it; destructive: may end or reset it. */
+export type VerbKind = 'read' | 'action' | 'destructive'
+
+/** What every tool has, whatever runs it: the MCP schema and the contract test read this. */
+export interface ToolShape {
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
   summary: string
+  params: readonly Param[]
+  kind: VerbKind
+}
+
+export interface Verb<I = Input> extends ToolShape {
+  /** CLI name without the topic: `snap` is `tapir:snap`. */
+  name: string
   /** Where the work happens: `ext.tapir.<method>` in the app, or `vm:evaluate` for the VM's own RPC. */
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string
-  params: Param[]
-  /** Read-only verbs change nothing in the app; destructive ones may end or reset it. */
-  annotations: {readOnly?: boolean; destructive?: boolean}
   /** How long the app may legitimately take for this input (its own timeout), in ms. */
-  waitsMs?(input: Input): number
+  waitsMs?(input: I): number
   /** Extra checks across params, before anything is sent. Throws UsageError. */
-  validate?(input: Input): void
-  execute(call: VerbCall, input: Input): Promise<Result>
+  validate?(input: I): void
+  execute(call: VerbCall, input: I): Promise<Result>
   /** The CLI's reading of a result (without --json). */
-  report(result: Result, input: Input): Report
+  report(result: Result, input: I): Report
   /** The text an MCP call returns, when it is not the result's JSON. */
   mcpText?(result: Result): string
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
-  prefersJson?(input: Input): boolean
+  prefersJson?(input: I): boolean
   /** On the CLI, an app error that is really a soft failure of this verb: these lines, exit 1 (not 3). */
   softFailure?(error: TapirError): Report | undefined
   /** Exit code for a result, shared by the summary and --json output. */
-  exitCode?(result: Result, input: Input, printedJson: boolean): ExitCode
+  exitCode?(result: Result, input: I, printedJson: boolean): ExitCode
 }
+
+/** A verb whose code is typed by its own parameters. */
+export type VerbOf<P extends readonly Param[]> = Verb<InputOf<P>> & {params: P}

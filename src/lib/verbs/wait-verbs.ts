@@ -14,7 +14,7 @@ export const wait = extensionVerb({
   ext: 'wait_for',
   summary: 'Wait until a Text appears (or disappears); exits 1 when the timeout passes first.',
   example: '--text=Welcome --timeoutMs=3000',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'text', type: 'string', description: 'Wait for a Text with exactly this data.'},
     {name: 'textGone', type: 'string', description: 'Wait until no Text with exactly this data is left.'},
@@ -37,7 +37,7 @@ export const waitForNetworkIdle = extensionVerb({
   tool: 'tapir_wait_for_network_idle',
   summary: 'Wait until the app has had no HTTP request in flight for idleMs; exits 1 when it never settles.',
   example: '--timeoutMs=8000 --idleMs=750',
-  annotations: {readOnly: true},
+  kind: 'read',
   params: [
     {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'Give up after this many milliseconds.'},
     {name: 'idleMs', type: 'integer', default: 500, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long the in-flight count must stay at zero.'},
