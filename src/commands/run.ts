@@ -4,6 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import {TapirError, UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {stepLines} from '../lib/run/plan.js'
+import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {runStepLines} from './step-runner.js'
 import {TapirCommand} from './tapir-command.js'
@@ -25,8 +26,9 @@ export default class Run extends TapirCommand {
     file: Flags.string({description: 'Read the steps from this file (- for stdin), one per line; blank lines and # comments are skipped.'}),
   }
 
-  protected async outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome> {
-    const lines = this.lines(args, flags.file as string | undefined)
+  // oclif's non-strict parse reorders the arguments it leaves over, so the steps are read from the raw argv.
+  protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
+    const lines = this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file as string | undefined)
     return runStepLines(lines, {keepGoing: flags.continue === true, json: flags.json === true, config: this.config, context})
   }
 
@@ -39,4 +41,10 @@ export default class Run extends TapirCommand {
       throw new TapirError(`Cannot read steps from ${file === '-' ? 'stdin' : file}: ${(error as Error).message}`, EXIT.failed)
     }
   }
+}
+
+/** Every flag of the command (its own and the global ones), and whether it takes a value. */
+function runFlagSpec(command: typeof Run): RunFlagSpec {
+  const all = {...command.baseFlags, ...command.flags}
+  return Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}]))
 }

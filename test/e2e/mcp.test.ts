@@ -112,6 +112,13 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     expect(refused.isError).toBe(true)
   })
 
+  it('tapir_run runs repeated identical steps in the order given', async () => {
+    const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['get_routes', 'snap', 'get_routes', 'snap']}})
+    expect(result.isError).toBeFalsy()
+    const progress = textOf(result).split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+    expect(progress).toEqual(['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap'])
+  })
+
   it('after a dropped connection, calls made together share one new connection and all succeed', async () => {
     s.sim.setFaults({dropSocketOn: 'ext.tapir.get_routes'})
     expect((await client.callTool({name: 'tapir_get_routes', arguments: {}})).isError).toBe(true)
