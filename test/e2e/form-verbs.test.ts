@@ -49,8 +49,8 @@ describe('text and control verbs against the sim', () => {
     [['tapir:screenshot', '--output=x.png', '--quality=101'], '✗ --quality must be at most 100 (got 101).'],
     [['tapir:wait'], '✗ Provide at least one condition: --text, --textGone, or --expression.'],
     [['tapir:wait_for_network_idle', '--pollIntervalMs=50'], '✗ --pollIntervalMs must be at least 100 (got 50).'],
-    [['tapir:perf_begin', '--mode=timing', '--phases'], '✗ --phases profiles layout and paint, so it needs --mode=attribution.'],
-    [['tapir:scroll', '--intoView'], '✗ --intoView brings a widget into view, so it needs --ref=<eN>.'],
+    [['tapir:perf_begin', '--mode=timing', '--phases'], '✗ --phases profiles layout and paint, so it needs --mode set to attribution.'],
+    [['tapir:scroll', '--intoView'], '✗ --intoView brings a widget into view, so it needs --ref (an eN ref).'],
   ])('%j is a usage error, exit 1, with nothing sent', async (args, message) => {
     const before = s.sim.requests.length
     expect(await s.run(args)).toMatchObject({exitCode: 1, stdout: '', stderr: message})

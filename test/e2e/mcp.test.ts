@@ -11,6 +11,10 @@ import {simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
 const textOf = (result: unknown) => (result as {content: Content}).content[0]!.text
+/** An error result's human message: its text up to the error object. */
+const messageOf = (result: unknown) => textOf(result).split('\n').slice(0, -1).join('\n')
+/** An error result's `{"error": {...}}` object: its last line. */
+const errorOf = (result: unknown) => JSON.parse(textOf(result).split('\n').at(-1)!) as {error: Record<string, unknown> & {envelope?: {type?: string}}}
 
 async function connect(state: string): Promise<Client> {
   const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
@@ -74,19 +78,60 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it('refuses an unknown argument, a wrong type and a missing required one with isError', async () => {
     const unknown = await client.callTool({name: 'tapir_screenshot', arguments: {geometry: 'true'}})
     expect(unknown).toMatchObject({isError: true})
-    expect(textOf(unknown)).toBe('Additional property "geometry" is not allowed')
+    expect(messageOf(unknown)).toBe('Additional property "geometry" is not allowed')
+    expect(errorOf(unknown)).toEqual({error: {message: 'Additional property "geometry" is not allowed', exitCode: 1}})
     const wrongType = await client.callTool({name: 'tapir_snap', arguments: {depth: 'deep'}})
-    expect(textOf(wrongType)).toBe('Parameter "depth" must be an integer')
+    expect(messageOf(wrongType)).toBe('Parameter "depth" must be an integer')
     const missing = await client.callTool({name: 'tapir_tap', arguments: {}})
-    expect(textOf(missing)).toBe('Missing required parameter "ref"')
+    expect(messageOf(missing)).toBe('Missing required parameter "ref"')
   })
 
-  it("returns the app's errors as isError with the CLI's message", async () => {
+  it("returns the app's errors as isError: the CLI's message, then the object the CLI's --json prints", async () => {
     const result = await client.callTool({name: 'tapir_tap', arguments: {ref: 'e999'}})
     expect(result.isError).toBe(true)
-    expect(textOf(result)).toMatch(/e999/)
+    expect(messageOf(result)).toMatch(/e999/)
     const cli = await s.run(['tapir:tap', '--ref=e999'])
-    expect(cli.stderr).toBe(`✗ ${textOf(result)}`)
+    expect(cli.stderr).toBe(`✗ ${messageOf(result)}`)
+    const json = await s.run(['tapir:tap', '--ref=e999', '--json'])
+    expect(errorOf(result)).toEqual(JSON.parse(json.stdout))
+    expect(errorOf(result)).toMatchObject({error: {exitCode: 3, code: -32000, envelope: {type: 'not_found'}}})
+  })
+
+  it("keeps the app's typed envelope: a stale handle, a network-idle timeout, not found with candidates", async () => {
+    s.sim.app.restart()
+    const handle = JSON.parse(textOf(await client.callTool({name: 'tapir_find', arguments: {key: 'email'}}))).ref as string
+    expect((await client.callTool({name: 'tapir_navigate', arguments: {route: '/settings'}})).isError).toBeFalsy()
+    const stale = await client.callTool({name: 'tapir_fill', arguments: {ref: handle, text: 'x'}})
+    expect(stale.isError).toBe(true)
+    expect(messageOf(stale)).toMatch(/stale/)
+    expect(errorOf(stale).error).toMatchObject({message: messageOf(stale), exitCode: 3, envelope: {type: 'stale'}})
+    const idle = await client.callTool({name: 'tapir_wait_for_network_idle', arguments: {timeoutMs: 300}})
+    expect(idle.isError).toBe(true)
+    expect(errorOf(idle).error).toMatchObject({exitCode: 3, envelope: {type: 'timeout'}})
+    const heading = /heading "[^"]+" \[ref=(e\d+)\]/.exec(JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot)![1]
+    const notFound = await client.callTool({name: 'tapir_select_option', arguments: {ref: heading, value: 'x'}})
+    expect(messageOf(notFound)).toMatch(/no selectable widget/)
+    expect(errorOf(notFound).error).toMatchObject({exitCode: 3, envelope: {type: 'not_found', suggestions: [expect.stringMatching(/^e\d+$/)]}})
+    s.sim.app.restart()
+  })
+
+  it('names parameters as MCP names them, and an unknown tool as unknown', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['tapir_wait_for_network_idle', {pollIntervalMs: 50}, 'pollIntervalMs must be at least 100 (got 50).'],
+      ['tapir_wait_for', {}, 'Provide at least one condition: text, textGone, or expression.'],
+      ['tapir_find', {within: 'e1'}, 'Provide at least one of text / contains / semanticsLabel / key.'],
+      ['tapir_screenshot', {rect: '0,0,10,10'}, 'rect is relative to a widget, so it needs ref. Omit both to capture the whole viewport.'],
+      ['tapir_navigate', {route: 'settings'}, 'route must start with / (got "settings").'],
+      ['tapir_nope', {}, 'Unknown tool: tapir_nope. tools/list names the tools this server has.'],
+    ]
+    for (const [name, args, message] of cases) {
+      const result = await client.callTool({name, arguments: args})
+      expect(result.isError, name).toBe(true)
+      expect(messageOf(result), name).toBe(message)
+      expect(errorOf(result), name).toEqual({error: {message, exitCode: 1}})
+    }
+    const cli = await s.run(['tapir:wait_for_network_idle', '--pollIntervalMs=50'])
+    expect(cli.stderr).toBe('✗ --pollIntervalMs must be at least 100 (got 50).')
   })
 
   it('a wait that times out is a normal result, not an error', async () => {
@@ -103,11 +148,12 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
 
   it('tapir_run runs step lines as tapir:run does', async () => {
     const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['find --key=password', 'fill --ref=q1 --text="x y"', 'snap --grep Password']}})
-    expect(result.isError).toBeFalsy()
+    expect(result.isError, textOf(result)).toBeFalsy()
     expect(textOf(result).split('\n')[1]).toBe('[2/3] fill --ref=q1 --text="x y" ok: ✓ Filled q1')
     const failing = await client.callTool({name: 'tapir_run', arguments: {steps: ['tap --ref=e999', 'snap']}})
     expect(failing.isError).toBe(true)
     expect(textOf(failing)).toContain('step 1 failed (exit 3): tap --ref=e999')
+    expect(errorOf(failing)).toEqual({error: {message: 'step 1 failed (exit 3): tap --ref=e999', exitCode: 3, step: 1, code: -32000, envelope: expect.objectContaining({type: 'not_found'})}})
     const refused = await client.callTool({name: 'tapir_run', arguments: {steps: ['snap | head']}})
     expect(refused.isError).toBe(true)
   })

@@ -24,7 +24,7 @@ export default class McpServe extends Command {
         drainMs: flags.timeout + 1000,
         runSteps: async (lines, keepGoing) => {
           const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
-          return {text: outcomeText(outcome), failed: outcome.exitCode !== 0}
+          return {text: outcomeText(outcome), error: outcome.exitCode === 0 ? undefined : outcome.error}
         },
       })
     } finally {

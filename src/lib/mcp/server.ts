@@ -1,10 +1,12 @@
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js'
 import {CallToolRequestSchema, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
+import {UsageError} from '../errors.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {Verb, VerbContext} from '../verbs/types.js'
+import type {ErrorObject} from '../output/outcome.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
 import type {McpTool} from './schema.js'
@@ -14,8 +16,8 @@ export interface McpOptions {
   name: string
   version: string
   context: VerbContext
-  /** Runs tapir_run's step lines as `tapir:run` does; answers its text and whether a step failed. */
-  runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; failed: boolean}>
+  /** Runs tapir_run's step lines as `tapir:run` does; answers its text and, when a step failed, the run's error object. */
+  runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; error?: ErrorObject}>
   log(line: string): void
   /** How long to keep answering after stdin closed. */
   drainMs: number
@@ -37,8 +39,8 @@ export function listTools(): McpTool[] {
 async function callRun(args: Record<string, unknown> | undefined, options: McpOptions): Promise<ToolResult> {
   try {
     const input = inputFromArguments(RUN_VERB_SHAPE, args)
-    const {text, failed} = await options.runSteps(input.steps as string[], input.continue === true)
-    return textResult(text, failed)
+    const {text, error} = await options.runSteps(input.steps as string[], input.continue === true)
+    return error ? textResult(`${text}\n${JSON.stringify(error)}`, true) : textResult(text)
   } catch (error) {
     return errorResult(error)
   }
@@ -52,7 +54,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     const {name, arguments: args} = request.params
     const started = Date.now()
     const verb = verbForTool(name)
-    const result = name === RUN_TOOL.name ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new Error(`Unknown tool ${name}`))
+    const result = name === RUN_TOOL.name ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`))
     options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
     return result
   })

@@ -1,4 +1,4 @@
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {actionReport} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, ref, snapshotMode} from './params.js'
@@ -24,7 +24,7 @@ export const scroll = extensionVerb({
     includeSnapshot(true),
   ],
   validate(input) {
-    if (input.intoView === true && !input.ref) throw new UsageError('--intoView brings a widget into view, so it needs --ref=<eN>.')
+    if (input.intoView === true && !input.ref) throw new ParamError((name) => `${name('intoView')} brings a widget into view, so it needs ${name('ref')} (an eN ref).`)
   },
   ...actionReport((result, input) => {
     const effect = effectOf(result)

@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
@@ -16,7 +16,7 @@ export const perfBegin = extensionVerb({
     {name: 'phases', type: 'boolean', default: false, description: 'Also profile layout and paint (attribution only; many more spans).'},
   ],
   validate(input) {
-    if (input.phases === true && input.mode === 'timing') throw new UsageError('--phases profiles layout and paint, so it needs --mode=attribution.')
+    if (input.phases === true && input.mode === 'timing') throw new ParamError((name) => `${name('phases')} profiles layout and paint, so it needs ${name('mode')} set to attribution.`)
   },
   report: (result): Report => ({
     stdout: `✓ Performance session ${result.sessionToken} open (${result.mode}${result.phases ? ', with phases' : ''})${result.restartedPreviousSession ? '; the session that was open is restarted' : ''}`,

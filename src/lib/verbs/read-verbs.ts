@@ -1,4 +1,4 @@
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Verb} from './types.js'
 
@@ -49,7 +49,7 @@ export const find = extensionVerb({
   ],
   validate(input) {
     if (!FIND_PREDICATES.some((name) => typeof input[name] === 'string' && input[name] !== '')) {
-      throw new UsageError('Provide at least one of --text / --contains / --semanticsLabel / --key.')
+      throw new ParamError((name) => `Provide at least one of ${FIND_PREDICATES.map(name).join(' / ')}.`)
     }
   },
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),

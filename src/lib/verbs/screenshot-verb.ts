@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {TapirError, UsageError} from '../errors.js'
+import {ParamError, TapirError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
 import {toExtensionParams} from './input.js'
 import type {Input, Result, Verb} from './types.js'
@@ -33,9 +33,9 @@ export const screenshot: Verb = {
     },
   ],
   validate(input) {
-    if (input.rect !== undefined && !input.ref) throw new UsageError('--rect is relative to a widget, so it needs --ref. Omit both to capture the whole viewport.')
+    if (input.rect !== undefined && !input.ref) throw new ParamError((name) => `${name('rect')} is relative to a widget, so it needs ${name('ref')}. Omit both to capture the whole viewport.`)
     if (typeof input.rect === 'string' && !/^\s*-?\d+(\.\d+)?(\s*,\s*-?\d+(\.\d+)?){3}\s*$/.test(input.rect)) {
-      throw new UsageError(`--rect takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
+      throw new ParamError((name) => `${name('rect')} takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
   },
   async execute(context, input): Promise<Result> {

@@ -1,4 +1,4 @@
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Result, Verb} from './types.js'
 
@@ -23,7 +23,7 @@ export const wait = extensionVerb({
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
     if (![input.text, input.textGone, input.expression].some((value) => typeof value === 'string' && value !== '')) {
-      throw new UsageError('Provide at least one condition: --text, --textGone, or --expression.')
+      throw new ParamError((name) => `Provide at least one condition: ${name('text')}, ${name('textGone')}, or ${name('expression')}.`)
     }
   },
   exitCode: (result) => (matched(result) ? 0 : 1),
