@@ -10,6 +10,12 @@ function formatFor(input: Input): string {
   return typeof input.output === 'string' && /\.png$/i.test(input.output) ? 'png' : 'jpeg'
 }
 
+/** What the app says about the capture beyond the image (frames not produced, render errors,
+ *  a relocated ref): a stale frame must never read as a fresh one. */
+function appNotes(result: Result): Result {
+  return Object.fromEntries(['framesForced', 'warnings', 'renderErrors', 'reresolved'].filter((key) => result[key] !== undefined).map((key) => [key, result[key]]))
+}
+
 export const screenshot: Verb = {
   name: 'screenshot',
   tool: 'tapir_screenshot',
@@ -46,7 +52,7 @@ export const screenshot: Verb = {
     const bytes = Buffer.from(result.base64, 'base64')
     const path = resolve(context.cwd, input.output)
     writeAtomic(path, bytes)
-    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height}
+    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...appNotes(result)}
   },
   report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${((result.bytes as number) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
 }
