@@ -27,7 +27,7 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
       try {
         result = await verb.execute(context, input)
       } catch (error) {
-        const soft = error instanceof TapirError ? verb.softFailure?.(error) : undefined
+        const soft = error instanceof TapirError ? verb.softFailure?.(error, input) : undefined
         if (!soft) throw error
         return softFailureOutcome(error as TapirError, soft, flags.json === true)
       }

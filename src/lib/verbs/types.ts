@@ -69,7 +69,7 @@ export interface Verb {
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: Input): boolean
   /** On the CLI, an app error that is really a soft failure of this verb: these lines, exit 1 (not 3). */
-  softFailure?(error: TapirError): Report | undefined
+  softFailure?(error: TapirError, input: Input): Report | undefined
   /** Exit code for a result, shared by the summary and --json output. */
   exitCode?(result: Result, input: Input, printedJson: boolean): ExitCode
 }

@@ -5,6 +5,9 @@ import type {Result, Verb} from './types.js'
 const WAIT_UNPROVEN = 'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
 const NETWORK_UNPROVEN = 'Network did not go idle within the timeout. Requests were still in flight, so treat anything that depended on this wait as unproven.'
 
+const windowTooShort = (timeoutMs: number, idleMs: number) =>
+  `Network idle not proven: the timeout (--timeoutMs=${timeoutMs}) is shorter than the idle window (--idleMs=${idleMs}), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.`
+
 const matched = (result: Result) => result.matched === true
 
 export const wait = extensionVerb({
@@ -46,7 +49,14 @@ export const waitForNetworkIdle = extensionVerb({
   exitCode: (result) => (matched(result) ? 0 : 1),
   report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]}),
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
-  softFailure: (error) => (error.envelopeType === 'timeout' ? {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`]} : undefined),
+  softFailure(error, input) {
+    if (error.envelopeType !== 'timeout') return undefined
+    const timeoutMs = Number(input.timeoutMs ?? 5000)
+    const idleMs = Number(input.idleMs ?? 500)
+    // The app needs idleMs of quiet within timeoutMs: a shorter timeout can never be met.
+    if (timeoutMs < idleMs) return {stderr: [`✗ ${windowTooShort(timeoutMs, idleMs)}`]}
+    return {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`]}
+  },
 })
 
 export const waitVerbs: Verb[] = [wait, waitForNetworkIdle]
