@@ -55,8 +55,14 @@ export abstract class TapirCommand extends Command {
   }
 }
 
-/** oclif's parse errors (unknown flag, bad value) as a one-line usage error, exit 1. */
+/** oclif's parse errors (unknown flag, bad value) as a one-line usage error, exit 1, keeping
+ *  oclif's reason: its first line only names the flag ("Parsing --timeout"), the next says why. */
 export function parseFailure(error: unknown, id: string | undefined): UsageError {
-  const text = error instanceof Error ? error.message.split('\n')[0]! : String(error)
-  return new UsageError(`${text.replace(/\.$/, '')}. See \`tapir ${id} --help\`.`)
+  const lines = (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim().replace(/\.$/, ''))
+    .filter((line) => line !== '' && !line.startsWith('See more help'))
+  const [first = 'Cannot read the flags', ...reasons] = lines
+  const text = reasons.length === 0 ? first : `${first}${/^Parsing --\S+$/.test(first) ? ':' : '.'} ${reasons.join('; ')}`
+  return new UsageError(`${text}. See \`tapir ${id} --help\`.`)
 }

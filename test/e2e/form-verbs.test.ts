@@ -51,6 +51,10 @@ describe('text and control verbs against the sim', () => {
     [['tapir:wait_for_network_idle', '--pollIntervalMs=50'], '✗ --pollIntervalMs must be at least 100 (got 50).'],
     [['tapir:perf_begin', '--mode=timing', '--phases'], '✗ --phases profiles layout and paint, so it needs --mode set to attribution.'],
     [['tapir:scroll', '--intoView'], '✗ --intoView brings a widget into view, so it needs --ref (an eN ref).'],
+    [['tapir:snap', '--timeout=abc'], '✗ Parsing --timeout: Expected an integer but received: abc. See `tapir tapir:snap --help`.'],
+    [['tapir:snap', '--depth=deep'], '✗ Parsing --depth: Expected an integer but received: deep. See `tapir tapir:snap --help`.'],
+    [['tapir:scroll', '--ref=e2', '--dx=far'], '✗ Parsing --dx: Expected a number but received: far. See `tapir tapir:scroll --help`.'],
+    [['tapir:run', '--timeout=abc', 'snap'], '✗ Parsing --timeout: Expected an integer but received: abc. See `tapir tapir:run --help`.'],
   ])('%j is a usage error, exit 1, with nothing sent', async (args, message) => {
     const before = s.sim.requests.length
     expect(await s.run(args)).toMatchObject({exitCode: 1, stdout: '', stderr: message})
