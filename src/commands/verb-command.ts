@@ -18,7 +18,7 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
       for (const param of verb.params) {
         const value = flags[param.name] as Input[string]
         if (value === undefined) continue
-        checkValue(param, value)
+        if (!param.passThrough) checkValue(param, value)
         input[param.name] = value
       }
       requireParams(verb, input)

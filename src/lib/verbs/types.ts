@@ -29,6 +29,9 @@ export interface Param {
   cliOnly?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
+  /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
+   *  app answers for it (observe's options, as its command page says). */
+  passThrough?: boolean
 }
 
 /** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
