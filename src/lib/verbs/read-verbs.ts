@@ -28,8 +28,8 @@ export const observe = extensionVerb({
     // Passed through to the app as typed on the CLI (the observe command page): the app answers for them.
     {name: 'intent', type: 'string', passThrough: true, description: 'What you are looking for, in words; only logged, never used to filter.'},
     {name: 'roles', type: 'string', passThrough: true, description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.'},
-    {name: 'limit', type: 'integer', default: 50, defaultInApp: true, passThrough: true, minimum: 1, description: 'Return at most this many candidates.'},
-    {name: 'includeEnrichers', type: 'string', default: 'true', defaultInApp: true, passThrough: true, options: ['true', 'false', 'full'], description: 'Enricher fields per candidate: true (the usual subset), false (none) or full (all).'},
+    {name: 'limit', type: 'integer', default: 50, defaultInApp: true, passThrough: true, minimum: 1, description: 'Return at most this many candidates (the app takes 50 when omitted).'},
+    {name: 'includeEnrichers', type: 'string', default: 'true', defaultInApp: true, passThrough: true, options: ['true', 'false', 'full'], description: 'Enricher fields per candidate: true (the usual subset, the app\'s default), false (none) or full (all).'},
   ],
 })
 
