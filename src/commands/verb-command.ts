@@ -2,14 +2,14 @@ import {TapirError} from '../lib/errors.js'
 import {checkValue, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
-import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
+import {cliSummary, type Input, type Verb, type VerbContext} from '../lib/verbs/types.js'
 import {TapirCommand} from './tapir-command.js'
 import {flagsFor} from './verb-flags.js'
 
 /** The oclif class of one catalogue verb: flags from its params, output from its report. */
 export function verbCommand(verb: Verb): typeof TapirCommand {
   return class extends TapirCommand {
-    static override summary = verb.summary
+    static override summary = cliSummary(verb)
     static override flags = flagsFor(verb)
     static override examples = examplesFor(verb)
 

@@ -93,13 +93,28 @@ describe('text and control verbs against the sim', () => {
       const ref = refOf(settings, /checkbox "Accept beta terms"/)
       const plain = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])
       expect(plain.exitCode).toBe(1)
-      expect(plain.stderr).toMatch(new RegExp(`^✗ ${ref} still reads false after the tap, not true\\. Off screen or covered\\?`))
+      expect(plain.stderr).toBe(`✗ ${ref} still reads false after the tap, not true. It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.`)
       const json = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--json'])
       expect(json.exitCode).toBe(0)
       expect(JSON.parse(json.stdout)).toMatchObject({effect: {kind: 'checked', verified: false}})
       const withSnapshot = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--includeSnapshot'])
       expect(withSnapshot.exitCode).toBe(0)
       expect(JSON.parse(withSnapshot.stdout)).toMatchObject({effect: {verified: false}, snapshot: expect.any(String)})
+    })
+
+    it('set_checkbox on a visible checkbox that did not take gives no off-screen hint', async () => {
+      const ref = refOf(settings, /checkbox "Email alerts"/)
+      const before = JSON.parse((await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--json'])).stdout).value
+      s.sim.app.setLifecycle('hidden') // no frame is drawn, so the tapped control keeps reading its old state
+      try {
+        const result = await s.run(['tapir:set_checkbox', `--ref=${ref}`, `--value=${!before}`])
+        expect(result.exitCode).toBe(1)
+        const lines = result.stderr.split('\n')
+        expect(lines[0]).toMatch(/^⚠ The app is not producing frames/)
+        expect(lines[1]).toBe(`✗ ${ref} still reads ${before} after the tap, not ${!before}.`)
+      } finally {
+        s.sim.app.setLifecycle('resumed')
+      }
     })
   })
 })

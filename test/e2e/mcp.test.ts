@@ -134,6 +134,20 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     expect(cli.stderr).toBe('✗ --pollIntervalMs must be at least 100 (got 50).')
   })
 
+  it("speaks no CLI exit rules in tool descriptions; an unverified set_checkbox is a normal result", async () => {
+    const {tools} = await client.listTools()
+    for (const tool of tools) expect(tool.description, tool.name).not.toMatch(/\bexit/i)
+    expect(tools.find((tool) => tool.name === 'tapir_set_checkbox')!.description).toContain('effect.verified says whether it took')
+    s.sim.app.restart()
+    await client.callTool({name: 'tapir_navigate', arguments: {route: '/settings'}})
+    const snapshot = JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot as string
+    const ref = /checkbox "Accept beta terms" \[ref=(e\d+)\]/.exec(snapshot)![1]
+    const result = await client.callTool({name: 'tapir_set_checkbox', arguments: {ref, value: 'true'}})
+    expect(result.isError).toBeFalsy()
+    expect(JSON.parse(textOf(result))).toMatchObject({effect: {kind: 'checked', verified: false}})
+    s.sim.app.restart()
+  })
+
   it('a wait that times out is a normal result, not an error', async () => {
     const result = await client.callTool({name: 'tapir_wait_for', arguments: {text: 'Nowhere', timeoutMs: 200}})
     expect(result.isError).toBeFalsy()

@@ -44,7 +44,8 @@ const refused = (result: Result) => result.refused === true
 export const perfEnd = extensionVerb({
   name: 'perf_end',
   tool: 'tapir_perf_end',
-  summary: 'Close the performance session and read its report; exits 1 when the app drew no frames to judge.',
+  summary: 'Close the performance session and read its report (refused when the app drew no frames to judge).',
+  cliExit: 'exits 1 when it was refused',
   annotations: {},
   params: [],
   exitCode: (result) => (refused(result) ? 1 : 0),

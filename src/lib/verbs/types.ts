@@ -52,7 +52,10 @@ export interface Verb {
   name: string
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
+  /** What it does, in words true on every surface (MCP's tool description). */
   summary: string
+  /** The CLI's exit rule where a result can exit 1 ("exits 1 when ..."), added to the CLI's summary only. */
+  cliExit?: string
   /** Where the work happens: `ext.tapir.<method>` in the app, or `vm:evaluate` for the VM's own RPC. */
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
@@ -75,4 +78,9 @@ export interface Verb {
   softFailure?(error: TapirError, input: Input): Report | undefined
   /** Exit code for a result, shared by the summary and --json output. */
   exitCode?(result: Result, input: Input, printedJson: boolean): ExitCode
+}
+
+/** The summary the CLI shows: the verb's summary and its exit rule. */
+export function cliSummary(verb: Verb): string {
+  return verb.cliExit ? `${verb.summary.replace(/\.$/, '')}; ${verb.cliExit}.` : verb.summary
 }

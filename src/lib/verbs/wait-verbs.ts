@@ -14,7 +14,8 @@ export const wait = extensionVerb({
   name: 'wait',
   tool: 'tapir_wait_for',
   ext: 'wait_for',
-  summary: 'Wait until a Text appears (or disappears); exits 1 when the timeout passes first.',
+  summary: 'Wait until a Text appears (or disappears), or the timeout passes (matched: false).',
+  cliExit: 'exits 1 when the timeout passes first',
   example: '--text=Welcome --timeoutMs=3000',
   annotations: {readOnly: true},
   params: [
@@ -37,7 +38,8 @@ export const wait = extensionVerb({
 export const waitForNetworkIdle = extensionVerb({
   name: 'wait_for_network_idle',
   tool: 'tapir_wait_for_network_idle',
-  summary: 'Wait until the app has had no HTTP request in flight for idleMs; exits 1 when it never settles.',
+  summary: 'Wait until the app has had no HTTP request in flight for idleMs, or the timeout passes.',
+  cliExit: 'exits 1 when it never settles',
   example: '--timeoutMs=8000 --idleMs=750',
   annotations: {readOnly: true},
   params: [
