@@ -7,7 +7,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSim} from '../../src/lib/sim/index.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {BIN, ROOT} from '../helpers/cli.js'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {createMonitorsApp} from '../../src/lib/sim/app/index.js'
+import {signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
 const textOf = (result: unknown) => (result as {content: Content}).content[0]!.text
@@ -256,4 +257,71 @@ describe('tapir mcp:serve on the wire', () => {
     expect(lines.map((line) => JSON.parse(line).id).sort()).toEqual([1, 2, 3, 4, 5])
     expect(stderr).toContain('[tapir mcp]')
   })
+})
+
+describe('tapir mcp:serve survives size and malformed input', () => {
+  it('answers a 20 MB request line with a JSON-RPC error, then answers the next call', async () => {
+    const s = await simSession()
+    const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', s.state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+    let stderr = ''
+    transport.stderr!.on('data', (chunk) => (stderr += String(chunk)))
+    const client = new Client({name: 'tapir-test', version: '0.0.0'})
+    await client.connect(transport)
+    try {
+      const huge = client.callTool({name: 'tapir_fill', arguments: {ref: 'e2', text: 'x'.repeat(20_000_000)}})
+      await expect(huge).rejects.toThrow(/-32600.*Request too large: 19\.\d MiB on one line, over the 10 MiB/)
+      const next = await client.callTool({name: 'tapir_get_routes', arguments: {}})
+      expect(next.isError).toBeFalsy()
+      expect(JSON.parse(textOf(next))).toMatchObject({uri: '/login'})
+    } finally {
+      await client.close()
+      await s.close()
+    }
+    expect(stderr).toMatch(/\[tapir mcp\] stopped: /)
+  }, 60_000)
+
+  it('answers lines that are not JSON, not JSON-RPC, or have bad params with -32700, -32600, -32602 and keeps serving', async () => {
+    const s = await simSession()
+    const lines = [
+      JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}}),
+      JSON.stringify({jsonrpc: '2.0', method: 'notifications/initialized'}),
+      '{"jsonrpc": "2.0", "id": 2, "method": "tools/list"',
+      JSON.stringify({jsonrpc: '2.0', id: 3, method: 42}),
+      JSON.stringify([1, 2, 3]),
+      JSON.stringify({jsonrpc: '2.0', id: 4, method: 'tools/call', params: {arguments: {}}}),
+      JSON.stringify({jsonrpc: '2.0', id: 5, method: 'tools/call', params: {name: 'tapir_get_routes', arguments: {}}}),
+    ]
+    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: lines.join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}, timeout: 20_000})
+    await s.close()
+    expect(result.exitCode).toBe(0)
+    const answers = result.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line))
+    const errors = answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code])
+    expect(errors).toEqual([
+      [null, -32700],
+      [3, -32600],
+      [null, -32600],
+      [4, -32602],
+    ])
+    expect(answers.find((answer) => answer.id === 5)).toMatchObject({result: {content: [{type: 'text', text: expect.stringContaining('/login')}]}})
+    expect(result.stderr).toContain('[tapir mcp] stopped: stdin ended')
+  })
+
+  it('turns a 50 MB snapshot into an isError result naming its size and how to narrow it', async () => {
+    const s = await simSession({app: () => createMonitorsApp({monitorNames: ['API', 'Web', 'x'.repeat(50_000_000)]})})
+    const client = await connect(s.state)
+    try {
+      await signIn(s)
+      const result = await client.callTool({name: 'tapir_snap', arguments: {}})
+      expect(result.isError).toBe(true)
+      expect(messageOf(result)).toMatch(/^The tapir_snap result is (\d+\.\d) MiB, over the 6\.0 MiB an MCP result may take here .*grep, within or interactiveOnly/)
+      expect(Number(/is (\d+\.\d) MiB/.exec(messageOf(result))![1])).toBeGreaterThan(47)
+      expect(errorOf(result).error).toMatchObject({exitCode: 1})
+      const narrowed = await client.callTool({name: 'tapir_snap', arguments: {grep: 'Web'}})
+      expect(narrowed.isError).toBeFalsy()
+      expect(JSON.parse(textOf(narrowed)).snapshot).toContain('button "Web"')
+    } finally {
+      await client.close()
+      await s.close()
+    }
+  }, 60_000)
 })

@@ -4,17 +4,22 @@ import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
+import type {SeedData} from './state.js'
 import {VERBS} from './verbs/registry.js'
 
-/** The simulated "Monitors" app with TapirPlugin installed. */
-export function createMonitorsApp(): SimApp {
-  return new MonitorsApp()
+/** The simulated "Monitors" app with TapirPlugin installed; `seed` sets the data its backend holds. */
+export function createMonitorsApp(seed: SeedData = {}): SimApp {
+  return new MonitorsApp(seed)
 }
 
 class MonitorsApp implements SimApp {
   readonly extensions = VERBS.map(verb => verb.name)
-  private readonly app = new AppModel()
+  private readonly app: AppModel
   private readonly verbs = new Map(VERBS.map(verb => [verb.name, verb]))
+
+  constructor(seed: SeedData) {
+    this.app = new AppModel(Date.now, seed)
+  }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
   get closed(): boolean {
