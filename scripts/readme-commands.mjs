@@ -18,9 +18,10 @@ function flagText(param) {
 
 export async function commandReference() {
   const {VERBS} = await import(pathToFileURL(join(root, 'dist', 'lib', 'verbs', 'index.js')).href)
+  const {cliSummary} = await import(pathToFileURL(join(root, 'dist', 'lib', 'verbs', 'define.js')).href)
   const lines = [BEGIN, '']
   for (const verb of [...VERBS].sort((a, b) => a.name.localeCompare(b.name))) {
-    lines.push(`### \`tapir tapir:${verb.name}\`${verb.tool ? ` · MCP \`${verb.tool}\`` : ''}`, '', verb.summary, '')
+    lines.push(`### \`tapir tapir:${verb.name}\`${verb.tool ? ` · MCP \`${verb.tool}\`` : ''}`, '', cliSummary(verb), '')
     if (verb.example) lines.push('```sh', `tapir tapir:${verb.name} ${verb.example}`, '```', '')
     for (const param of verb.params) lines.push(`- ${flagText(param)}`)
     if (verb.params.length > 0) lines.push('')

@@ -1,13 +1,13 @@
-import {readFileSync} from 'node:fs'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {TapirError, UsageError} from '../lib/errors.js'
+import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {stepLines} from '../lib/run/plan.js'
+import {readStepSource} from '../lib/run/read-steps.js'
+import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {runStepLines} from './step-runner.js'
 import {TapirCommand} from './tapir-command.js'
-import {EXIT} from '../lib/output/exit-codes.js'
 
 export default class Run extends TapirCommand {
   static override summary = 'Run many verb lines in one process over one connection to the app.'
@@ -25,18 +25,23 @@ export default class Run extends TapirCommand {
     file: Flags.string({description: 'Read the steps from this file (- for stdin), one per line; blank lines and # comments are skipped.'}),
   }
 
-  protected async outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome> {
-    const lines = this.lines(args, flags.file as string | undefined)
+  // oclif's non-strict parse reorders the arguments it leaves over, so the steps are read from the raw argv.
+  protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
+    const lines = await this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file as string | undefined)
     return runStepLines(lines, {keepGoing: flags.continue === true, json: flags.json === true, config: this.config, context})
   }
 
-  private lines(args: string[], file: string | undefined): string[] {
+  private async lines(args: string[], file: string | undefined): Promise<string[]> {
     if (file === undefined) return args
     if (args.length > 0) throw new UsageError('Give the steps as arguments or with --file, not both.')
-    try {
-      return stepLines(readFileSync(file === '-' ? 0 : file, 'utf8'))
-    } catch (error) {
-      throw new TapirError(`Cannot read steps from ${file === '-' ? 'stdin' : file}: ${(error as Error).message}`, EXIT.failed)
-    }
+    const lines = stepLines(await readStepSource(file, process.stdin))
+    if (lines.length === 0) throw new UsageError(`No steps in ${file === '-' ? 'stdin' : file}: it is empty or holds only blank lines and # comments.`)
+    return lines
   }
+}
+
+/** Every flag of the command (its own and the global ones), and whether it takes a value. */
+function runFlagSpec(command: typeof Run): RunFlagSpec {
+  const all = {...command.baseFlags, ...command.flags}
+  return Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}]))
 }

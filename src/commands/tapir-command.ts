@@ -57,11 +57,15 @@ export abstract class TapirCommand extends Command {
   }
 }
 
-/** oclif's parse errors (unknown flag, bad value) as a one-line usage error, exit 1. */
+/** oclif's parse errors (unknown flag, bad value) as a one-line usage error, exit 1, keeping
+ *  oclif's reason: its first line only names the flag ("Parsing --timeout"), the next says why. */
 export function parseFailure(error: unknown, id: string | undefined): UsageError {
-  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((line) => line.trim())
-  // oclif wraps the reason in a header line and a help hint; keep the reason itself.
-  const reason = lines.filter((line) => line !== '' && !/^The following errors? occurred:?$/.test(line) && !/^See more help with --help$/.test(line))
-  const text = reason.join(': ').replace(/:\s*:/g, ':') || 'Cannot read the command line'
-  return new UsageError(`${text.replace(/\.$/, '')}. See \`tapir ${id} --help\`.`)
+  const lines = (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim().replace(/[.:]$/, ''))
+    // oclif wraps the reason in a header line and a help hint; keep the reason itself.
+    .filter((line) => line !== '' && !line.startsWith('See more help') && !/^The following errors? occurred$/.test(line))
+  const [first = 'Cannot read the flags', ...reasons] = lines
+  const text = reasons.length === 0 ? first : `${first}${/^Parsing --\S+$/.test(first) ? ':' : '.'} ${reasons.join('; ')}`
+  return new UsageError(`${text}. See \`tapir ${id} --help\`.`)
 }

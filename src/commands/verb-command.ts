@@ -3,6 +3,7 @@ import {executeVerb} from '../lib/verbs/execute-verb.js'
 import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
+import {cliSummary} from '../lib/verbs/define.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
 import {TapirCommand} from './tapir-command.js'
 import {flagsFor} from './verb-flags.js'
@@ -10,7 +11,7 @@ import {flagsFor} from './verb-flags.js'
 /** The oclif class of one catalogue verb: flags from its params, output from its report. */
 export function verbCommand(verb: Verb): typeof TapirCommand {
   return class extends TapirCommand {
-    static override summary = verb.summary
+    static override summary = cliSummary(verb)
     static override flags = flagsFor(verb)
     static override examples = examplesFor(verb)
 
@@ -19,6 +20,11 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
       for (const param of verb.params) {
         const value = flags[param.name]
         if (value === undefined) continue
+        // A pass-through value goes to the app as typed: the app answers for it.
+        if (param.passThrough && typeof value === 'string') {
+          input[param.name] = value
+          continue
+        }
         if (!isValueOf(param, value)) throw new UsageError(`--${param.name} takes ${param.type === 'string[]' ? 'a comma-separated list' : `a ${param.type}`}.`)
         checkValue(param, value)
         input[param.name] = value
@@ -30,7 +36,7 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
         result = await executeVerb(verb, context, input)
       } catch (error) {
         if (!(error instanceof TapirError)) throw error
-        const soft = verb.softFailure?.(error)
+        const soft = verb.softFailure?.(error, input)
         if (!soft) throw error
         return softFailureOutcome(error, soft, flags.json === true)
       }

@@ -15,6 +15,7 @@ const commaList = Flags.custom<string[]>({
 })
 
 function flagFor(param: Param) {
+  if (param.passThrough) return Flags.string({description: param.description})
   const fallback = defaultFor(param, 'cli')
   const common = {description: param.description, ...(param.options ? {options: [...param.options]} : {})}
   switch (param.type) {

@@ -1,5 +1,14 @@
 import type {ExitCode} from './output/exit-codes.js'
 
+/** Where a call came from: each names parameters its own way. */
+export type Surface = 'cli' | 'mcp'
+
+/** A parameter as a surface names it: a flag on the CLI, the argument's own name over MCP. */
+export const PARAM_NAME: Readonly<Record<Surface, (param: string) => string>> = {
+  cli: (param) => `--${param}`,
+  mcp: (param) => param,
+}
+
 /** A failure a user can act on: one line of text and the exit code it maps to. */
 export class TapirError extends Error {
   constructor(
@@ -9,6 +18,11 @@ export class TapirError extends Error {
     readonly details?: Record<string, unknown>,
   ) {
     super(message)
+  }
+
+  /** The message as the surface a call came from words it. */
+  messageFor(_surface: Surface): string {
+    return this.message
   }
 
   /** The `type` of the app's error envelope (stale, not_found, timeout, ...), when it sent one. */
@@ -21,5 +35,17 @@ export class TapirError extends Error {
 export class UsageError extends TapirError {
   constructor(message: string) {
     super(message, 1)
+  }
+}
+
+/** A usage error about parameters, worded with each surface's names for them:
+ *  `new ParamError((name) => `${name('rect')} needs ${name('ref')}.`)`. */
+export class ParamError extends UsageError {
+  constructor(private readonly compose: (name: (param: string) => string) => string) {
+    super(compose(PARAM_NAME.cli))
+  }
+
+  override messageFor(surface: Surface): string {
+    return this.compose(PARAM_NAME[surface])
   }
 }

@@ -49,8 +49,12 @@ describe('text and control verbs against the sim', () => {
     [['tapir:screenshot', '--output=x.png', '--quality=101'], '✗ --quality must be at most 100 (got 101).'],
     [['tapir:wait'], '✗ Provide at least one condition: --text, --textGone, or --expression.'],
     [['tapir:wait_for_network_idle', '--pollIntervalMs=50'], '✗ --pollIntervalMs must be at least 100 (got 50).'],
-    [['tapir:perf_begin', '--mode=timing', '--phases'], '✗ --phases profiles layout and paint, so it needs --mode=attribution.'],
-    [['tapir:scroll', '--intoView'], '✗ --intoView brings a widget into view, so it needs --ref=<eN>.'],
+    [['tapir:perf_begin', '--mode=timing', '--phases'], '✗ --phases profiles layout and paint, so it needs --mode set to attribution.'],
+    [['tapir:scroll', '--intoView'], '✗ --intoView brings a widget into view, so it needs --ref (an eN ref).'],
+    [['tapir:snap', '--timeout=abc'], '✗ Parsing --timeout: Expected an integer but received: abc. See `tapir tapir:snap --help`.'],
+    [['tapir:snap', '--depth=deep'], '✗ Parsing --depth: Expected an integer but received: deep. See `tapir tapir:snap --help`.'],
+    [['tapir:scroll', '--ref=e2', '--dx=far'], '✗ Parsing --dx: Expected a number but received: far. See `tapir tapir:scroll --help`.'],
+    [['tapir:run', '--timeout=abc', 'snap'], '✗ Parsing --timeout: Expected an integer but received: abc. See `tapir tapir:run --help`.'],
   ])('%j is a usage error, exit 1, with nothing sent', async (args, message) => {
     const before = s.sim.requests.length
     expect(await s.run(args)).toMatchObject({exitCode: 1, stdout: '', stderr: message})
@@ -89,13 +93,28 @@ describe('text and control verbs against the sim', () => {
       const ref = refOf(settings, /checkbox "Accept beta terms"/)
       const plain = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])
       expect(plain.exitCode).toBe(1)
-      expect(plain.stderr).toMatch(new RegExp(`^✗ ${ref} still reads false after the tap, not true\\. Off screen or covered\\?`))
+      expect(plain.stderr).toBe(`✗ ${ref} still reads false after the tap, not true. It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.`)
       const json = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--json'])
       expect(json.exitCode).toBe(0)
       expect(JSON.parse(json.stdout)).toMatchObject({effect: {kind: 'checked', verified: false}})
       const withSnapshot = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--includeSnapshot'])
       expect(withSnapshot.exitCode).toBe(0)
       expect(JSON.parse(withSnapshot.stdout)).toMatchObject({effect: {verified: false}, snapshot: expect.any(String)})
+    })
+
+    it('set_checkbox on a visible checkbox that did not take gives no off-screen hint', async () => {
+      const ref = refOf(settings, /checkbox "Email alerts"/)
+      const before = JSON.parse((await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--json'])).stdout).value
+      s.sim.app.setLifecycle('hidden') // no frame is drawn, so the tapped control keeps reading its old state
+      try {
+        const result = await s.run(['tapir:set_checkbox', `--ref=${ref}`, `--value=${!before}`])
+        expect(result.exitCode).toBe(1)
+        const lines = result.stderr.split('\n')
+        expect(lines[0]).toMatch(/^⚠ The app is not producing frames/)
+        expect(lines[1]).toBe(`✗ ${ref} still reads ${before} after the tap, not ${!before}.`)
+      } finally {
+        s.sim.app.setLifecycle('resumed')
+      }
     })
   })
 })

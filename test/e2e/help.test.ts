@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {VERBS} from '../../src/lib/verbs/index.js'
+import {cliSummary} from '../../src/lib/verbs/define.js'
 import {tapir} from '../helpers/cli.js'
 
 describe('help', () => {
@@ -18,7 +19,7 @@ describe('help', () => {
         const help = await tapir([`tapir:${verb.name}`, '--help'])
         expect(help.exitCode, verb.name).toBe(0)
         const text = help.stdout.replace(/\s+/g, ' ')
-        expect(text).toContain(verb.summary.replace(/\s+/g, ' '))
+        expect(text).toContain(cliSummary(verb).replace(/\s+/g, ' '))
         for (const param of verb.params) {
           expect(text, `${verb.name} --${param.name}`).toMatch(new RegExp(`--(\\[no-\\])?${param.name}\\b`))
           expect(text, `${verb.name} --${param.name} description`).toContain(param.description.replace(/\s+/g, ' ').slice(0, 30))

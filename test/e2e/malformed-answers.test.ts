@@ -117,7 +117,8 @@ describe('malformed answers from the app', () => {
         answers = (method) => (method === 'ext.tapir.get_routes' ? {result: value} : undefined)
         const result = (await client.callTool({name: 'tapir_get_routes', arguments: {}})) as ToolResult
         expect(result.isError).toBe(true)
-        expect(result.content[0]!.text).toBe(`The app sent a malformed answer to ext.tapir.get_routes: its result is ${shown} where a JSON object belongs.`)
+        const message = `The app sent a malformed answer to ext.tapir.get_routes: its result is ${shown} where a JSON object belongs.`
+        expect(result.content[0]!.text).toBe(`${message}\n${JSON.stringify({error: {message, exitCode: 3}})}`)
       }
     } finally {
       await client.close()

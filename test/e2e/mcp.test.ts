@@ -7,10 +7,15 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSim} from '../../src/sim/index.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {BIN, ROOT} from '../helpers/cli.js'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
 const textOf = (result: unknown) => (result as {content: Content}).content[0]!.text
+/** An error result's human message: its text up to the error object. */
+const messageOf = (result: unknown) => textOf(result).split('\n').slice(0, -1).join('\n')
+/** An error result's `{"error": {...}}` object: its last line. */
+const errorOf = (result: unknown) => JSON.parse(textOf(result).split('\n').at(-1)!) as {error: Record<string, unknown> & {envelope?: {type?: string}}}
 
 async function connect(state: string): Promise<Client> {
   const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
@@ -74,19 +79,74 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it('refuses an unknown argument, a wrong type and a missing required one with isError', async () => {
     const unknown = await client.callTool({name: 'tapir_screenshot', arguments: {geometry: 'true'}})
     expect(unknown).toMatchObject({isError: true})
-    expect(textOf(unknown)).toBe('Additional property "geometry" is not allowed')
+    expect(messageOf(unknown)).toBe('Additional property "geometry" is not allowed')
+    expect(errorOf(unknown)).toEqual({error: {message: 'Additional property "geometry" is not allowed', exitCode: 1}})
     const wrongType = await client.callTool({name: 'tapir_snap', arguments: {depth: 'deep'}})
-    expect(textOf(wrongType)).toBe('Parameter "depth" must be an integer')
+    expect(messageOf(wrongType)).toBe('Parameter "depth" must be an integer')
     const missing = await client.callTool({name: 'tapir_tap', arguments: {}})
-    expect(textOf(missing)).toBe('Missing required parameter "ref"')
+    expect(messageOf(missing)).toBe('Missing required parameter "ref"')
   })
 
-  it("returns the app's errors as isError with the CLI's message", async () => {
+  it("returns the app's errors as isError: the CLI's message, then the object the CLI's --json prints", async () => {
     const result = await client.callTool({name: 'tapir_tap', arguments: {ref: 'e999'}})
     expect(result.isError).toBe(true)
-    expect(textOf(result)).toMatch(/e999/)
+    expect(messageOf(result)).toMatch(/e999/)
     const cli = await s.run(['tapir:tap', '--ref=e999'])
-    expect(cli.stderr).toBe(`✗ ${textOf(result)}`)
+    expect(cli.stderr).toBe(`✗ ${messageOf(result)}`)
+    const json = await s.run(['tapir:tap', '--ref=e999', '--json'])
+    expect(errorOf(result)).toEqual(JSON.parse(json.stdout))
+    expect(errorOf(result)).toMatchObject({error: {exitCode: 3, code: -32000, envelope: {type: 'not_found'}}})
+  })
+
+  it("keeps the app's typed envelope: a stale handle, a network-idle timeout, not found with candidates", async () => {
+    s.sim.app.restart()
+    const handle = JSON.parse(textOf(await client.callTool({name: 'tapir_find', arguments: {key: 'email'}}))).ref as string
+    expect((await client.callTool({name: 'tapir_navigate', arguments: {route: '/settings'}})).isError).toBeFalsy()
+    const stale = await client.callTool({name: 'tapir_fill', arguments: {ref: handle, text: 'x'}})
+    expect(stale.isError).toBe(true)
+    expect(messageOf(stale)).toMatch(/stale/)
+    expect(errorOf(stale).error).toMatchObject({message: messageOf(stale), exitCode: 3, envelope: {type: 'stale'}})
+    const idle = await client.callTool({name: 'tapir_wait_for_network_idle', arguments: {timeoutMs: 300}})
+    expect(idle.isError).toBe(true)
+    expect(errorOf(idle).error).toMatchObject({exitCode: 3, envelope: {type: 'timeout'}})
+    const heading = /heading "[^"]+" \[ref=(e\d+)\]/.exec(JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot)![1]
+    const notFound = await client.callTool({name: 'tapir_select_option', arguments: {ref: heading, value: 'x'}})
+    expect(messageOf(notFound)).toMatch(/no selectable widget/)
+    expect(errorOf(notFound).error).toMatchObject({exitCode: 3, envelope: {type: 'not_found', suggestions: [expect.stringMatching(/^e\d+$/)]}})
+    s.sim.app.restart()
+  })
+
+  it('names parameters as MCP names them, and an unknown tool as unknown', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['tapir_wait_for_network_idle', {pollIntervalMs: 50}, 'pollIntervalMs must be at least 100 (got 50).'],
+      ['tapir_wait_for', {}, 'Provide at least one condition: text, textGone, or expression.'],
+      ['tapir_find', {within: 'e1'}, 'Provide at least one of text / contains / semanticsLabel / key.'],
+      ['tapir_screenshot', {rect: '0,0,10,10'}, 'rect is relative to a widget, so it needs ref. Omit both to capture the whole viewport.'],
+      ['tapir_navigate', {route: 'settings'}, 'route must start with / (got "settings").'],
+      ['tapir_nope', {}, 'Unknown tool: tapir_nope. tools/list names the tools this server has.'],
+    ]
+    for (const [name, args, message] of cases) {
+      const result = await client.callTool({name, arguments: args})
+      expect(result.isError, name).toBe(true)
+      expect(messageOf(result), name).toBe(message)
+      expect(errorOf(result), name).toEqual({error: {message, exitCode: 1}})
+    }
+    const cli = await s.run(['tapir:wait_for_network_idle', '--pollIntervalMs=50'])
+    expect(cli.stderr).toBe('✗ --pollIntervalMs must be at least 100 (got 50).')
+  })
+
+  it("speaks no CLI exit rules in tool descriptions; an unverified set_checkbox is a normal result", async () => {
+    const {tools} = await client.listTools()
+    for (const tool of tools) expect(tool.description, tool.name).not.toMatch(/\bexit/i)
+    expect(tools.find((tool) => tool.name === 'tapir_set_checkbox')!.description).toContain('effect.verified says whether it took')
+    s.sim.app.restart()
+    await client.callTool({name: 'tapir_navigate', arguments: {route: '/settings'}})
+    const snapshot = JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot as string
+    const ref = /checkbox "Accept beta terms" \[ref=(e\d+)\]/.exec(snapshot)![1]
+    const result = await client.callTool({name: 'tapir_set_checkbox', arguments: {ref, value: 'true'}})
+    expect(result.isError).toBeFalsy()
+    expect(JSON.parse(textOf(result))).toMatchObject({effect: {kind: 'checked', verified: false}})
+    s.sim.app.restart()
   })
 
   it('a wait that times out is a normal result, not an error', async () => {
@@ -103,13 +163,21 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
 
   it('tapir_run runs step lines as tapir:run does', async () => {
     const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['find --key=password', 'fill --ref=q1 --text="x y"', 'snap --grep Password']}})
-    expect(result.isError).toBeFalsy()
+    expect(result.isError, textOf(result)).toBeFalsy()
     expect(textOf(result).split('\n')[1]).toBe('[2/3] fill --ref=q1 --text="x y" ok: ✓ Filled q1')
     const failing = await client.callTool({name: 'tapir_run', arguments: {steps: ['tap --ref=e999', 'snap']}})
     expect(failing.isError).toBe(true)
     expect(textOf(failing)).toContain('step 1 failed (exit 3): tap --ref=e999')
+    expect(errorOf(failing)).toEqual({error: {message: 'step 1 failed (exit 3): tap --ref=e999', exitCode: 3, step: 1, code: -32000, envelope: expect.objectContaining({type: 'not_found'})}})
     const refused = await client.callTool({name: 'tapir_run', arguments: {steps: ['snap | head']}})
     expect(refused.isError).toBe(true)
+  })
+
+  it('tapir_run runs repeated identical steps in the order given', async () => {
+    const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['get_routes', 'snap', 'get_routes', 'snap']}})
+    expect(result.isError).toBeFalsy()
+    const progress = textOf(result).split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+    expect(progress).toEqual(['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap'])
   })
 
   it('after a dropped connection, calls made together share one new connection and all succeed', async () => {
@@ -189,4 +257,71 @@ describe('tapir mcp:serve on the wire', () => {
     expect(lines.map((line) => JSON.parse(line).id).sort()).toEqual([1, 2, 3, 4, 5])
     expect(stderr).toContain('[tapir mcp]')
   })
+})
+
+describe('tapir mcp:serve survives size and malformed input', () => {
+  it('answers a 20 MB request line with a JSON-RPC error, then answers the next call', async () => {
+    const s = await simSession()
+    const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', s.state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+    let stderr = ''
+    transport.stderr!.on('data', (chunk) => (stderr += String(chunk)))
+    const client = new Client({name: 'tapir-test', version: '0.0.0'})
+    await client.connect(transport)
+    try {
+      const huge = client.callTool({name: 'tapir_fill', arguments: {ref: 'e2', text: 'x'.repeat(20_000_000)}})
+      await expect(huge).rejects.toThrow(/-32600.*Request too large: 19\.\d MiB on one line, over the 10 MiB/)
+      const next = await client.callTool({name: 'tapir_get_routes', arguments: {}})
+      expect(next.isError).toBeFalsy()
+      expect(JSON.parse(textOf(next))).toMatchObject({uri: '/login'})
+    } finally {
+      await client.close()
+      await s.close()
+    }
+    expect(stderr).toMatch(/\[tapir mcp\] stopped: /)
+  }, 60_000)
+
+  it('answers lines that are not JSON, not JSON-RPC, or have bad params with -32700, -32600, -32602 and keeps serving', async () => {
+    const s = await simSession()
+    const lines = [
+      JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}}),
+      JSON.stringify({jsonrpc: '2.0', method: 'notifications/initialized'}),
+      '{"jsonrpc": "2.0", "id": 2, "method": "tools/list"',
+      JSON.stringify({jsonrpc: '2.0', id: 3, method: 42}),
+      JSON.stringify([1, 2, 3]),
+      JSON.stringify({jsonrpc: '2.0', id: 4, method: 'tools/call', params: {arguments: {}}}),
+      JSON.stringify({jsonrpc: '2.0', id: 5, method: 'tools/call', params: {name: 'tapir_get_routes', arguments: {}}}),
+    ]
+    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: lines.join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}, timeout: 20_000})
+    await s.close()
+    expect(result.exitCode).toBe(0)
+    const answers = result.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line))
+    const errors = answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code])
+    expect(errors).toEqual([
+      [null, -32700],
+      [3, -32600],
+      [null, -32600],
+      [4, -32602],
+    ])
+    expect(answers.find((answer) => answer.id === 5)).toMatchObject({result: {content: [{type: 'text', text: expect.stringContaining('/login')}]}})
+    expect(result.stderr).toContain('[tapir mcp] stopped: stdin ended')
+  })
+
+  it('turns a 50 MB snapshot into an isError result naming its size and how to narrow it', async () => {
+    const s = await simSession({app: () => createMonitorsApp({monitorNames: ['API', 'Web', 'x'.repeat(50_000_000)]})})
+    const client = await connect(s.state)
+    try {
+      await signIn(s)
+      const result = await client.callTool({name: 'tapir_snap', arguments: {}})
+      expect(result.isError).toBe(true)
+      expect(messageOf(result)).toMatch(/^The tapir_snap result is (\d+\.\d) MiB, over the 6\.0 MiB an MCP result may take here .*grep, within or interactiveOnly/)
+      expect(Number(/is (\d+\.\d) MiB/.exec(messageOf(result))![1])).toBeGreaterThan(47)
+      expect(errorOf(result).error).toMatchObject({exitCode: 1})
+      const narrowed = await client.callTool({name: 'tapir_snap', arguments: {grep: 'Web'}})
+      expect(narrowed.isError).toBeFalsy()
+      expect(JSON.parse(textOf(narrowed)).snapshot).toContain('button "Web"')
+    } finally {
+      await client.close()
+      await s.close()
+    }
+  }, 60_000)
 })

@@ -48,6 +48,15 @@ describe('navigation, logs and waits against the sim', () => {
     expect(idle.stdout).toMatch(/^✓ Network idle \(after \d+ ms\)$/)
   })
 
+  it('wait_for_network_idle with a timeout shorter than the idle window says so, not that requests were in flight', async () => {
+    const result = await s.run(['tapir:wait_for_network_idle', '--timeoutMs=300'])
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Network idle not proven: the timeout (--timeoutMs=300) is shorter than the idle window (--idleMs=500), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.',
+    })
+  })
+
   it('navigate_back leaves a pushed detail page', async () => {
     const monitors = (await s.run(['tapir:snap'])).stdout
     await s.run(['tapir:tap', `--ref=${refOf(monitors, /button "DB"/)}`])

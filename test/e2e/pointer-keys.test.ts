@@ -126,6 +126,22 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8])
   })
 
+  it('screenshot keeps the warnings block of an app not producing frames: the banner, and warnings in --json', async () => {
+    s.sim.app.setLifecycle('hidden')
+    try {
+      const file = join(s.dir, 'hidden.png')
+      const result = await s.run(['tapir:screenshot', `--output=${file}`])
+      expect(result.exitCode).toBe(0)
+      expect(result.stdout).toMatch(/^✓ Wrote \d+ bytes/)
+      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+      const json = await s.run(['tapir:screenshot', `--output=${file}`, '--json'])
+      expect(JSON.parse(json.stdout)).toMatchObject({path: file, format: 'png', warnings: {framesEnabled: false, lifecycleState: 'hidden'}})
+      expect(json.stderr).toMatch(/^⚠ The app is not producing frames/)
+    } finally {
+      s.sim.app.setLifecycle('resumed')
+    }
+  })
+
   it('close_app ends the app: later calls fail', async () => {
     expect(await s.run(['tapir:close_app'])).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
     expect((await s.run(['tapir:snap'])).exitCode).toBe(3)

@@ -60,10 +60,33 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     expect(candidates[0]).toMatchObject({ref: expect.stringMatching(/^q\d+$/), isVisible: true, inViewport: true, occluded: false})
   })
 
-  it('observe refuses an includeEnrichers value outside true|false|full', async () => {
-    const result = await s.run(['tapir:observe', '--includeEnrichers=some'])
-    expect(result.exitCode).toBe(1)
-    expect(result.stderr).toContain('Expected --includeEnrichers=some to be one of: true, false, full')
+  const observeParams = () => s.sim.requests.filter((request) => request.method === 'ext.tapir.observe').at(-1)!.params
+
+  it('observe passes its options to the app untouched, as strings, and the app answers for them', async () => {
+    const result = await s.run(['tapir:observe', '--limit=abc', '--includeEnrichers=some', '--roles=textbox', '--intent=the login form'])
+    expect(result).toMatchObject({exitCode: 0, stderr: ''})
+    expect(observeParams()).toMatchObject({limit: 'abc', includeEnrichers: 'some', roles: 'textbox', intent: 'the login form'})
+    expect(JSON.parse(result.stdout).count).toBe(2)
+    expect(JSON.parse((await s.run(['tapir:observe', '--limit=1'])).stdout).count).toBe(1)
+    expect(observeParams().limit).toBe('1')
+  })
+
+  it('observe drops empty options, so the app sees them absent', async () => {
+    const result = await s.run(['tapir:observe', '--limit=', '--roles=', '--includeEnrichers='])
+    expect(result).toMatchObject({exitCode: 0, stderr: ''})
+    const params = observeParams()
+    for (const name of ['limit', 'roles', 'includeEnrichers', 'intent']) expect(params, name).not.toHaveProperty(name)
+  })
+
+  it("observe's own error from the app comes back with its message, exit 3", async () => {
+    s.sim.setFaults({extensionsMissing: true})
+    try {
+      const result = await s.run(['tapir:observe', '--limit=abc'])
+      expect(result).toMatchObject({exitCode: 3, stdout: ''})
+      expect(result.stderr).toMatch(/^✗ The app does not answer ext\.tapir\.observe/)
+    } finally {
+      s.sim.setFaults({extensionsMissing: false})
+    }
   })
 
   it('a hidden app still answers, with the frames banner on stderr and stdout unchanged', async () => {

@@ -133,6 +133,35 @@ describe('tapir:run', () => {
     expect(result.stdout).toMatch(/^\[1\/1\] snap --grep Password ok: - textbox "Password" \[ref=(e\d+)\]\n- textbox "Password" \[ref=\1\]\n  typeable: true$/)
   })
 
+  const REPEATED = ['get_routes', 'snap', 'get_routes', 'snap']
+  const inOrder = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+  const ORDER = ['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap']
+
+  it('runs repeated identical steps in the order given, with run flags anywhere', async () => {
+    const args = await s.run(['tapir:run', ...REPEATED])
+    expect(args.exitCode, args.stderr).toBe(0)
+    expect(inOrder(args.stdout)).toEqual(ORDER)
+    for (const timeout of [['--timeout', '5000'], ['--timeout=5000']]) {
+      const mixed = await s.run(['tapir:run', 'get_routes', ...timeout, 'snap', '--continue', 'get_routes', 'snap'])
+      expect(inOrder(mixed.stdout), mixed.stderr).toEqual(ORDER)
+    }
+    const taps = await s.run(['tapir:run', 'snap --interactiveOnly', 'tap --ref=e999', 'snap --interactiveOnly'])
+    expect(taps.stdout.split('\n')[1]).toMatch(/^\[2\/3\] tap --ref=e999 failed/)
+  })
+
+  it('-- ends the run flags: what follows is a step even if it looks like one of them', async () => {
+    const result = await s.run(['tapir:run', '--continue', '--', 'get_routes', '--json'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toContain('unknown verb "--json"')
+  })
+
+  it('runs repeated steps in order from --file and from stdin', async () => {
+    const file = join(s.dir, 'repeated.txt')
+    writeFileSync(file, REPEATED.join('\n') + '\n')
+    expect(inOrder((await s.run(['tapir:run', '--file', file])).stdout)).toEqual(ORDER)
+    expect(inOrder((await s.run(['tapir:run', '--file=-'], {input: REPEATED.join('\n')})).stdout)).toEqual(ORDER)
+  })
+
   it('refuses steps given both ways, and a missing file', async () => {
     expect(await s.run(['tapir:run', '--file', '-', 'snap'], {input: 'snap\n'})).toMatchObject({exitCode: 1, stderr: '✗ Give the steps as arguments or with --file, not both.'})
     const missing = await s.run(['tapir:run', '--file', join(s.dir, 'nope.txt')])

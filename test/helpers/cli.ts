@@ -2,6 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {execa} from 'execa'
+import {afterAll} from 'vitest'
 
 export const ROOT = resolve(import.meta.dirname, '..', '..')
 export const BIN = join(ROOT, 'bin', 'run.js')
@@ -27,10 +28,18 @@ export async function tapir(args: string[], options: {cwd?: string; env?: Record
 }
 
 let home: string | undefined
+/** One scratch HOME per test file, made on first use. */
 function scratchHome(): string {
   home ??= mkdtempSync(join(tmpdir(), 'tapir-home-'))
   return home
 }
+
+// Registered while the importing test file is collected, so it runs after that file's tests
+// (a worker is killed rather than exited, so an exit handler would not run).
+afterAll(() => {
+  if (home !== undefined) rmSync(home, {recursive: true, force: true})
+  home = undefined
+})
 
 export function tempDir(prefix = 'tapir-test-'): {path: string; remove(): void} {
   const path = mkdtempSync(join(tmpdir(), prefix))

@@ -38,7 +38,7 @@ export default class McpServe extends Command {
         drainMs: Math.min(MAX_TIMEOUT_MS, flags.timeout + 1000),
         runSteps: async (lines, keepGoing) => {
           const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
-          return {text: outcomeText(outcome), failed: outcome.exitCode !== 0}
+          return {text: outcomeText(outcome), error: outcome.exitCode === 0 ? undefined : outcome.error}
         },
       })
     } finally {

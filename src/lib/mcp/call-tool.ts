@@ -1,4 +1,4 @@
-import {errorMessage} from '../output/outcome.js'
+import {errorMessage, errorObject} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {executeVerb} from '../verbs/execute-verb.js'
 import {inputFromArguments} from '../verbs/input.js'
@@ -14,9 +14,10 @@ export function textResult(text: string, isError = false): ToolResult {
   return {content: [{type: 'text', text: printable(text)}], ...(isError ? {isError: true} : {})}
 }
 
-/** Same words as the CLI's `✗` line, without the mark. */
+/** The human message (parameters named as MCP names them), then the same error object the
+ *  CLI's --json prints, so an agent can branch on `code` and the app's `envelope.type`. */
 export function errorResult(error: unknown): ToolResult {
-  return textResult(errorMessage(error), true)
+  return textResult(`${errorMessage(error, 'mcp')}\n${JSON.stringify(errorObject(error, 'mcp'))}`, true)
 }
 
 /** Runs one catalogue verb for an MCP call: the app's JSON as text, or an error result. */

@@ -1,13 +1,15 @@
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
-import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js'
-import {CallToolRequestSchema, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
+import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
+import {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
 import {UsageError} from '../errors.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {VerbContext} from '../verbs/types.js'
+import type {ErrorObject} from '../output/outcome.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
+import {LineTransport} from './line-transport.js'
 import type {McpTool} from './schema.js'
 import {toolFor} from './schema.js'
 
@@ -15,12 +17,14 @@ export interface McpOptions {
   name: string
   version: string
   context: VerbContext
-  /** Runs tapir_run's step lines as `tapir:run` does; answers its text and whether a step failed. */
-  runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; failed: boolean}>
+  /** Runs tapir_run's step lines as `tapir:run` does; answers its text and, when a step failed, the run's error object. */
+  runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; error?: ErrorObject}>
   log(line: string): void
   /** How long to keep answering after stdin closed. */
   drainMs: number
 }
+
+const INVALID_PARAMS = ErrorCode.InvalidParams
 
 /** Every tool: one per catalogue verb with an MCP name, plus tapir_run. */
 export function listTools(): McpTool[] {
@@ -33,8 +37,8 @@ async function callRun(args: Record<string, unknown> | undefined, options: McpOp
     const input = inputFromArguments(RUN_TOOL, args)
     const steps = input.steps
     if (!Array.isArray(steps)) throw new UsageError('Missing required parameter "steps"')
-    const {text, failed} = await options.runSteps(steps, input.continue === true)
-    return textResult(text, failed)
+    const {text, error} = await options.runSteps(steps, input.continue === true)
+    return error ? textResult(`${text}\n${JSON.stringify(error)}`, true) : textResult(text)
   } catch (error) {
     return errorResult(error)
   }
@@ -48,27 +52,73 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     const {name, arguments: args} = request.params
     const started = Date.now()
     const verb = verbForTool(name)
-    const result = name === RUN_TOOL.tool ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new Error(`Unknown tool ${name}`))
+    const answer = name === RUN_TOOL.tool ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`))
+    const result = withinSizeLimit(name, answer)
     options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
     return result
   })
-  process.stdout.on('error', () => process.exit(0)) // the client went away (EPIPE)
-  const transport = new StdioServerTransport()
+  process.stdout.on('error', (error) => {
+    options.log(`stopped: stdout failed, the client went away (${error.message})`)
+    process.exit(0)
+  })
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      options.log(`stopped: ${signal}`)
+      process.exit(0)
+    })
+  }
+  server.onerror = (error) => options.log(`error: ${error.message}`)
+  const transport = new LineTransport()
   await server.connect(transport)
+  refuseInvalidParams(transport, [CallToolRequestSchema, ListToolsRequestSchema])
   const answered = countAnswers(transport)
   options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
-  await new Promise<void>((resolve) => {
-    server.onclose = () => resolve()
-    process.stdin.on('end', () => resolve())
+  const reason = await new Promise<string>((resolve) => {
+    server.onclose = () => resolve('the connection closed')
+    process.stdin.on('end', () => resolve('stdin ended (the client hung up)'))
+    process.stdin.on('error', (error) => resolve(`stdin failed (${error.message})`))
   })
   // A client may write its requests and hang up at once: answer them before leaving (an app
   // that never answers is given up on with the per-call timeout).
-  await Promise.race([answered(), new Promise((resolve) => setTimeout(resolve, options.drainMs).unref())])
+  const drained = await Promise.race([answered().then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), options.drainMs).unref())])
+  options.log(`stopped: ${reason}${drained ? '' : `; gave up on unanswered calls after ${options.drainMs} ms`}`)
+}
+
+/** Results larger than this are refused: the stdio client reads at most 10 MiB a line. */
+export const MAX_RESULT_BYTES = 6 * 1024 * 1024
+
+/** The result, or an error naming its size and how to ask for less when it would not fit a line. */
+function withinSizeLimit(tool: string, result: ToolResult): ToolResult {
+  const bytes = Buffer.byteLength(JSON.stringify(result))
+  if (bytes <= MAX_RESULT_BYTES) return result
+  const mb = (size: number) => `${(size / 1024 / 1024).toFixed(1)} MiB`
+  return errorResult(
+    new UsageError(
+      `The ${tool} result is ${mb(bytes)}, over the ${mb(MAX_RESULT_BYTES)} an MCP result may take here (a stdio client reads at most 10 MiB a message). Ask for less: grep, within or interactiveOnly on tapir_snap, roles or a lower limit on tapir_observe, a ref on tapir_screenshot.`,
+    ),
+  )
+}
+
+/** Answers a request to one of these methods whose params do not fit its schema with -32602
+ *  Invalid params (the SDK checks them before its own check and would answer -32603). */
+function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToolRequestSchema | typeof ListToolsRequestSchema>): void {
+  const byMethod = new Map<string, (typeof schemas)[number]>(schemas.map((schema) => [schema.shape.method.value, schema]))
+  const receive = transport.onmessage!
+  transport.onmessage = (message) => {
+    const schema = 'method' in message && 'id' in message ? byMethod.get(message.method) : undefined
+    const parsed = schema?.safeParse(message)
+    if (parsed && !parsed.success) {
+      const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ')
+      void transport.send({jsonrpc: '2.0', id: (message as {id: string | number}).id, error: {code: INVALID_PARAMS, message: `Invalid params for ${(message as {method: string}).method}: ${problem}`}})
+      return
+    }
+    receive(message)
+  }
 }
 
 /** Tracks the requests not yet answered (a cancelled one needs no answer), so the server can
  *  wait until every request is answered. */
-function countAnswers(transport: StdioServerTransport): () => Promise<void> {
+function countAnswers(transport: Transport): () => Promise<void> {
   const open = new Set<string | number>()
   let settled: (() => void) | undefined
   const check = () => open.size === 0 && settled?.()

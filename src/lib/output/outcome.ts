@@ -1,4 +1,4 @@
-import {TapirError} from '../errors.js'
+import {TapirError, type Surface} from '../errors.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
 import {redactToken} from './redact-token.js'
 import {isJsonObject} from '../vm/malformed.js'
@@ -10,7 +10,11 @@ export interface Outcome {
   stdout: string
   stderr: string[]
   exitCode: ExitCode
+  /** A failure's error object (as --json prints it), kept for tapir:run and MCP to report. */
+  error?: ErrorObject
 }
+
+export type ErrorObject = {error: Record<string, unknown>}
 
 const FRAMES_OFF =
   'The app is not producing frames (lifecycle: %s). The semantics tree is not being rebuilt and gestures cannot take effect, so this result may be stale. A backgrounded browser tab or a hidden window is the usual cause: bring it to front and retry.'
@@ -48,23 +52,30 @@ export function outcomeText(outcome: Outcome): string {
   return [outcome.stdout, ...outcome.stderr].filter((part) => part !== '').join('\n')
 }
 
-/** The one line a failure reads as, on the CLI and over MCP; tokens never shown. */
-export function errorMessage(error: unknown): string {
-  return redactToken(error instanceof TapirError ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+/** The one line a failure reads as on a surface (parameters named its way); tokens never shown. */
+export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
+  return redactToken(error instanceof TapirError ? error.messageFor(surface) : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+}
+
+/** The error object the CLI's --json prints and an MCP error result carries after its message:
+ *  `{error: {message, exitCode, code?, envelope?}}`. `exitCode` says whose failure it was
+ *  (1: the call or a local failure, 3: the app's answer or the connection) on both surfaces. */
+export function errorObject(error: unknown, surface: Surface): ErrorObject {
+  const tapirError = error instanceof TapirError ? error : undefined
+  return {error: {message: errorMessage(error, surface), exitCode: tapirError?.exitCode ?? EXIT.appError, ...tapirError?.details}}
 }
 
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
 export function softFailureOutcome(error: TapirError, report: Report, json: boolean): Outcome {
   const exitCode = EXIT.failed
-  if (json) return {stdout: JSON.stringify({error: {message: error.message, exitCode, ...error.details}}), stderr: report.stderr ?? [], exitCode}
-  return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode}
+  const object = {error: {message: error.message, exitCode, ...error.details}}
+  if (json) return {stdout: JSON.stringify(object), stderr: report.stderr ?? [], exitCode, error: object}
+  return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode, error: object}
 }
 
 /** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown. */
 export function failureOutcome(error: unknown, json: boolean): Outcome {
-  const tapirError = error instanceof TapirError ? error : undefined
-  const message = errorMessage(error)
-  const exitCode = tapirError?.exitCode ?? EXIT.appError
-  const stdout = json ? JSON.stringify({error: {message, exitCode, ...tapirError?.details}}) : ''
-  return {stdout, stderr: [`✗ ${message}`], exitCode}
+  const exitCode = error instanceof TapirError ? error.exitCode : EXIT.appError
+  const object = errorObject(error, 'cli')
+  return {stdout: json ? JSON.stringify(object) : '', stderr: [`✗ ${errorMessage(error, 'cli')}`], exitCode, error: object}
 }

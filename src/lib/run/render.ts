@@ -1,6 +1,6 @@
 import type {ExitCode} from '../output/exit-codes.js'
-import type {Outcome} from '../output/outcome.js'
-import type {RunReport} from './execute.js'
+import type {ErrorObject, Outcome} from '../output/outcome.js'
+import type {RunReport, StepResult} from './execute.js'
 
 const LINE_LIMIT = 120
 
@@ -14,9 +14,10 @@ function firstLine(text: string): string {
 export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
   const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
   const exitCode = (failure?.exitCode ?? 0) as ExitCode
+  const error = failure && failedStepError(report.failed!, failure)
   if (json) {
     const steps = report.steps.map(({step, ok, exitCode: code, output}) => ({step, ok, exitCode: code, output}))
-    return {stdout: JSON.stringify({steps, failed: report.failed}), stderr: [], exitCode}
+    return {stdout: JSON.stringify({steps, failed: report.failed}), stderr: [], exitCode, ...(error ? {error} : {})}
   }
   const progress = report.steps.map((result, index) => {
     const status = result.ok ? 'ok' : `failed (exit ${result.exitCode})`
@@ -27,5 +28,12 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
   const stderr = failure
     ? [`✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]
     : last.outcome.stderr
-  return {stdout, stderr, exitCode}
+  return {stdout, stderr, exitCode, ...(error ? {error} : {})}
+}
+
+/** The run's error object: which step failed, with that step's code and the app's envelope. */
+function failedStepError(number: number, failure: StepResult): ErrorObject {
+  const {code, envelope} = failure.outcome.error?.error ?? {}
+  const message = `step ${number} failed (exit ${failure.exitCode}): ${failure.step}`
+  return {error: {message, exitCode: failure.exitCode, step: number, ...(code === undefined ? {} : {code}), ...(envelope === undefined ? {} : {envelope})}}
 }

@@ -1,7 +1,9 @@
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, ref, snapshotMode} from './params.js'
+import {toExtensionParams} from './input.js'
+import {centreOffScreen} from './off-screen.js'
 import type {Report, Result, Verb} from './types.js'
 
 type Effect = {verified?: boolean; value?: unknown; before?: unknown; after?: unknown; changed?: boolean}
@@ -24,7 +26,7 @@ export const scroll = extensionVerb({
     includeSnapshot(true),
   ],
   validate(input) {
-    if (input.intoView === true && !input.ref) throw new UsageError('--intoView brings a widget into view, so it needs --ref=<eN>.')
+    if (input.intoView === true && !input.ref) throw new ParamError((name) => `${name('intoView')} brings a widget into view, so it needs ${name('ref')} (an eN ref).`)
   },
   prefersJson: snapshotAsked,
   report: (result, input) => {
@@ -53,11 +55,14 @@ export const selectOption = extensionVerb({
 })
 
 const unverifiedCheckbox = (result: Result) => effectOf(result).verified === false
+/** Unverified results whose control's centre the geometry puts off screen: only those get the scroll hint. */
+const offScreen = new WeakSet<Result>()
 
 export const setCheckbox = extensionVerb({
   name: 'set_checkbox',
   tool: 'tapir_set_checkbox',
-  summary: 'Make a checkbox, switch or radio read true or false, tapping it only when it differs; exits 1 when it did not take.',
+  summary: 'Make a checkbox, switch or radio read true or false, tapping it only when it differs; effect.verified says whether it took.',
+  cliExit: 'exits 1 when it did not take (0 with --json or --includeSnapshot)',
   example: '--ref=e4 --value=true',
   kind: 'action',
   params: [
@@ -66,13 +71,20 @@ export const setCheckbox = extensionVerb({
     // Not in the tool's schema, but always sent: the app's own default would attach a snapshot.
     {...includeSnapshot(false), cliOnly: true, description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.'},
   ],
+  async execute(call, input) {
+    const app = await call.app()
+    const result = await app.callExtension('set_checkbox', toExtensionParams(setCheckbox.params, input), call.deadline)
+    if (unverifiedCheckbox(result) && (await centreOffScreen(app, input.ref, call.deadline))) offScreen.add(result)
+    return result
+  },
   prefersJson: (input) => input.includeSnapshot === true,
   // Printed as the response (--json, --includeSnapshot), an unverified result exits 0, as the spec says.
   exitCode: (result, _input, printedJson) => (unverifiedCheckbox(result) && !printedJson ? 1 : 0),
   report: (result, input): Report => {
     const effect = effectOf(result)
     if (unverifiedCheckbox(result)) {
-      return {stderr: [`✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}. Off screen or covered? Scroll it into view with tapir:scroll, then retry.`]}
+      const reading = `✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}.`
+      return {stderr: [offScreen.has(result) ? `${reading} It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.` : reading]}
     }
     return {stdout: result.toggled === false ? `✓ Checkbox ${input.ref} already ${input.value}` : `✓ Checkbox ${input.ref} set to ${input.value}`}
   },

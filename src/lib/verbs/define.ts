@@ -9,3 +9,8 @@ export function params<const P extends readonly Param[]>(...list: P): P {
 export function defineVerb<const P extends readonly Param[]>(verb: {params: P} & Omit<Verb<InputOf<P>>, 'params'>): VerbOf<P> {
   return verb
 }
+
+/** The summary the CLI shows: the verb's summary and its exit rule. */
+export function cliSummary(verb: Verb): string {
+  return verb.cliExit ? `${verb.summary.replace(/\.$/, '')}; ${verb.cliExit}.` : verb.summary
+}

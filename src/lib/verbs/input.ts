@@ -1,8 +1,8 @@
-import {UsageError} from '../errors.js'
+import {ParamError, UsageError, type Surface} from '../errors.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import type {Input, Param, ParamValue, ToolShape} from './types.js'
 
-export type Surface = 'cli' | 'mcp'
+export type {Surface} from '../errors.js'
 
 /** The default a front end fills in, or undefined when the app should decide. */
 export function defaultFor(param: Param, surface: Surface): ParamValue | undefined {
@@ -84,13 +84,13 @@ export function inputFromArguments(tool: Pick<ToolShape, 'params'>, args: Record
 /** Range and choice checks shared by every front end. */
 export function checkValue(param: Param, value: ParamValue): void {
   if (param.options && typeof value === 'string' && !param.options.includes(value)) {
-    throw new UsageError(`--${param.name} must be one of ${param.options.join(', ')} (got "${value}").`)
+    throw new ParamError((name) => `${name(param.name)} must be one of ${param.options!.join(', ')} (got "${value}").`)
   }
   if (param.minimum !== undefined && typeof value === 'number' && value < param.minimum) {
-    throw new UsageError(`--${param.name} must be at least ${param.minimum} (got ${value}).`)
+    throw new ParamError((name) => `${name(param.name)} must be at least ${param.minimum} (got ${value}).`)
   }
   if (param.maximum !== undefined && typeof value === 'number' && value > param.maximum) {
-    throw new UsageError(`--${param.name} must be at most ${param.maximum} (got ${value}).`)
+    throw new ParamError((name) => `${name(param.name)} must be at most ${param.maximum} (got ${value}).`)
   }
 }
 

@@ -1,4 +1,4 @@
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, snapshotMode} from './params.js'
@@ -16,7 +16,7 @@ export const navigate = extensionVerb({
     snapshotMode(),
   ],
   validate(input) {
-    if (typeof input.route === 'string' && !input.route.startsWith('/')) throw new UsageError(`--route must start with / (got "${input.route}").`)
+    if (typeof input.route === 'string' && !input.route.startsWith('/')) throw new ParamError((name) => `${name('route')} must start with / (got "${input.route}").`)
   },
   prefersJson: snapshotAsked,
   report: (result, input) =>

@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
 import {defineVerb} from './define.js'
@@ -21,7 +21,7 @@ export const perfBegin = extensionVerb({
     {name: 'phases', type: 'boolean', default: false, description: 'Also profile layout and paint (attribution only; many more spans).'},
   ],
   validate(input) {
-    if (input.phases === true && input.mode === 'timing') throw new UsageError('--phases profiles layout and paint, so it needs --mode=attribution.')
+    if (input.phases === true && input.mode === 'timing') throw new ParamError((name) => `${name('phases')} profiles layout and paint, so it needs ${name('mode')} set to attribution.`)
   },
   report: (result): Report => ({
     stdout: `✓ Performance session ${shown(result.sessionToken)} open (${shown(result.mode)}${result.phases === true ? ', with phases' : ''})${result.restartedPreviousSession === true ? '; the session that was open is restarted' : ''}`,
@@ -47,7 +47,8 @@ const refused = (result: Result) => result.refused === true
 export const perfEnd = extensionVerb({
   name: 'perf_end',
   tool: 'tapir_perf_end',
-  summary: 'Close the performance session and read its report; exits 1 when the app drew no frames to judge.',
+  summary: 'Close the performance session and read its report (refused when the app drew no frames to judge).',
+  cliExit: 'exits 1 when it was refused',
   kind: 'action',
   params: [],
   exitCode: (result) => (refused(result) ? 1 : 0),

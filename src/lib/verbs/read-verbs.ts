@@ -1,4 +1,4 @@
-import {UsageError} from '../errors.js'
+import {ParamError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Verb} from './types.js'
 
@@ -25,10 +25,11 @@ export const observe = extensionVerb({
   example: '--roles=button,textbox --limit=20',
   kind: 'read',
   params: [
-    {name: 'intent', type: 'string', description: 'What you are looking for, in words; only logged, never used to filter.'},
-    {name: 'roles', type: 'string', description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.'},
-    {name: 'limit', type: 'integer', default: 50, minimum: 1, description: 'Return at most this many candidates.'},
-    {name: 'includeEnrichers', type: 'string', default: 'true', options: ['true', 'false', 'full'], description: 'Enricher fields per candidate: true (the usual subset), false (none) or full (all).'},
+    // Passed through to the app as typed on the CLI (the observe command page): the app answers for them.
+    {name: 'intent', type: 'string', passThrough: true, description: 'What you are looking for, in words; only logged, never used to filter.'},
+    {name: 'roles', type: 'string', passThrough: true, description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.'},
+    {name: 'limit', type: 'integer', default: 50, defaultInApp: true, passThrough: true, minimum: 1, description: 'Return at most this many candidates (the app takes 50 when omitted).'},
+    {name: 'includeEnrichers', type: 'string', default: 'true', defaultInApp: true, passThrough: true, options: ['true', 'false', 'full'], description: 'Enricher fields per candidate: true (the usual subset, the app\'s default), false (none) or full (all).'},
   ],
 })
 
@@ -49,7 +50,7 @@ export const find = extensionVerb({
   ],
   validate(input) {
     if (!FIND_PREDICATES.some((name) => typeof input[name] === 'string' && input[name] !== '')) {
-      throw new UsageError('Provide at least one of --text / --contains / --semanticsLabel / --key.')
+      throw new ParamError((name) => `Provide at least one of ${FIND_PREDICATES.map(name).join(' / ')}.`)
     }
   },
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),

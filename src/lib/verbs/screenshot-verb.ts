@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {TapirError, UsageError} from '../errors.js'
+import {ParamError, TapirError} from '../errors.js'
 import {toExtensionParams} from './input.js'
 import {defineVerb} from './define.js'
 import {IMAGE_OUTPUT, writeOutputFile} from './output-file.js'
@@ -9,6 +9,12 @@ import {EXIT} from '../output/exit-codes.js'
 function formatFor(input: {format?: string; output?: string}): string {
   if (typeof input.format === 'string') return input.format
   return typeof input.output === 'string' && /\.png$/i.test(input.output) ? 'png' : 'jpeg'
+}
+
+/** What the app says about the capture beyond the image (frames not produced, render errors,
+ *  a relocated ref): a stale frame must never read as a fresh one. */
+function appNotes(result: Result): Result {
+  return Object.fromEntries(['framesForced', 'warnings', 'renderErrors', 'reresolved'].filter((key) => result[key] !== undefined).map((key) => [key, result[key]]))
 }
 
 export const screenshot = defineVerb({
@@ -34,9 +40,9 @@ export const screenshot = defineVerb({
     },
   ],
   validate(input) {
-    if (input.rect !== undefined && !input.ref) throw new UsageError('--rect is relative to a widget, so it needs --ref. Omit both to capture the whole viewport.')
+    if (input.rect !== undefined && !input.ref) throw new ParamError((name) => `${name('rect')} is relative to a widget, so it needs ${name('ref')}. Omit both to capture the whole viewport.`)
     if (typeof input.rect === 'string' && !/^\s*-?\d+(\.\d+)?(\s*,\s*-?\d+(\.\d+)?){3}\s*$/.test(input.rect)) {
-      throw new UsageError(`--rect takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
+      throw new ParamError((name) => `${name('rect')} takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
   },
   async execute(call, input): Promise<Result> {
@@ -47,7 +53,7 @@ export const screenshot = defineVerb({
     const bytes = Buffer.from(result.base64, 'base64')
     const path = resolve(call.cwd, input.output)
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
-    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height}
+    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...appNotes(result)}
   },
   report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${(Number(result.bytes) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
 })

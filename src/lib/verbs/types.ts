@@ -33,6 +33,9 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   cliOnly?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
+  /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
+   *  app answers for it (observe's options, as its command page says). */
+  passThrough?: boolean
 }
 
 /** Present on every surface that reaches the verb: required and not CLI-only (MCP lacks those). */
@@ -41,10 +44,13 @@ type AlwaysGiven<P> = P extends {required: true} ? (P extends {cliOnly: true} ? 
 /** The input a verb's code sees, derived from its parameter definitions: each parameter by its
  *  name and with its type, required ones always present. A misspelt name does not compile. */
 export type InputOf<P extends readonly Param[]> = {
-  [K in P[number] as AlwaysGiven<K> extends true ? K['name'] : never]: ValueOf<K['type']>
+  [K in P[number] as AlwaysGiven<K> extends true ? K['name'] : never]: InputValue<K>
 } & {
-  [K in P[number] as AlwaysGiven<K> extends true ? never : K['name']]?: ValueOf<K['type']>
+  [K in P[number] as AlwaysGiven<K> extends true ? never : K['name']]?: InputValue<K>
 }
+
+/** A pass-through parameter reaches the verb as the CLI's raw text, or typed from MCP. */
+type InputValue<P extends Param> = P extends {passThrough: true} ? ValueOf<P['type']> | string : ValueOf<P['type']>
 
 /** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
 export interface VerbContext {
@@ -76,6 +82,7 @@ export type VerbKind = 'read' | 'action' | 'destructive'
 export interface ToolShape {
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
+  /** What it does, in words true on every surface (MCP's tool description). */
   summary: string
   params: readonly Param[]
   kind: VerbKind
@@ -84,6 +91,8 @@ export interface ToolShape {
 export interface Verb<I = Input> extends ToolShape {
   /** CLI name without the topic: `snap` is `tapir:snap`. */
   name: string
+  /** The CLI's exit rule where a result can exit 1 ("exits 1 when ..."), added to the CLI's summary only. */
+  cliExit?: string
   /** Where the work happens: `ext.tapir.<method>` in the app, or `vm:evaluate` for the VM's own RPC. */
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
@@ -100,7 +109,7 @@ export interface Verb<I = Input> extends ToolShape {
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: I): boolean
   /** On the CLI, an app error that is really a soft failure of this verb: these lines, exit 1 (not 3). */
-  softFailure?(error: TapirError): Report | undefined
+  softFailure?(error: TapirError, input: I): Report | undefined
   /** Exit code for a result, shared by the summary and --json output. */
   exitCode?(result: Result, input: I, printedJson: boolean): ExitCode
 }

@@ -1,10 +1,13 @@
+import {ParamError} from '../errors.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
-import {UsageError} from '../errors.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Result, Verb} from './types.js'
 
 const WAIT_UNPROVEN = 'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
 const NETWORK_UNPROVEN = 'Network did not go idle within the timeout. Requests were still in flight, so treat anything that depended on this wait as unproven.'
+
+const windowTooShort = (timeoutMs: number, idleMs: number) =>
+  `Network idle not proven: the timeout (--timeoutMs=${timeoutMs}) is shorter than the idle window (--idleMs=${idleMs}), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.`
 
 const matched = (result: Result) => result.matched === true
 
@@ -12,7 +15,8 @@ export const wait = extensionVerb({
   name: 'wait',
   tool: 'tapir_wait_for',
   ext: 'wait_for',
-  summary: 'Wait until a Text appears (or disappears); exits 1 when the timeout passes first.',
+  summary: 'Wait until a Text appears (or disappears), or the timeout passes (matched: false).',
+  cliExit: 'exits 1 when the timeout passes first',
   example: '--text=Welcome --timeoutMs=3000',
   kind: 'read',
   params: [
@@ -24,7 +28,7 @@ export const wait = extensionVerb({
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
     if (![input.text, input.textGone, input.expression].some((value) => typeof value === 'string' && value !== '')) {
-      throw new UsageError('Provide at least one condition: --text, --textGone, or --expression.')
+      throw new ParamError((name) => `Provide at least one condition: ${name('text')}, ${name('textGone')}, or ${name('expression')}.`)
     }
   },
   exitCode: (result) => (matched(result) ? 0 : 1),
@@ -35,7 +39,8 @@ export const wait = extensionVerb({
 export const waitForNetworkIdle = extensionVerb({
   name: 'wait_for_network_idle',
   tool: 'tapir_wait_for_network_idle',
-  summary: 'Wait until the app has had no HTTP request in flight for idleMs; exits 1 when it never settles.',
+  summary: 'Wait until the app has had no HTTP request in flight for idleMs, or the timeout passes.',
+  cliExit: 'exits 1 when it never settles',
   example: '--timeoutMs=8000 --idleMs=750',
   kind: 'read',
   params: [
@@ -47,7 +52,14 @@ export const waitForNetworkIdle = extensionVerb({
   exitCode: (result) => (matched(result) ? 0 : 1),
   report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]}),
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
-  softFailure: (error) => (error.envelopeType === 'timeout' ? {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`]} : undefined),
+  softFailure(error, input) {
+    if (error.envelopeType !== 'timeout') return undefined
+    const timeoutMs = Number(input.timeoutMs ?? 5000)
+    const idleMs = Number(input.idleMs ?? 500)
+    // The app needs idleMs of quiet within timeoutMs: a shorter timeout can never be met.
+    if (timeoutMs < idleMs) return {stderr: [`✗ ${windowTooShort(timeoutMs, idleMs)}`]}
+    return {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`]}
+  },
 })
 
 export const waitVerbs: Verb[] = [wait, waitForNetworkIdle]

@@ -7,7 +7,7 @@ import {PerfMonitor} from './perf/monitor.js'
 import {RefRegistry} from './refs.js'
 import {buildApp} from './screens/app.js'
 import {tickerRunning} from './sheet-entrance.js'
-import {initialState, type AppState} from './state.js'
+import {initialState, type AppState, type SeedData} from './state.js'
 
 export type Lifecycle = 'resumed' | 'hidden' | 'paused' | 'detached'
 
@@ -32,14 +32,17 @@ export class AppModel {
   private reportedOverflows!: Set<string>
   private boots = 0
 
-  constructor(readonly now: () => number = Date.now) {
+  constructor(
+    readonly now: () => number = Date.now,
+    private readonly seed: SeedData = {},
+  ) {
     this.boot()
   }
 
   /** `main()`: fresh state, fresh statics (ref counters, buffers, baseline), a new boot id, the warm-up frame. */
   boot(): void {
     this.boots++
-    this.state = initialState()
+    this.state = initialState(this.seed)
     this.diagnostics = new Diagnostics(this.now)
     this.on = new Behaviour(this.state, this.diagnostics)
     this.refs = new RefRegistry()

@@ -5,16 +5,21 @@ import {evaluateInApp} from './evaluate/evaluate.js'
 import {EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
+import type {SeedData} from './state.js'
 
-/** The simulated "Monitors" app with TapirPlugin installed. */
-export function createMonitorsApp(): SimApp {
-  return new MonitorsApp()
+/** The simulated "Monitors" app with TapirPlugin installed; `seed` sets the data its backend holds. */
+export function createMonitorsApp(seed: SeedData = {}): SimApp {
+  return new MonitorsApp(seed)
 }
 
 class MonitorsApp implements SimApp {
   readonly extensions = EXTENSION_HANDLERS.map(handler => handler.name)
-  private readonly app = new AppModel()
+  private readonly app: AppModel
   private readonly handlers = new Map(EXTENSION_HANDLERS.map(handler => [handler.name, handler]))
+
+  constructor(seed: SeedData) {
+    this.app = new AppModel(Date.now, seed)
+  }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
   get closed(): boolean {

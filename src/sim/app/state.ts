@@ -79,7 +79,12 @@ const MONITOR_NAMES = [
 
 export const REGIONS = ['eu', 'us', 'asia'] as const
 
-export function initialState(): AppState {
+/** What the app's backend holds when it starts: the monitors' names (twenty short ones by default). */
+export interface SeedData {
+  monitorNames?: readonly string[]
+}
+
+export function initialState(seed: SeedData = {}): AppState {
   return {
     root: {kind: 'login', instance: 1},
     popups: [],
@@ -94,7 +99,7 @@ export function initialState(): AppState {
     snackBar: null,
     signInError: false,
     resetLinkSent: false,
-    monitors: MONITOR_NAMES.map((name, i) => ({id: i + 1, name, paused: false, favourite: false})),
+    monitors: (seed.monitorNames ?? MONITOR_NAMES).map((name, i) => ({id: i + 1, name, paused: false, favourite: false})),
     alertsEnabled: true,
     settings: {emailAlerts: false, darkMode: false, region: 'eu', acceptBeta: false},
     scroll: {monitorsList: 0, settings: 0},
