@@ -81,7 +81,7 @@ function paintOne(canvas: Canvas, m: Mounted, palette: Palette): void {
   if (data?.checked === true || data?.toggled === true) return canvas.fill(visible, palette.checked)
   if (data?.enabled === false) return canvas.fill(visible, palette.disabled)
   if (data?.button || ui.onTap !== undefined) return canvas.fill(visible, palette.button)
-  if (ui.widget === 'NavigationBar' || ui.overlay) return canvas.fill(visible, palette.bar)
+  if (ui.widget === 'NavigationBar' || ui.widget === 'NavigationRail' || ui.overlay) return canvas.fill(visible, palette.bar)
   if (ui.opaque) canvas.fill(visible, ui.route !== undefined ? palette.background : palette.surface)
 }
 
