@@ -1,11 +1,14 @@
 import * as Flags from '@oclif/core/flags'
+import {findChrome} from '../lib/cdp/chrome-binary.js'
+import {launchChrome, type LaunchedChrome} from '../lib/cdp/launch.js'
 import {TapirError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {SIM_MAIN, startSimInBackground} from '../lib/runtime/background-sim.js'
+import {ensureCdpPortFree} from '../lib/runtime/chrome-for-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {isOurs} from '../lib/session/process.js'
+import {isOurs, terminate} from '../lib/session/process.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {redactToken, toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
@@ -21,21 +24,65 @@ export function refuseOverRunningApp(location: SessionLocation): void {
 export default class Start extends SessionCommand {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
-    'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.'
-  static override examples = ['<%= config.bin %> start --device=sim', '<%= config.bin %> start --device=sim --mode=dds']
+    'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. With --cdp-port it is served as a web page, as `flutter run -d web-server` serves a Flutter web app, and shown in a headless Chromium with remote debugging on that port (found through TAPIR_CHROME_BIN, PATH or the usual install paths), so tapir:resize, tapir:device and CDP screenshots work. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.'
+  static override examples = ['<%= config.bin %> start --device=sim', '<%= config.bin %> start --device=sim --mode=dds', '<%= config.bin %> start --device=sim --cdp-port=9222']
   static override flags = {
     device: Flags.string({description: 'What to run.', options: ['sim'], required: true}),
     mode: Flags.string({description: 'How the simulated VM Service is fronted: vm (direct) or dds (behind a Dart Development Service redirect).', options: ['vm', 'dds'], default: 'vm'}),
     port: Flags.integer({description: 'Port of the VM Service (0 picks a free one).', default: 0, min: 0, max: 65535}),
+    'cdp-port': Flags.integer({description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.', min: 1, max: 65535}),
+    'web-port': Flags.integer({description: 'Port the web page is served on with --cdp-port (0 picks a free one).', default: 0, min: 0, max: 65535}),
   }
 
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     refuseOverRunningApp(location)
+    const cdpPort = flags['cdp-port'] as number | undefined
+    const timeoutMs = Math.min(flags.timeout as number, 15_000)
+    // Found and checked before anything starts, so a missing browser or a busy port leaves nothing behind.
+    const chromeBinary = cdpPort === undefined ? undefined : findChrome(process.env)
+    if (cdpPort !== undefined) await ensureCdpPortFree(cdpPort)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
-    const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
+    const sim = await startSimInBackground({
+      mode: flags.mode as 'vm' | 'dds',
+      port: flags.port as number,
+      ...(cdpPort === undefined ? {} : {webPort: flags['web-port'] as number}),
+      logFile: log,
+      timeoutMs,
+    })
+    let chrome: LaunchedChrome | undefined
+    if (chromeBinary !== undefined && cdpPort !== undefined) {
+      try {
+        chrome = await launchChrome({binary: chromeBinary, cdpPort, url: sim.webUri!, logFile: location.path.replace(/(\.json)?$/, '.chrome.log'), timeoutMs})
+      } catch (error) {
+        await terminate(sim.pid)
+        throw error
+      }
+    }
     const vmServiceUri = toWebSocketUri(sim.httpUri)
-    writeSession(location, {vmServiceUri, cdpPort: null, pid: sim.pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log})
+    const webPort = sim.webUri === undefined ? null : Number(new URL(sim.webUri).port)
+    writeSession(location, {
+      vmServiceUri,
+      cdpPort: cdpPort ?? null,
+      pid: sim.pid,
+      projectRoot: location.projectRoot,
+      device: 'sim',
+      startedAt: new Date().toISOString(),
+      log,
+      webPort,
+      chromePid: chrome?.pid ?? null,
+      chromeArgv: chrome?.argv ?? null,
+      tmpProfileDir: chrome?.profileDir ?? null,
+    })
     const shown = redactToken(vmServiceUri)
-    return linesOutcome([`✓ sim pid=${sim.pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`], {pid: sim.pid, vmServiceUri: shown, state: location.path, log}, flags.json === true)
+    const lines = [
+      ...(chrome ? [`✓ chrome pid=${chrome.pid} (cdpPort=${cdpPort})`] : []),
+      `✓ sim pid=${sim.pid}`,
+      ...(sim.webUri ? [`✓ web=${sim.webUri}`] : []),
+      `✓ vmServiceUri=${shown}`,
+      `✓ state=${location.path}`,
+      `✓ log=${log}`,
+    ]
+    const result = {pid: sim.pid, vmServiceUri: shown, state: location.path, log, ...(chrome ? {chromePid: chrome.pid, cdpPort, webUri: sim.webUri} : {})}
+    return linesOutcome(lines, result, flags.json === true)
   }
 }

@@ -2,6 +2,7 @@ import {rmSync} from 'node:fs'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {SIM_MAIN} from '../lib/runtime/background-sim.js'
+import {chromeMarker, removeChromeProfile} from '../lib/runtime/chrome-for-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {isOurs, terminate} from '../lib/session/process.js'
 import type {Session} from '../lib/session/session.js'
@@ -25,7 +26,7 @@ export default class Stop extends SessionCommand {
     const lines: string[] = []
     const stopped: number[] = []
     // Only a process still running what tapir started is signalled: a recycled pid is not ours.
-    for (const [name, pid, marker] of [['app', session.pid, SIM_MAIN], ['chrome', session.chromePid, 'chrom']] as const) {
+    for (const [name, pid, marker] of [['app', session.pid, SIM_MAIN], ['chrome', session.chromePid, chromeMarker(session)]] as const) {
       if (typeof pid !== 'number') continue
       if (isOurs(pid, marker)) {
         await terminate(pid)
@@ -35,6 +36,8 @@ export default class Stop extends SessionCommand {
         lines.push(`✓ ${name} pid=${pid} is no longer running`)
       }
     }
+    // The browser's throwaway profile goes with it (Chrome and its helpers have exited by now).
+    removeChromeProfile(session)
     deleteSession(location, session)
     lines.push(`✓ Removed session ${location.path}`)
     return linesOutcome(lines, {removed: location.path, stopped}, json)

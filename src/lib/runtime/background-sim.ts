@@ -10,13 +10,14 @@ import {isAlive, terminate} from '../session/process.js'
 export const SIM_MAIN = fileURLToPath(new URL('../sim/main.js', import.meta.url))
 
 /** Starts the simulated app as a detached process and waits for the URI it announces. */
-export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string}> {
+export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; webPort?: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string; webUri?: string}> {
   mkdirSync(dirname(options.logFile), {recursive: true, mode: 0o700})
   const readyFile = `${options.logFile}.${process.pid}.ready`
   rmSync(readyFile, {force: true})
   rmSync(options.logFile, {force: true}) // so the log is created anew, owner-only: it names the URI
   const log = openSync(options.logFile, 'w', 0o600)
-  const child = spawn(process.execPath, [SIM_MAIN, '--mode', options.mode, '--port', String(options.port), '--ready-file', readyFile], {
+  const webArgs = options.webPort === undefined ? [] : ['--web-port', String(options.webPort)]
+  const child = spawn(process.execPath, [SIM_MAIN, '--mode', options.mode, '--port', String(options.port), ...webArgs, '--ready-file', readyFile], {
     detached: true,
     stdio: ['ignore', log, log],
   })
@@ -26,9 +27,9 @@ export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: n
   const deadline = Date.now() + options.timeoutMs
   while (Date.now() < deadline) {
     try {
-      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string}
+      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string; webUri?: string}
       rmSync(readyFile, {force: true})
-      return {pid, httpUri: ready.httpUri}
+      return {pid, httpUri: ready.httpUri, ...(ready.webUri === undefined ? {} : {webUri: ready.webUri})}
     } catch {
       if (!isAlive(pid)) break
       await new Promise((resolve) => setTimeout(resolve, 50))

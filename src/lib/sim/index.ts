@@ -3,8 +3,9 @@ import type {SimFaults} from './server/faults.js'
 import {ddsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
-import {httpUriOf, wsUriOf} from './server/uri.js'
+import {hostForUri, httpUriOf, wsUriOf} from './server/uri.js'
 import {SimVm, type SimMode} from './server/vm.js'
+import {servePage} from './web/page-server.js'
 
 export {ExtensionError, type EvaluateOutcome, type SimApp} from './app-contract.js'
 export type {SimFaults} from './server/faults.js'
@@ -21,6 +22,8 @@ export interface SimOptions {
   /** Refuse extension calls with non-string params (-32602) instead of only noting them. Default true. */
   strictParams?: boolean
   faults?: Partial<SimFaults>
+  /** Also serve the app as a web page (as `flutter run -d web-server` does) on this port; 0 picks a free one. */
+  webPort?: number
 }
 
 export interface SimHandle {
@@ -31,6 +34,8 @@ export interface SimHandle {
   /** dds mode only: `http://127.0.0.1:<ddsPort>/<ddsToken>/`. */
   ddsHttpUri?: string
   token: string
+  /** With `webPort`: `http://127.0.0.1:<port>/`, the page a browser shows the app in. */
+  webUri?: string
   app: SimApp
   /** Read live on every request; assigning `paused = false` releases held extension calls. */
   faults: SimFaults
@@ -64,7 +69,9 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     const token = makeAuthToken()
     const raw = await serve({host, port: options.port ?? 0, door: vmFrontDoor(token, ddsHttpUri), vm})
     servers.push(raw)
+    const webUri = options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers)
     return {
+      ...(webUri === undefined ? {} : {webUri}),
       httpUri: httpUriOf(host, raw.port, token),
       wsUri: wsUriOf(host, raw.port, token),
       ...(ddsHttpUri === undefined ? {} : {ddsHttpUri}),
@@ -88,6 +95,14 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     await close()
     throw error
   }
+}
+
+async function startPage(app: SimApp, host: string, port: number, servers: ListeningServer[]): Promise<string> {
+  const {resize, displayList, onFrame} = app
+  if (!resize || !displayList || !onFrame) throw new Error('this app has no web build (resize, displayList and onFrame)')
+  const page = await servePage({resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)}, {host, port})
+  servers.push(page)
+  return `http://${hostForUri(host)}:${page.port}/`
 }
 
 /** The Monitors app is loaded only when no app is given, so tests with their own app never load it. */

@@ -1,5 +1,5 @@
 // Background entry for `tapir start --device=sim`:
-//   node dist/lib/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]
+//   node dist/lib/sim/main.js [--mode vm|dds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>]
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
 import {startSim, type SimMode} from './index.js'
@@ -8,6 +8,7 @@ const {values} = parseArgs({
   options: {
     mode: {type: 'string', default: 'vm'},
     port: {type: 'string', default: '0'},
+    'web-port': {type: 'string'},
     host: {type: 'string', default: '127.0.0.1'},
     'ready-file': {type: 'string'},
   },
@@ -15,12 +16,14 @@ const {values} = parseArgs({
 
 const mode = values.mode
 const port = Number(values.port)
-if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]\n')
+const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port'])
+const isPort = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 65535
+if ((mode !== 'vm' && mode !== 'dds') || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
+  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>]\n')
   process.exit(1)
 }
 
-const sim = await startSim({mode: mode as SimMode, port, host: values.host})
+const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host})
 const stop = (): void => {
   void sim.close().then(() => process.exit(0))
 }
@@ -33,10 +36,11 @@ const closing = setInterval(() => {
   setTimeout(stop, 100)
 }, 100)
 process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
+if (sim.webUri !== undefined) process.stdout.write(`lib/main.dart is being served at ${sim.webUri}\n`)
 
 const readyFile = values['ready-file']
 if (readyFile !== undefined) {
   const temporary = `${readyFile}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}), {mode: 0o600})
+  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, webUri: sim.webUri, pid: process.pid}), {mode: 0o600})
   await rename(temporary, readyFile)
 }

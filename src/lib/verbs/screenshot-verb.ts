@@ -1,8 +1,10 @@
 import {resolve} from 'node:path'
+import {capturePage, type Clip} from '../cdp/capture.js'
+import {withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {TapirError, UsageError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
 import {toExtensionParams} from './input.js'
-import type {Input, Result, Verb} from './types.js'
+import type {Input, Result, Verb, VerbContext} from './types.js'
 import {EXIT} from '../output/exit-codes.js'
 
 function formatFor(input: Input): string {
@@ -39,6 +41,10 @@ export const screenshot: Verb = {
     }
   },
   async execute(context, input): Promise<Result> {
+    // The CLI (which writes --output) captures a web app through Chrome: rasterising in the
+    // isolate can hang under CanvasKit. MCP always asks the app.
+    const chrome = typeof input.output === 'string' ? context.chrome() : undefined
+    if (chrome) return captureThroughChrome(context, chrome, input)
     const params = toExtensionParams(screenshot, {...input, format: formatFor(input)})
     const result = await (await context.app()).callExtension('screenshot', params)
     if (typeof input.output !== 'string') return result
@@ -49,4 +55,23 @@ export const screenshot: Verb = {
     return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height}
   },
   report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${((result.bytes as number) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
+}
+
+/** The widget's rect from the app (geometry only, nothing rasterised), clipped out of a CDP capture. */
+async function captureThroughChrome(context: VerbContext, chrome: ChromeEndpoint, input: Input): Promise<Result> {
+  const format = formatFor(input) === 'png' ? 'png' : 'jpeg'
+  let clip: Clip | undefined
+  if (typeof input.ref === 'string') {
+    const params = toExtensionParams(screenshot, {ref: input.ref, rect: input.rect})
+    const geometry = await (await context.app()).callExtension('screenshot', {...params, geometry: 'true'})
+    const rect = geometry.rect as Partial<Clip> | undefined
+    if (!rect || ![rect.x, rect.y, rect.width, rect.height].every((n) => typeof n === 'number')) {
+      throw new TapirError(`Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`, EXIT.failed)
+    }
+    clip = rect as Clip
+  }
+  const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality as number | undefined, clip}))
+  const path = resolve(context.cwd, input.output as string)
+  writeAtomic(path, bytes)
+  return {path, bytes: bytes.length, format, via: 'cdp', ...(clip ? {width: clip.width, height: clip.height} : {})}
 }

@@ -1,3 +1,4 @@
+import type {ChromeEndpoint} from '../cdp/page.js'
 import type {TapirError} from '../errors.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {AppConnection} from '../vm/app-connection.js'
@@ -35,6 +36,12 @@ export interface Param {
 export interface VerbContext {
   /** The connection to the running app, opened on first use and reused after. */
   app(): Promise<AppConnection>
+  /** The session's Chrome DevTools endpoint, or undefined when it records no cdpPort (or there is no session). */
+  chrome(): ChromeEndpoint | undefined
+  /** Lines shown while a verb still runs (the CLI writes them to stderr at once). */
+  progress?(line: string): void
+  /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM); only the CLI offers it. */
+  interrupted?(): AbortSignal
   cwd: string
 }
 
@@ -50,7 +57,8 @@ export interface Verb {
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
   summary: string
-  /** Where the work happens: `ext.tapir.<method>` in the app, or `vm:evaluate` for the VM's own RPC. */
+  /** Where the work happens: `ext.tapir.<method>` in the app, `vm:evaluate` for the VM's own RPC,
+   *  or `cdp:<what>` in the Chrome that shows a web app. */
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string

@@ -28,6 +28,9 @@ export class AppModel {
   view: View = DEFAULT_VIEW
   /** close_app ran: SystemNavigator.pop() asked the embedder to end the app. */
   closed = false
+  /** Frames drawn by this process, across restarts: what a web page follows. */
+  framesDrawn = 0
+  private readonly frameListeners = new Set<() => void>()
   private lastGroupMicros = 0
   private objects = 0
   private ids!: NodeIds
@@ -100,6 +103,14 @@ export class AppModel {
     this.diagnostics.framesDrawn++
     this.perf.frameDrawn(this.frame, this.state)
     this.reportOverflows()
+    this.framesDrawn++
+    for (const listener of this.frameListeners) listener()
+  }
+
+  /** Calls `listener` after every frame drawn from now on; answers how to stop. */
+  onFrame(listener: () => void): () => void {
+    this.frameListeners.add(listener)
+    return () => this.frameListeners.delete(listener)
   }
 
   /** Debug-mode RenderFlex: reports its overflow once, the first time it lays out overflowing. */

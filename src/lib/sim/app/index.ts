@@ -1,7 +1,9 @@
 import {ExtensionError, type EvaluateOutcome, type SimApp} from '../app-contract.js'
 import {AppModel, type Lifecycle} from './app-model.js'
+import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
+import type {View} from './geometry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import {VERBS} from './verbs/registry.js'
@@ -42,6 +44,18 @@ class MonitorsApp implements SimApp {
 
   restart(): void {
     this.app.boot()
+  }
+
+  resize(view: View): void {
+    this.app.resize(view)
+  }
+
+  displayList(): DisplayList {
+    return displayList(this.app.frame, this.app.framesDrawn, this.app.view, this.app.state.settings.darkMode)
+  }
+
+  onFrame(listener: () => void): () => void {
+    return this.app.onFrame(listener)
   }
 
   setLifecycle(state: Lifecycle): void {
