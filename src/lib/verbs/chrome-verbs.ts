@@ -75,12 +75,14 @@ export const resize: Verb = {
       })
       return {viewport, held: false}
     }
+    // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
+    const interrupted = context.interrupted?.() ?? new AbortController().signal
     const page = await Page.open(chrome)
     try {
       await overrideViewport(page, viewport)
       context.progress?.(`✓ ${overrideSent(viewport)}`)
       context.progress?.(HOLDING)
-      const ended = await holdUntil(page, context.interrupted?.() ?? new AbortController().signal)
+      const ended = await holdUntil(page, interrupted)
       if (ended === 'interrupted') await releaseOverrides(page)
       return {viewport, held: true, ended}
     } finally {
