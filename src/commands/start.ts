@@ -28,7 +28,10 @@ export default class Start extends SessionCommand {
   static override examples = ['<%= config.bin %> start --device=sim', '<%= config.bin %> start --device=sim --mode=dds', '<%= config.bin %> start --device=sim --cdp-port=9222']
   static override flags = {
     device: Flags.string({description: 'What to run.', options: ['sim'], required: true}),
-    mode: Flags.string({description: 'How the simulated VM Service is fronted: vm (direct) or dds (behind a Dart Development Service redirect).', options: ['vm', 'dds'], default: 'vm'}),
+    mode: Flags.string({
+      description: 'How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect) or dwds (a web app\'s debug service; the default with --cdp-port).',
+      options: ['vm', 'dds', 'dwds'],
+    }),
     port: Flags.integer({description: 'Port of the VM Service (0 picks a free one).', default: 0, min: 0, max: 65535}),
     'cdp-port': Flags.integer({description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.', min: 1, max: 65535}),
     'web-port': Flags.integer({description: 'Port the web page is served on with --cdp-port (0 picks a free one).', default: 0, min: 0, max: 65535}),
@@ -43,7 +46,7 @@ export default class Start extends SessionCommand {
     if (cdpPort !== undefined) await ensureCdpPortFree(cdpPort)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
     const sim = await startSimInBackground({
-      mode: flags.mode as 'vm' | 'dds',
+      mode: (flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds')) as 'vm' | 'dds' | 'dwds',
       port: flags.port as number,
       ...(cdpPort === undefined ? {} : {webPort: flags['web-port'] as number}),
       logFile: log,

@@ -10,7 +10,7 @@ import {isAlive, terminate} from '../session/process.js'
 export const SIM_MAIN = fileURLToPath(new URL('../sim/main.js', import.meta.url))
 
 /** Starts the simulated app as a detached process and waits for the URI it announces. */
-export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; webPort?: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string; webUri?: string}> {
+export async function startSimInBackground(options: {mode: 'vm' | 'dds' | 'dwds'; port: number; webPort?: number; logFile: string; timeoutMs: number}): Promise<{pid: number; httpUri: string; webUri?: string}> {
   mkdirSync(dirname(options.logFile), {recursive: true, mode: 0o700})
   const readyFile = `${options.logFile}.${process.pid}.ready`
   rmSync(readyFile, {force: true})

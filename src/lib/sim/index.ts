@@ -1,6 +1,6 @@
 import type {SimApp} from './app-contract.js'
 import type {SimFaults} from './server/faults.js'
-import {ddsFrontDoor, vmFrontDoor} from './server/front-door.js'
+import {ddsFrontDoor, dwdsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
 import {hostForUri, httpUriOf, wsUriOf} from './server/uri.js'
@@ -12,7 +12,8 @@ export type {SimFaults} from './server/faults.js'
 export type {SimMode} from './server/vm.js'
 
 export interface SimOptions {
-  /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate. */
+  /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate.
+   *  'dwds': the debug service of a Flutter web app (isolate "1", no isolate groups). */
   mode?: SimMode
   host?: string
   /** The raw VM's port; 0 or absent picks a free one. */
@@ -67,13 +68,15 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       ddsHttpUri = httpUriOf(host, dds.port, ddsToken)
     }
     const token = makeAuthToken()
-    const raw = await serve({host, port: options.port ?? 0, door: vmFrontDoor(token, ddsHttpUri), vm})
+    const door = mode === 'dwds' ? dwdsFrontDoor(token) : vmFrontDoor(token, ddsHttpUri)
+    const raw = await serve({host, port: options.port ?? 0, door, vm})
     servers.push(raw)
     const webUri = options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers)
     return {
       ...(webUri === undefined ? {} : {webUri}),
       httpUri: httpUriOf(host, raw.port, token),
-      wsUri: wsUriOf(host, raw.port, token),
+      // DWDS without DDS serves its WebSocket right at the token (any path under it works).
+      wsUri: mode === 'dwds' ? `ws://${hostForUri(host)}:${raw.port}/${token}` : wsUriOf(host, raw.port, token),
       ...(ddsHttpUri === undefined ? {} : {ddsHttpUri}),
       token,
       app,

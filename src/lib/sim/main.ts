@@ -1,5 +1,5 @@
 // Background entry for `tapir start --device=sim`:
-//   node dist/lib/sim/main.js [--mode vm|dds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>]
+//   node dist/lib/sim/main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>]
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
 import {startSim, type SimMode} from './index.js'
@@ -18,8 +18,8 @@ const mode = values.mode
 const port = Number(values.port)
 const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port'])
 const isPort = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 65535
-if ((mode !== 'vm' && mode !== 'dds') || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
-  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>]\n')
+if ((mode !== 'vm' && mode !== 'dds' && mode !== 'dwds') || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
+  process.stderr.write('usage: main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>]\n')
   process.exit(1)
 }
 
