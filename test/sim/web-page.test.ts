@@ -43,7 +43,7 @@ describe('the sim served as a web page (startSim({webPort}))', () => {
     const next = frame(current.frame)
     const raced = await Promise.race([next.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('held'), 200))])
     expect(raced).toBe('held')
-    await sim.app.call('snap', {}) // a snapshot pumps a frame
+    await sim.app.call('screenshot', {geometry: 'true'}) // pumps a frame
     expect((await next).frame).toBeGreaterThan(current.frame)
   })
 
