@@ -1,10 +1,14 @@
 import * as Flags from '@oclif/core/flags'
+import {findChrome} from '../lib/cdp/chrome-binary.js'
+import {launchChrome, type LaunchedChrome} from '../lib/cdp/launch.js'
 import {TapirError, UsageError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {startSimInBackground} from '../lib/runtime/background-sim.js'
+import {ensureCdpPortFree} from '../lib/runtime/chrome-for-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
+import {recordProcess, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {redactToken} from '../lib/output/redact-token.js'
@@ -22,20 +26,26 @@ export function refuseOverRunningApp(location: SessionLocation): void {
 export default class Start extends SessionCommand {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
-    'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.\n\n' +
+    'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. With --cdp-port it is served as a web page, as `flutter run -d web-server` serves a Flutter web app, and shown in a headless Chromium with remote debugging on that port (found through TAPIR_CHROME_BIN, PATH or the usual install paths), so tapir:resize, tapir:device and CDP screenshots work. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.\n\n' +
     'Fault knobs rehearse failures: give each with --fault (repeatable) or list them in TAPIR_SIM_FAULTS, separated by commas. A <method> is the VM Service method as sent, e.g. ext.tapir.snap.\n' +
     FAULT_KNOBS.map(knob => `  ${faultKnobUsage(knob).padEnd(21)} ${knob.summary}`).join('\n')
   static override examples = [
     '<%= config.bin %> start --device=sim',
     '<%= config.bin %> start --device=sim --mode=dds',
+    '<%= config.bin %> start --device=sim --cdp-port=9222',
     '<%= config.bin %> start --device=sim --fault=latency=200 --fault=lifecycle=hidden',
     'TAPIR_SIM_FAULTS=hang=ext.tapir.snap <%= config.bin %> start --device=sim',
   ]
   static override flags = {
     device: Flags.string({description: 'What to run.', options: ['sim'], required: true}),
-    mode: Flags.string({description: 'How the simulated VM Service is fronted: vm (direct) or dds (behind a Dart Development Service redirect).', options: ['vm', 'dds'], default: 'vm'}),
+    mode: Flags.string({
+      description: 'How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect) or dwds (a web app\'s debug service; the default with --cdp-port).',
+      options: ['vm', 'dds', 'dwds'],
+    }),
     port: Flags.integer({description: 'Port of the VM Service (0 picks a free one).', default: 0, min: 0, max: 65535}),
     fault: Flags.string({description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.', multiple: true}),
+    'cdp-port': Flags.integer({description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.', min: 1, max: 65535}),
+    'web-port': Flags.integer({description: 'Port the web page is served on with --cdp-port (0 picks a free one).', default: 0, min: 0, max: 65535}),
   }
 
   protected override changesSession = true
@@ -43,14 +53,61 @@ export default class Start extends SessionCommand {
   protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
     const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults((flags.fault as string[] | undefined) ?? [], '--fault')]
     refuseOverRunningApp(location)
+    const cdpPort = flags['cdp-port'] as number | undefined
+    const timeoutMs = Math.min(flags.timeout as number, 15_000)
+    // Found and checked before anything starts, so a missing browser or a busy port leaves nothing behind.
+    const chromeBinary = cdpPort === undefined ? undefined : findChrome(process.env)
+    if (cdpPort !== undefined) await ensureCdpPortFree(cdpPort)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
-    const sim = await startSimInBackground({mode: flags.mode as 'vm' | 'dds', port: flags.port as number, faults, logFile: log, timeoutMs: Math.min(flags.timeout as number, 15_000)})
+    const sim = await startSimInBackground({
+      mode: (flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds')) as 'vm' | 'dds' | 'dwds',
+      port: flags.port as number,
+      ...(cdpPort === undefined ? {} : {webPort: flags['web-port'] as number}),
+      faults,
+      logFile: log,
+      timeoutMs,
+    })
+    let chrome: LaunchedChrome | undefined
+    let chromeProcess
+    if (chromeBinary !== undefined && cdpPort !== undefined) {
+      try {
+        chrome = await launchChrome({binary: chromeBinary, cdpPort, url: sim.webUri!, logFile: location.path.replace(/(\.json)?$/, '.chrome.log'), timeoutMs})
+        chromeProcess = recordProcess(chrome.pid, chrome.argv)
+        if (!chromeProcess) throw new TapirError('Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.', EXIT.failed)
+      } catch (error) {
+        chrome?.kill()
+        await terminateOwned(sim.process)
+        throw error
+      }
+    }
     const vmServiceUri = toWebSocketUri(sim.httpUri)
     const pid = sim.process.pid
-    writeSession(location, {vmServiceUri, cdpPort: null, pid, projectRoot: location.projectRoot, device: 'sim', startedAt: new Date().toISOString(), log, processes: {app: sim.process}})
+    const webPort = sim.webUri === undefined ? null : Number(new URL(sim.webUri).port)
+    writeSession(location, {
+      vmServiceUri,
+      cdpPort: cdpPort ?? null,
+      pid,
+      projectRoot: location.projectRoot,
+      device: 'sim',
+      startedAt: new Date().toISOString(),
+      log,
+      webPort,
+      chromePid: chrome?.pid ?? null,
+      tmpProfileDir: chrome?.profileDir ?? null,
+      processes: {app: sim.process, ...(chromeProcess ? {chrome: chromeProcess} : {})},
+    })
     const shown = redactToken(vmServiceUri)
-    const lines = [`✓ sim pid=${pid}`, `✓ vmServiceUri=${shown}`, `✓ state=${location.path}`, `✓ log=${log}`, ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : [])]
-    return linesOutcome(lines, {pid, vmServiceUri: shown, state: location.path, log, faults}, flags.json === true)
+    const lines = [
+      ...(chrome ? [`✓ chrome pid=${chrome.pid} (cdpPort=${cdpPort})`] : []),
+      `✓ sim pid=${pid}`,
+      ...(sim.webUri ? [`✓ web=${sim.webUri}`] : []),
+      `✓ vmServiceUri=${shown}`,
+      `✓ state=${location.path}`,
+      `✓ log=${log}`,
+      ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : []),
+    ]
+    const result = {pid, vmServiceUri: shown, state: location.path, log, faults, ...(chrome ? {chromePid: chrome.pid, cdpPort, webUri: sim.webUri} : {})}
+    return linesOutcome(lines, result, flags.json === true)
   }
 }
 

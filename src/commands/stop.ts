@@ -1,5 +1,6 @@
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
+import {removeChromeProfile} from '../lib/runtime/chrome-for-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {terminateOwned} from '../lib/session/owned-process.js'
 import type {Session} from '../lib/session/session.js'
@@ -39,6 +40,8 @@ export default class Stop extends SessionCommand {
         lines.push(`✓ ${entry.role} pid=${entry.pid} is no longer running`)
       }
     }
+    // The browser's throwaway profile goes with it (Chrome and its helpers have exited by now).
+    removeChromeProfile(session)
     deleteSession(location, session)
     lines.push(`✓ Removed session ${location.path}`)
     return linesOutcome(lines, {removed: location.path, stopped}, json)

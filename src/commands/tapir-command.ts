@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {failureOutcome} from '../lib/output/outcome.js'
-import {printOutcome} from '../lib/output/print.js'
+import {printOutcome, printProgress} from '../lib/output/print.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
 import {checkTimeout} from '../lib/verbs/input.js'
 import type {VerbContext} from '../lib/verbs/types.js'
@@ -37,7 +37,7 @@ export abstract class TapirCommand extends Command {
       checkTimeout('--timeout', global.timeout)
       const verbContext =
         this.sharedContext ??
-        (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout}))
+        (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout, progress: printProgress}))
       return await this.outcome(flags, verbContext, argv as string[])
     } catch (error) {
       return failureOutcome(error, this.argv.includes('--json'))

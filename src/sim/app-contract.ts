@@ -21,6 +21,20 @@ export type EvaluateReply =
   | {kind: 'error'; result: Record<string, unknown>}
   | {kind: 'compileError'; details: string}
 
+export interface WebView {
+  readonly width: number
+  readonly height: number
+  readonly devicePixelRatio: number
+  readonly touch: boolean
+}
+
+export interface WebDisplayList {
+  readonly frame: number
+  readonly view: WebView
+  readonly background: string
+  readonly boxes: ReadonlyArray<{rect: {left: number; top: number; width: number; height: number}; visible: {left: number; top: number; width: number; height: number}; colour: string; text?: string}>
+}
+
 export interface SimApp {
   /** ext.tapir.* names (without the `ext.tapir.` prefix) this app registers, `boot_id` last. */
   readonly extensions: readonly string[]
@@ -33,6 +47,12 @@ export interface SimApp {
   restart(): void
   /** True once close_app asked the app to shut down (a desktop app then exits). */
   readonly closed: boolean
+  /** The window changed (size in logical pixels, pixel ratio, touch): the app lays out again. */
+  resize?(view: WebView): void
+  /** The last frame as boxes the page draws; `frame` grows with every frame drawn. */
+  displayList?(): WebDisplayList
+  /** Calls `listener` after every frame; answers how to stop. */
+  onFrame?(listener: () => void): () => void
   /** Lifecycle knob: 'hidden' makes frame-forcing verbs answer with a `warnings` block. */
   setLifecycle(state: 'resumed' | 'hidden' | 'paused' | 'detached'): void
 }

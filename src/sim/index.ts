@@ -1,17 +1,19 @@
 import type {SimApp} from './app-contract.js'
 import type {SimFaults} from './server/faults.js'
-import {ddsFrontDoor, vmFrontDoor} from './server/front-door.js'
+import {ddsFrontDoor, dwdsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
-import {httpUriOf, wsUriOf} from './server/uri.js'
+import {hostForUri, httpUriOf, wsUriOf} from './server/uri.js'
 import {SimVm, type SimMode} from './server/vm.js'
+import {servePage} from './web/page-server.js'
 
 export {ExtensionError, type EvaluateReply, type SimApp} from './app-contract.js'
 export type {SimFaults} from './server/faults.js'
 export type {SimMode} from './server/vm.js'
 
 export interface SimOptions {
-  /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate. */
+  /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate.
+   *  'dwds': the debug service of a Flutter web app (isolate "1", no isolate groups). */
   mode?: SimMode
   host?: string
   /** The raw VM's port; 0 or absent picks a free one. */
@@ -21,6 +23,8 @@ export interface SimOptions {
   /** Refuse extension calls with non-string params (-32602) instead of only noting them. Default true. */
   strictParams?: boolean
   faults?: Partial<SimFaults>
+  /** Also serve the app as a web page (as `flutter run -d web-server` does) on this port; 0 picks a free one. */
+  webPort?: number
 }
 
 export interface SimHandle {
@@ -31,6 +35,8 @@ export interface SimHandle {
   /** dds mode only: `http://127.0.0.1:<ddsPort>/<ddsToken>/`. */
   ddsHttpUri?: string
   token: string
+  /** With `webPort`: `http://127.0.0.1:<port>/`, the page a browser shows the app in. */
+  webUri?: string
   app: SimApp
   /** Read live on every request; assigning `paused = false` releases held extension calls. */
   faults: SimFaults
@@ -62,11 +68,15 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       ddsHttpUri = httpUriOf(host, dds.port, ddsToken)
     }
     const token = makeAuthToken()
-    const raw = await serve({host, port: options.port ?? 0, door: vmFrontDoor(token, ddsHttpUri), vm})
+    const door = mode === 'dwds' ? dwdsFrontDoor(token) : vmFrontDoor(token, ddsHttpUri)
+    const raw = await serve({host, port: options.port ?? 0, door, vm})
     servers.push(raw)
+    const webUri = options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers)
     return {
+      ...(webUri === undefined ? {} : {webUri}),
       httpUri: httpUriOf(host, raw.port, token),
-      wsUri: wsUriOf(host, raw.port, token),
+      // DWDS without DDS serves its WebSocket right at the token (any path under it works).
+      wsUri: mode === 'dwds' ? `ws://${hostForUri(host)}:${raw.port}/${token}` : wsUriOf(host, raw.port, token),
       ...(ddsHttpUri === undefined ? {} : {ddsHttpUri}),
       token,
       app,
@@ -88,6 +98,14 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     await close()
     throw error
   }
+}
+
+async function startPage(app: SimApp, host: string, port: number, servers: ListeningServer[]): Promise<string> {
+  const {resize, displayList, onFrame} = app
+  if (!resize || !displayList || !onFrame) throw new Error('this app has no web build (resize, displayList and onFrame)')
+  const page = await servePage({resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)}, {host, port})
+  servers.push(page)
+  return `http://${hostForUri(host)}:${page.port}/`
 }
 
 /** The Monitors app is loaded only when no app is given, so tests with their own app never load it. */

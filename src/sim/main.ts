@@ -1,5 +1,5 @@
 // Background entry for `tapir start --device=sim`:
-//   node dist/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
+//   node dist/sim/main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
 import {FaultKnobError, parseFaultKnobs, type FaultPlan} from './fault-knobs.js'
@@ -9,6 +9,7 @@ const {values} = parseArgs({
   options: {
     mode: {type: 'string', default: 'vm'},
     port: {type: 'string', default: '0'},
+    'web-port': {type: 'string'},
     host: {type: 'string', default: '127.0.0.1'},
     'ready-file': {type: 'string'},
     fault: {type: 'string', multiple: true, default: []},
@@ -17,8 +18,10 @@ const {values} = parseArgs({
 
 const mode = values.mode
 const port = Number(values.port)
-if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write('usage: main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...\n')
+const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port'])
+const isPort = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 65535
+if ((mode !== 'vm' && mode !== 'dds' && mode !== 'dwds') || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
+  process.stderr.write('usage: main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...\n')
   process.exit(1)
 }
 
@@ -31,7 +34,7 @@ try {
   process.exit(1)
 }
 
-const sim = await startSim({mode: mode as SimMode, port, host: values.host, faults: plan.faults})
+const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host, faults: plan.faults})
 if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
 if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()
 const stop = (): void => {
@@ -46,10 +49,11 @@ const closing = setInterval(() => {
   setTimeout(stop, 100)
 }, 100)
 process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
+if (sim.webUri !== undefined) process.stdout.write(`lib/main.dart is being served at ${sim.webUri}\n`)
 
 const readyFile = values['ready-file']
 if (readyFile !== undefined) {
   const temporary = `${readyFile}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, pid: process.pid}), {mode: 0o600})
+  await writeFile(temporary, JSON.stringify({httpUri: sim.httpUri, wsUri: sim.wsUri, webUri: sim.webUri, pid: process.pid}), {mode: 0o600})
   await rename(temporary, readyFile)
 }

@@ -9,8 +9,9 @@ const ALLOWED: Record<string, string[]> = {
   vm: ['vm', 'errors.ts', 'output'],
   session: ['session', 'errors.ts', 'output', 'write-atomic.ts'],
   output: ['output', 'errors.ts', 'verbs', 'vm'],
-  verbs: ['verbs', 'errors.ts', 'output', 'vm', 'write-atomic.ts'],
-  runtime: ['runtime', 'errors.ts', 'output', 'vm', 'session', 'verbs', 'write-atomic.ts'],
+  cdp: ['cdp', 'errors.ts', 'output'],
+  verbs: ['verbs', 'errors.ts', 'output', 'vm', 'cdp', 'write-atomic.ts'],
+  runtime: ['runtime', 'errors.ts', 'output', 'vm', 'cdp', 'session', 'verbs', 'write-atomic.ts'],
   run: ['run', 'errors.ts', 'output', 'verbs'],
   mcp: ['mcp', 'errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
 }

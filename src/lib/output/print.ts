@@ -23,3 +23,8 @@ export async function printOutcome(outcome: Outcome): Promise<void> {
   if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map((line) => printable(line, true)).map(await painter(process.stderr)).join('\n') + '\n')
   process.exitCode = outcome.exitCode
 }
+
+/** A line a still-running command shows at once (stderr, uncoloured: it may be a background job). */
+export function printProgress(line: string): void {
+  process.stderr.write(`${line}\n`)
+}

@@ -52,14 +52,23 @@ function openFreshLog(path: string): number {
 
 /** Starts the simulated app as a detached process, waits for the URI it announces and records
  *  the process (argv and start time) so `tapir stop` can prove it is still this one. */
-export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: number; faults: readonly string[]; logFile: string; timeoutMs: number}): Promise<{process: OwnedProcess; httpUri: string}> {
+export async function startSimInBackground(options: {
+  mode: 'vm' | 'dds' | 'dwds'
+  port: number
+  /** Serve the app as a web page on this port (0 picks one), as `flutter run -d web-server` does. */
+  webPort?: number
+  faults: readonly string[]
+  logFile: string
+  timeoutMs: number
+}): Promise<{process: OwnedProcess; httpUri: string; webUri?: string}> {
   ensureFolder(dirname(options.logFile), 0o700)
   await checkPortFree(options.port)
   const readyFile = `${options.logFile}.${randomBytes(8).toString('hex')}.ready`
   const log = openFreshLog(options.logFile)
   const faults = options.faults.flatMap((fault) => ['--fault', fault])
   const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
-  const argv = [process.execPath, ...loader, SIM_MAIN, '--mode', options.mode, '--port', String(options.port), '--host', SIM_HOST, ...faults, '--ready-file', readyFile]
+  const web = options.webPort === undefined ? [] : ['--web-port', String(options.webPort)]
+  const argv = [process.execPath, ...loader, SIM_MAIN, '--mode', options.mode, '--port', String(options.port), ...web, '--host', SIM_HOST, ...faults, '--ready-file', readyFile]
   const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
   closeSync(log)
   child.unref()
@@ -68,16 +77,16 @@ export async function startSimInBackground(options: {mode: 'vm' | 'dds'; port: n
   const deadline = Date.now() + options.timeoutMs
   let failure = `The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`
   while (Date.now() < deadline) {
-    let ready: {httpUri: string} | undefined
+    let ready: {httpUri: string; webUri?: string} | undefined
     try {
-      ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string}
+      ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string; webUri?: string}
     } catch {
       // not written yet
     }
     if (ready) {
       unlinkQuietly(readyFile)
       const recorded = recordProcess(pid, argv)
-      if (recorded) return {process: recorded, httpUri: ready.httpUri}
+      if (recorded) return {process: recorded, httpUri: ready.httpUri, ...(ready.webUri === undefined ? {} : {webUri: ready.webUri})}
       failure = 'The simulated app started, but its command line and start time could not be read back, so tapir could not record it safely.'
       break
     }

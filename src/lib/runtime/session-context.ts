@@ -1,6 +1,8 @@
+import type {ChromeEndpoint} from '../cdp/page.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
-import {requireSession} from '../session/require-session.js'
+import {checkOwnership, requireSession} from '../session/require-session.js'
+import {readSession} from '../session/store.js'
 import type {Session} from '../session/session.js'
 import type {VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
@@ -14,6 +16,8 @@ export interface ContextOptions {
   timeoutMs: number
   /** Re-read the session file on every use (a long-lived MCP server follows restarts). */
   followSession?: boolean
+  /** Where a running verb's progress lines go (the CLI: stderr). */
+  progress?: (line: string) => void
 }
 
 type Connection = {uri: string; app: Promise<AppConnection>}
@@ -42,6 +46,33 @@ export class SessionContext implements VerbContext {
     return this.current
   }
 
+  chrome(): ChromeEndpoint | undefined {
+    const session = readSession(this.location)
+    if (!session) return undefined
+    checkOwnership(this.location, session, this.cwd)
+    const port = portNumber(session.cdpPort)
+    if (port === undefined) return undefined
+    const webPort = portNumber(session.webPort)
+    return webPort === undefined ? {port} : {port, webPort}
+  }
+
+  progress(line: string): void {
+    this.options.progress?.(line)
+  }
+
+  /** Aborts on the first SIGINT or SIGTERM after the call (and then no longer kills the process). */
+  interrupted(): AbortSignal {
+    const controller = new AbortController()
+    const stop = (): void => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      controller.abort()
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+    return controller.signal
+  }
+
   async app(deadline: Deadline): Promise<AppConnection> {
     return deadline.race(this.openConnection(), "the VM Service's WebSocket handshake")
   }
@@ -66,4 +97,10 @@ export class SessionContext implements VerbContext {
     this.connection?.app.then((app) => app.close(), () => {})
     this.connection = undefined
   }
+}
+
+/** The session's ports may be numbers or numeric text (the Dart tooling writes either). */
+function portNumber(value: unknown): number | undefined {
+  const port = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
+  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined
 }

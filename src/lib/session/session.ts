@@ -8,6 +8,10 @@ export interface Session {
   cdpPort?: number | null
   pid?: number | null
   chromePid?: number | null
+  /** The exact argv tapir spawned Chrome with (binary first), and its throwaway profile. */
+  tmpProfileDir?: string | null
+  /** The port the app's web page is served on (a web app in Chrome). */
+  webPort?: number | null
   projectRoot?: string
   device?: string
   startedAt?: string

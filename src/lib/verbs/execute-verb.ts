@@ -5,5 +5,15 @@ import type {Input, Result, Verb, VerbContext} from './types.js'
  *  (wait_for, tap --until), shared by connecting, finding the isolate and every call. */
 export function executeVerb(verb: Verb, context: VerbContext, input: Input): Promise<Result> {
   const deadline = new Deadline(context.timeoutMs, verb.waitsMs?.(input) ?? 0)
-  return verb.execute({app: () => context.app(deadline.setup), cwd: context.cwd, deadline}, input)
+  return verb.execute(
+    {
+      app: () => context.app(deadline.setup),
+      chrome: () => context.chrome(),
+      ...(context.progress ? {progress: context.progress.bind(context)} : {}),
+      ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
+      cwd: context.cwd,
+      deadline,
+    },
+    input,
+  )
 }

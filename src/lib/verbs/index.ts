@@ -1,3 +1,4 @@
+import {chromeVerbs} from './chrome-verbs.js'
 import {controlVerbs} from './control-verbs.js'
 import {evaluate} from './evaluate-verb.js'
 import {gestureVerbs} from './gesture-verbs.js'
@@ -20,6 +21,7 @@ export const VERBS: readonly Verb[] = [
   evaluate,
   screenshot,
   ...perfVerbs,
+  ...chromeVerbs,
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))

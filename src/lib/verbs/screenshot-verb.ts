@@ -1,9 +1,11 @@
 import {resolve} from 'node:path'
+import {capturePage, type Clip} from '../cdp/capture.js'
+import {withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {ParamError, TapirError} from '../errors.js'
-import {toExtensionParams} from './input.js'
 import {defineVerb} from './define.js'
+import {toExtensionParams} from './input.js'
 import {IMAGE_OUTPUT, writeOutputFile} from './output-file.js'
-import type {Result} from './types.js'
+import type {Result, VerbCall} from './types.js'
 import {EXIT} from '../output/exit-codes.js'
 
 function formatFor(input: {format?: string; output?: string}): string {
@@ -46,6 +48,10 @@ export const screenshot = defineVerb({
     }
   },
   async execute(call, input): Promise<Result> {
+    // The CLI (which writes --output) captures a web app through Chrome: rasterising in the
+    // isolate can hang under CanvasKit. MCP always asks the app.
+    const chrome = typeof input.output === 'string' ? call.chrome() : undefined
+    if (chrome && typeof input.output === 'string') return captureThroughChrome(call, chrome, {...input, output: input.output})
     const params = toExtensionParams(screenshot.params, {...input, format: formatFor(input)})
     const result = await (await call.app()).callExtension('screenshot', params, call.deadline)
     if (typeof input.output !== 'string') return result
@@ -57,3 +63,27 @@ export const screenshot = defineVerb({
   },
   report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${(Number(result.bytes) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
 })
+
+type CaptureInput = {ref?: string; rect?: string; format?: string; quality?: number; output: string}
+
+/** The widget's rect from the app (geometry only, nothing rasterised), clipped out of a CDP capture. */
+async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, input: CaptureInput): Promise<Result> {
+  const format = formatFor(input) === 'png' ? 'png' : 'jpeg'
+  let clip: Clip | undefined
+  if (typeof input.ref === 'string') {
+    const params = toExtensionParams(screenshot.params, {ref: input.ref, rect: input.rect})
+    const geometry = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, call.deadline)
+    clip = clipOf(geometry.rect)
+    if (!clip) throw new TapirError(`Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`, EXIT.failed)
+  }
+  const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}))
+  const path = resolve(call.cwd, input.output)
+  writeOutputFile(path, bytes, IMAGE_OUTPUT)
+  return {path, bytes: bytes.length, format, via: 'cdp', ...(clip ? {width: clip.width, height: clip.height} : {})}
+}
+
+function clipOf(rect: unknown): Clip | undefined {
+  if (!rect || typeof rect !== 'object') return undefined
+  const {x, y, width, height} = rect as Record<string, unknown>
+  return typeof x === 'number' && typeof y === 'number' && typeof width === 'number' && typeof height === 'number' ? {x, y, width, height} : undefined
+}

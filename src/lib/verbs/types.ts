@@ -1,3 +1,4 @@
+import type {ChromeEndpoint} from '../cdp/page.js'
 import type {TapirError} from '../errors.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {AppConnection} from '../vm/app-connection.js'
@@ -57,15 +58,20 @@ export interface VerbContext {
   /** The connection to the running app, opened on first use and reused after; opening it
    *  counts against the deadline of the verb that needs it. */
   app(deadline: Deadline): Promise<AppConnection>
+  /** The session's Chrome DevTools endpoint, or undefined when it records no cdpPort (or there is no session). */
+  chrome(): ChromeEndpoint | undefined
+  /** Lines shown while a verb still runs (the CLI writes them to stderr at once). */
+  progress?(line: string): void
+  /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM); only the CLI offers it. */
+  interrupted?(): AbortSignal
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number
 }
 
 /** One run of one verb: its context, bound to the verb's one overall deadline. */
-export interface VerbCall {
+export interface VerbCall extends Omit<VerbContext, 'app' | 'timeoutMs'> {
   app(): Promise<AppConnection>
-  cwd: string
   deadline: Deadline
 }
 
@@ -93,7 +99,8 @@ export interface Verb<I = Input> extends ToolShape {
   name: string
   /** The CLI's exit rule where a result can exit 1 ("exits 1 when ..."), added to the CLI's summary only. */
   cliExit?: string
-  /** Where the work happens: `ext.tapir.<method>` in the app, or `vm:evaluate` for the VM's own RPC. */
+  /** Where the work happens: `ext.tapir.<method>` in the app, `vm:evaluate` for the VM's own RPC,
+   *  or `cdp:<what>` in the Chrome that shows a web app. */
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string

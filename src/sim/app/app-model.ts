@@ -1,7 +1,7 @@
 import {Behaviour} from './behaviour.js'
 import {Diagnostics} from './diagnostics.js'
 import {mountFrame, type Frame} from './frame.js'
-import {right} from './geometry.js'
+import {DEFAULT_VIEW, right, type View} from './geometry.js'
 import {NodeIds} from './node-ids.js'
 import {PerfMonitor} from './perf/monitor.js'
 import {RefRegistry} from './refs.js'
@@ -24,8 +24,13 @@ export class AppModel {
   /** The last unfiltered snapshot text, which `snapshot: "diff"` compares against. */
   baseline: string | null = null
   lifecycle: Lifecycle = 'resumed'
+  /** The embedder's window: it outlives a hot restart, as the browser tab or the desktop window does. */
+  view: View = DEFAULT_VIEW
   /** close_app ran: SystemNavigator.pop() asked the embedder to end the app. */
   closed = false
+  /** Frames drawn by this process, across restarts: what a web page follows. */
+  framesDrawn = 0
+  private readonly frameListeners = new Set<() => void>()
   private lastGroupMicros = 0
   private objects = 0
   private ids!: NodeIds
@@ -75,6 +80,12 @@ export class AppModel {
     if (this.producesFrames) this.draw()
   }
 
+  /** The embedder reports a new window size, pixel ratio or input kind: the app lays out again. */
+  resize(view: View): void {
+    this.view = view
+    this.pump()
+  }
+
   /** An animation is in flight: its Ticker has the engine draw a frame on every vsync until it stops. */
   get animating(): boolean {
     return tickerRunning(this.state)
@@ -91,10 +102,18 @@ export class AppModel {
 
   private draw(): void {
     this.state.clock++
-    this.frame = mountFrame(buildApp({state: this.state, on: this.on}), this.ids)
+    this.frame = mountFrame(buildApp({state: this.state, on: this.on, view: this.view}), this.ids)
     this.diagnostics.framesDrawn++
     this.perf.frameDrawn(this.frame, this.state)
     this.reportOverflows()
+    this.framesDrawn++
+    for (const listener of this.frameListeners) listener()
+  }
+
+  /** Calls `listener` after every frame drawn from now on; answers how to stop. */
+  onFrame(listener: () => void): () => void {
+    this.frameListeners.add(listener)
+    return () => this.frameListeners.delete(listener)
   }
 
   /** Debug-mode RenderFlex: reports its overflow once, the first time it lays out overflowing. */

@@ -1,4 +1,4 @@
-import {VIEWPORT, intersect, type Rect} from './geometry.js'
+import {intersect, type Rect} from './geometry.js'
 import type {NodeIds} from './node-ids.js'
 import type {SemanticsAnnotation, UiNode} from './ui-node.js'
 
@@ -71,7 +71,7 @@ function mount(ui: UiNode, parent: Mounted | null, byPath: Map<string, Mounted>)
     parent,
     children,
     route: parent?.route ?? null,
-    clip: parent === null ? VIEWPORT : parent.ui.scroll ? intersect(parent.clip, parent.ui.rect) : parent.clip,
+    clip: parent === null ? ui.rect : parent.ui.scroll ? intersect(parent.clip, parent.ui.rect) : parent.clip,
     scrollers: parent === null ? [] : parent.ui.scroll ? [parent, ...parent.scrollers] : parent.scrollers,
     offstage: Boolean(ui.offstage) || Boolean(parent?.offstage),
   }

@@ -1,7 +1,7 @@
 import type {AppModel} from './app-model.js'
 import {notActionable} from './errors.js'
 import type {Mounted} from './frame.js'
-import {VIEWPORT, bottom, centre, dartRect, encloses, hasArea, overlaps, right, type Rect} from './geometry.js'
+import {bottom, centre, dartRect, encloses, hasArea, overlaps, right, type Rect} from './geometry.js'
 import {hitTest, reaches, topWidget} from './hit-test.js'
 import type {Target} from './queries.js'
 import {showOnScreen} from './scroll.js'
@@ -23,7 +23,8 @@ export function ensureActionable(app: AppModel, target: Target, ref: string, opt
   if (app.frame.semByOwner.get(m.path)?.data.enabled === false) throw notActionable(ref, 'not enabled')
   if (!hasArea(m.ui.rect)) throw notActionable(ref, 'zero rect')
   if (!encloses(m.clip, m.ui.rect)) m = showOnScreen(app, m)
-  if (!overlaps(m.ui.rect, VIEWPORT)) throw notActionable(ref, 'off-viewport', ` (rect=${dartRect(m.ui.rect)}, viewport=${dartRect(VIEWPORT)})`)
+  const view = app.frame.root.ui.rect
+  if (!overlaps(m.ui.rect, view)) throw notActionable(ref, 'off-viewport', ` (rect=${dartRect(m.ui.rect)}, viewport=${dartRect(view)})`)
   if (options.checkStable) {
     const before = m.ui.rect
     app.pump()

@@ -11,10 +11,21 @@ export interface Point {
   readonly y: number
 }
 
-export const VIEWPORT: Rect = {left: 0, top: 0, width: 400, height: 800}
+/** What the embedder tells the app about its window (Flutter's FlutterView): logical size, pixel ratio, touch. */
+export interface View {
+  readonly width: number
+  readonly height: number
+  readonly devicePixelRatio: number
+  readonly touch: boolean
+}
 
-/** The view's device pixels per logical pixel (a HiDPI desktop display). */
-export const DEVICE_PIXEL_RATIO = 2
+/** The view before an embedder reports one: a phone-sized desktop window on a HiDPI display. */
+export const DEFAULT_VIEW: View = {width: 400, height: 800, devicePixelRatio: 2, touch: false}
+
+/** Material's "expanded" window class starts here: a navigation rail, and list and detail side by side. */
+export const WIDE_FROM = 840
+
+export const viewRect = (view: View): Rect => ({left: 0, top: 0, width: view.width, height: view.height})
 
 export function rect(left: number, top: number, width: number, height: number): Rect {
   return {left, top, width, height}

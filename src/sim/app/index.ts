@@ -1,8 +1,10 @@
 import {ExtensionError, type EvaluateReply, type SimApp} from '../app-contract.js'
 import {AppModel, type Lifecycle} from './app-model.js'
+import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
 import {EXTENSION_HANDLERS} from './handlers/registry.js'
+import type {View} from './geometry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import type {SeedData} from './state.js'
@@ -47,6 +49,18 @@ class MonitorsApp implements SimApp {
 
   restart(): void {
     this.app.boot()
+  }
+
+  resize(view: View): void {
+    this.app.resize(view)
+  }
+
+  displayList(): DisplayList {
+    return displayList(this.app.frame, this.app.framesDrawn, this.app.view, this.app.state.settings.darkMode)
+  }
+
+  onFrame(listener: () => void): () => void {
+    return this.app.onFrame(listener)
   }
 
   setLifecycle(state: Lifecycle): void {

@@ -1,5 +1,6 @@
 import {lookup, type CallContext, type Handler} from './context.js'
 import {dartToString} from './dart-string.js'
+import {routeDwds} from './dwds.js'
 import {ErrorCode, missingParam, RpcError, runtimeError, serviceIsolateError} from './errors.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
 import {isolateMethods} from './isolate-methods.js'
@@ -29,6 +30,7 @@ export async function dispatch(context: CallContext): Promise<Reply> {
 
 async function route(context: CallContext): Promise<Reply> {
   const {vm, request} = context
+  if (vm.mode === 'dwds') return routeDwds(context)
   const method = request.method
   const own = (vm.mode === 'dds' ? lookup(ddsMethods, method) : undefined) ?? lookup(serviceIsolateMethods, method)
   if (own) return own(context)

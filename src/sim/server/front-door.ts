@@ -47,6 +47,18 @@ export function ddsFrontDoor(token: string): FrontDoor {
   }
 }
 
+/** DWDS: checks only that the first path segment is the token; a WebSocket at any path under it. */
+export function dwdsFrontDoor(token: string): FrontDoor {
+  return {
+    route(request, upgrade) {
+      const segments = pathSegments(request)
+      if (segments[0] !== token) return forbiddenToken
+      if (upgrade) return {kind: 'accept'}
+      return respond(200, 'Dart Web Debug Service (tapir-sim)')
+    },
+  }
+}
+
 function pathSegments(request: IncomingMessage): string[] {
   const path = new URL(request.url ?? '/', 'http://sim.invalid').pathname
   return path.split('/').slice(1).map(segment => {

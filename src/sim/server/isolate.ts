@@ -1,12 +1,18 @@
-/** The app's UI isolate as the VM service sees it. A hot restart replaces it with a new one. */
+/** The app's UI isolate as the VM service sees it. A hot restart replaces it with a new one.
+ *  On the web (DWDS) its id is a bare counter (`"1"`, `"2"` after a restart) and it has no group. */
 export class SimIsolate {
-  readonly number = randomDigits(16)
-  readonly id = `isolates/${this.number}`
+  readonly number: string
+  readonly id: string
   readonly groupNumber = randomDigits(16)
   readonly groupId = `isolateGroups/${this.groupNumber}`
   readonly rootLibId = `libraries/@${randomDigits(8)}`
   readonly startTime = Date.now()
   private readonly extensions: string[] = []
+
+  constructor(readonly webCounter?: number) {
+    this.number = webCounter === undefined ? randomDigits(16) : String(webCounter)
+    this.id = webCounter === undefined ? `isolates/${this.number}` : this.number
+  }
 
   register(method: string): void {
     if (!this.extensions.includes(method)) this.extensions.push(method)
@@ -17,6 +23,7 @@ export class SimIsolate {
   }
 
   ref(): Record<string, unknown> {
+    if (this.webCounter !== undefined) return {type: '@Isolate', id: this.id, number: this.number, name: 'main()', isSystemIsolate: false}
     return {type: '@Isolate', id: this.id, number: this.number, name: 'main', isSystemIsolate: false, isolateGroupId: this.groupId}
   }
 

@@ -5,7 +5,8 @@ import {noFaults, watchFaults, type SimFaults} from './faults.js'
 import {FlutterFramework} from './flutter-framework.js'
 import {SimIsolate} from './isolate.js'
 
-export type SimMode = 'vm' | 'dds'
+/** 'dwds': the debug service of a Flutter web app (Dart Web Debug Service), not a Dart VM. */
+export type SimMode = 'vm' | 'dds' | 'dwds'
 
 export type ForwardedReply = {result: unknown} | {error: WireError}
 
@@ -36,7 +37,7 @@ export class SimVm {
   readonly violations: string[] = []
   readonly requests: Array<{method: string; params: Record<string, unknown>}> = []
   readonly startTime = Date.now()
-  isolate = new SimIsolate()
+  isolate: SimIsolate
   framework = new FlutterFramework()
   private readonly peers = new Set<Peer>()
   private held: Array<(resumed: boolean) => void> = []
@@ -45,6 +46,7 @@ export class SimVm {
 
   constructor(options: SimVmOptions) {
     this.mode = options.mode
+    this.isolate = this.newIsolate()
     this.app = options.app
     this.strictParams = options.strictParams
     this.faults = watchFaults({...noFaults, ...options.faults}, before => this.faultsChanged(before))
@@ -89,6 +91,7 @@ export class SimVm {
 
   /** `isolates/root` names the first (here: only) isolate; any other id must be the live one. */
   lookupIsolate(id: string): SimIsolate | undefined {
+    if (this.mode === 'dwds') return id === this.isolate.id ? this.isolate : undefined
     return id === 'isolates/root' || id === this.isolate.id ? this.isolate : undefined
   }
 
@@ -113,7 +116,7 @@ export class SimVm {
   async restartIsolate(extensionDelayMs = 0): Promise<void> {
     this.broadcast('Isolate', isolateEvent('IsolateExit', this.isolate))
     this.settleHeld(false)
-    const next = new SimIsolate()
+    const next = this.newIsolate()
     this.isolate = next
     this.framework = new FlutterFramework()
     this.app.restart()
@@ -128,6 +131,13 @@ export class SimVm {
     this.closed = true
     this.settleHeld(false)
     for (const wake of [...this.sleepers]) wake()
+  }
+
+  /** DWDS numbers the isolate of each page load from 1. */
+  private newIsolate(): SimIsolate {
+    if (this.mode !== 'dwds') return new SimIsolate()
+    const previous = (this as {isolate?: SimIsolate}).isolate?.webCounter ?? 0
+    return new SimIsolate(previous + 1)
   }
 
   private registerExtensions(isolate: SimIsolate, methods: readonly string[]): void {

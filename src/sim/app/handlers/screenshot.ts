@@ -1,6 +1,6 @@
 import type {AppModel} from '../app-model.js'
 import {tapirError} from '../errors.js'
-import {DEVICE_PIXEL_RATIO, VIEWPORT, hasArea, intersect, rect, type Rect} from '../geometry.js'
+import {hasArea, intersect, rect, type Rect} from '../geometry.js'
 import type {Params} from '../params.js'
 import {encodeJpeg} from '../raster/jpeg.js'
 import {paintFrame} from '../raster/paint.js'
@@ -24,9 +24,9 @@ export const screenshotHandler: ExtensionHandler = {
     app.pump()
     const region = regionOf(app, params)
     if (params.bool('geometry', false)) {
-      return {rect: {x: region.left, y: region.top, width: region.width, height: region.height}, devicePixelRatio: DEVICE_PIXEL_RATIO}
+      return {rect: {x: region.left, y: region.top, width: region.width, height: region.height}, devicePixelRatio: app.view.devicePixelRatio}
     }
-    const image = paintFrame(app.frame, region, DEVICE_PIXEL_RATIO, app.state.settings.darkMode)
+    const image = paintFrame(app.frame, region, app.view.devicePixelRatio, app.state.settings.darkMode)
     const bytes = format === 'png' ? encodePng(image) : encodeJpeg(image, quality)
     return {format, base64: bytes.toString('base64'), width: image.width, height: image.height}
   },
@@ -47,7 +47,7 @@ function regionOf(app: AppModel, params: Params): Rect {
     if (sub !== undefined) {
       throw tapirError('ext.tapir.screenshot: rect is relative to a widget, so it needs ref; omit both to capture the whole viewport', 'missing_param')
     }
-    return VIEWPORT
+    return app.frame.root.ui.rect
   }
   const {target} = resolveForAction(app, 'screenshot', ref)
   const widget = (app.frame.byPath.get(target.mounted.path) ?? target.mounted).ui.rect

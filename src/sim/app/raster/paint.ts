@@ -10,7 +10,7 @@ export interface RgbImage {
 
 type Rgb = readonly [number, number, number]
 
-interface Palette {
+export interface Palette {
   readonly background: Rgb
   readonly surface: Rgb
   readonly button: Rgb
@@ -21,7 +21,7 @@ interface Palette {
   readonly bar: Rgb
 }
 
-const LIGHT: Palette = {
+export const LIGHT: Palette = {
   background: [250, 250, 250],
   surface: [236, 236, 240],
   button: [208, 220, 250],
@@ -32,7 +32,7 @@ const LIGHT: Palette = {
   bar: [228, 228, 236],
 }
 
-const DARK: Palette = {
+export const DARK: Palette = {
   background: [28, 28, 32],
   surface: [48, 48, 56],
   button: [60, 76, 120],
@@ -44,7 +44,7 @@ const DARK: Palette = {
 }
 
 /** Colors.black54 over whatever a modal barrier covers. */
-const BARRIER_ALPHA = 0.54
+export const BARRIER_ALPHA = 0.54
 /** A glyph run: about this many logical pixels a character, drawn as a bar through the middle of the line. */
 const CHARACTER_WIDTH = 7
 
@@ -68,21 +68,34 @@ export function paintFrame(frame: Frame, region: Rect, dpr: number, dark: boolea
   return {width, height, pixels: canvas.pixels}
 }
 
-/** Shaded by the widget's own semantics annotation (a merge boundary's merged flags belong to its controls). */
+export type Shade = keyof Palette | 'barrier'
+
+/** How a widget paints, by its own semantics annotation (a merge boundary's merged flags belong
+ *  to its controls): `ink` is a Text's glyphs; undefined paints nothing of its own. */
+export function shadeOf(m: Mounted): Shade | undefined {
+  const {ui} = m
+  if (ui.widget === 'ModalBarrier') return 'barrier'
+  if (ui.text !== undefined) return 'ink'
+  const data = ui.semantics
+  if (ui.editable !== undefined) return 'field'
+  if (data?.textField) return 'bar'
+  if (data?.checked === true || data?.toggled === true) return 'checked'
+  if (data?.enabled === false) return 'disabled'
+  if (data?.button || ui.onTap !== undefined) return 'button'
+  if (ui.widget === 'NavigationBar' || ui.widget === 'NavigationRail' || ui.overlay) return 'bar'
+  if (ui.opaque) return ui.route !== undefined ? 'background' : 'surface'
+  return undefined
+}
+
 function paintOne(canvas: Canvas, m: Mounted, palette: Palette): void {
   const {ui} = m
   const visible = intersect(ui.rect, m.clip)
   if (visible.width <= 0 || visible.height <= 0) return
-  if (ui.widget === 'ModalBarrier') return canvas.darken(visible, BARRIER_ALPHA)
-  if (ui.text !== undefined) return canvas.fill(intersect(glyphRun(ui.rect, ui.text), m.clip), palette.ink)
-  const data = ui.semantics
-  if (ui.editable !== undefined) return canvas.fill(visible, palette.field)
-  if (data?.textField) return canvas.fill(visible, palette.bar)
-  if (data?.checked === true || data?.toggled === true) return canvas.fill(visible, palette.checked)
-  if (data?.enabled === false) return canvas.fill(visible, palette.disabled)
-  if (data?.button || ui.onTap !== undefined) return canvas.fill(visible, palette.button)
-  if (ui.widget === 'NavigationBar' || ui.overlay) return canvas.fill(visible, palette.bar)
-  if (ui.opaque) canvas.fill(visible, ui.route !== undefined ? palette.background : palette.surface)
+  const shade = shadeOf(m)
+  if (shade === undefined) return
+  if (shade === 'barrier') return canvas.darken(visible, BARRIER_ALPHA)
+  if (shade === 'ink') return canvas.fill(intersect(glyphRun(ui.rect, ui.text!), m.clip), palette.ink)
+  canvas.fill(visible, palette[shade])
 }
 
 /** The middle half of a text line, as wide as its characters (at most the box). */

@@ -1,4 +1,4 @@
-import {VIEWPORT, bottom, rect, type Point} from '../geometry.js'
+import {bottom, rect, viewRect, type Point} from '../geometry.js'
 import {entranceOffset, type SheetPopup} from '../sheet-entrance.js'
 import {REGIONS, type Popup} from '../state.js'
 import {captionNode, node, textNode, type UiNode} from '../ui-node.js'
@@ -22,31 +22,37 @@ export function popupRoute(ctx: BuildContext, popup: Popup): UiNode {
 }
 
 function modal(id: string, widget: string, ctx: BuildContext, content: UiNode): UiNode {
-  return node(id, widget, VIEWPORT, {route: widget, blocksEarlierSiblings: true}, [
-    node('barrier', 'ModalBarrier', VIEWPORT, {opaque: true, onTap: () => ctx.on.dismissPopup()}),
+  const view = viewRect(ctx.view)
+  return node(id, widget, view, {route: widget, blocksEarlierSiblings: true}, [
+    node('barrier', 'ModalBarrier', view, {opaque: true, onTap: () => ctx.on.dismissPopup()}),
     content,
   ])
 }
 
+/** An AlertDialog 320 wide, centred across the view. */
+const dialogLeft = (ctx: BuildContext): number => (ctx.view.width - 320) / 2
+
 function deleteDialog(ctx: BuildContext, monitorId: number, instance: number): UiNode {
-  const button = (id: string, label: string, left: number, onTap: () => void): UiNode =>
-    node(id, 'TextButton', rect(left, 440, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
-      captionNode('label', label, rect(left + 12, 448, 72, 24)),
+  const left = dialogLeft(ctx)
+  const button = (id: string, label: string, x: number, onTap: () => void): UiNode =>
+    node(id, 'TextButton', rect(x, 440, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
+      captionNode('label', label, rect(x + 12, 448, 72, 24)),
     ])
   return modal(
     `dialog#${instance}`,
     'DialogRoute',
     ctx,
-    node('dialog', 'AlertDialog', rect(40, 300, 320, 200), {opaque: true}, [
-      textNode('title', 'Delete monitor?', rect(64, 324, 272, 32)),
-      button('cancel', 'Cancel', 136, () => ctx.on.dismissPopup()),
-      button('confirm', 'Delete', 240, () => ctx.on.deleteMonitor(monitorId)),
+    node('dialog', 'AlertDialog', rect(left, 300, 320, 200), {opaque: true}, [
+      textNode('title', 'Delete monitor?', rect(left + 24, 324, 272, 32)),
+      button('cancel', 'Cancel', left + 96, () => ctx.on.dismissPopup()),
+      button('confirm', 'Delete', left + 200, () => ctx.on.deleteMonitor(monitorId)),
     ]),
   )
 }
 
 function regionMenu(ctx: BuildContext, instance: number): UiNode {
   const top = 200
+  const width = ctx.view.width - 32
   return modal(
     `menu#${instance}`,
     'DropdownRoute',
@@ -54,10 +60,10 @@ function regionMenu(ctx: BuildContext, instance: number): UiNode {
     node(
       'menu',
       'DropdownMenu',
-      rect(16, top, 368, REGIONS.length * 48),
+      rect(16, top, width, REGIONS.length * 48),
       {opaque: true},
       REGIONS.map((region, i) =>
-        node(`item-${region}`, 'DropdownMenuItem', rect(16, top + i * 48, 368, 48), {
+        node(`item-${region}`, 'DropdownMenuItem', rect(16, top + i * 48, width, 48), {
           semantics: {label: region, button: true, tap: true, enabled: true},
           onTap: () => ctx.on.chooseRegion(region),
         }, [captionNode('label', region, rect(28, top + i * 48 + 12, 200, 24))]),
@@ -77,8 +83,9 @@ function rowMenu(ctx: BuildContext, monitorId: number, instance: number, at: Poi
     ['duplicate', 'Duplicate', () => ctx.on.duplicateMonitor(monitorId)],
   ]
   const height = items.length * MENU_ITEM_HEIGHT
-  const left = Math.min(at.x, VIEWPORT.width - MENU_WIDTH - MENU_MARGIN)
-  const top = Math.min(at.y, bottom(VIEWPORT) - height - MENU_MARGIN)
+  const view = viewRect(ctx.view)
+  const left = Math.min(at.x, view.width - MENU_WIDTH - MENU_MARGIN)
+  const top = Math.min(at.y, bottom(view) - height - MENU_MARGIN)
   return modal(
     `rowMenu#${instance}`,
     'PopupMenuRoute',
@@ -100,19 +107,20 @@ function rowMenu(ctx: BuildContext, monitorId: number, instance: number, at: Poi
 
 /** An AlertDialog with the monitor's name in an autofocused field; Enter in it saves like Save. */
 function renameDialog(ctx: BuildContext, monitorId: number, instance: number): UiNode {
-  const button = (id: string, label: string, left: number, onTap: () => void): UiNode =>
-    node(id, 'TextButton', rect(left, 460, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
-      captionNode('label', label, rect(left + 12, 468, 72, 24)),
+  const left = dialogLeft(ctx)
+  const button = (id: string, label: string, x: number, onTap: () => void): UiNode =>
+    node(id, 'TextButton', rect(x, 460, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
+      captionNode('label', label, rect(x + 12, 468, 72, 24)),
     ])
   return modal(
     `rename#${instance}`,
     'DialogRoute',
     ctx,
-    node('dialog', 'AlertDialog', rect(40, 280, 320, 240), {opaque: true}, [
-      textNode('title', 'Rename monitor', rect(64, 304, 272, 32)),
-      textField(ctx, 'rename', 'Name', rect(64, 352, 272, 56)),
-      button('cancel', 'Cancel', 136, () => ctx.on.dismissPopup()),
-      button('save', 'Save', 240, () => ctx.on.saveRename(monitorId)),
+    node('dialog', 'AlertDialog', rect(left, 280, 320, 240), {opaque: true}, [
+      textNode('title', 'Rename monitor', rect(left + 24, 304, 272, 32)),
+      textField(ctx, 'rename', 'Name', rect(left + 24, 352, 272, 56)),
+      button('cancel', 'Cancel', left + 96, () => ctx.on.dismissPopup()),
+      button('save', 'Save', left + 200, () => ctx.on.saveRename(monitorId)),
     ]),
   )
 }
@@ -125,17 +133,18 @@ const SHEET_HEIGHT = 256
  * its entrance each child sits `entranceOffset` lower than where it comes to rest.
  */
 function newMonitorSheet(ctx: BuildContext, sheet: SheetPopup): UiNode {
-  const top = bottom(VIEWPORT) - SHEET_HEIGHT + entranceOffset(ctx.state, sheet, SHEET_HEIGHT)
+  const view = viewRect(ctx.view)
+  const top = bottom(view) - SHEET_HEIGHT + entranceOffset(ctx.state, sheet, SHEET_HEIGHT)
   const button = (id: string, widget: string, label: string, left: number, onTap: () => void): UiNode =>
     node(id, widget, rect(left, top + 16, 88, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
       captionNode('label', label, rect(left + 12, top + 24, 64, 24)),
     ])
   const children = [
     button('cancel', 'TextButton', 'Cancel', 8, () => ctx.on.dismissPopup()),
-    textNode('title', 'New monitor', rect(104, top + 24, 192, 24), {semantics: {label: 'New monitor', header: true}}),
-    button('create', 'FilledButton', 'Create', 304, () => ctx.on.createMonitor(sheet)),
-    textField(ctx, 'monitorName', 'Name', rect(24, top + 72, 352, 56)),
+    textNode('title', 'New monitor', rect((view.width - 192) / 2, top + 24, 192, 24), {semantics: {label: 'New monitor', header: true}}),
+    button('create', 'FilledButton', 'Create', view.width - 96, () => ctx.on.createMonitor(sheet)),
+    textField(ctx, 'monitorName', 'Name', rect(24, top + 72, view.width - 48, 56)),
   ]
-  if (sheet.invalid) children.push(textNode('error', 'Enter a name', rect(36, top + 132, 328, 20)))
-  return modal(`sheet#${sheet.instance}`, 'ModalBottomSheetRoute', ctx, node('sheet', 'BottomSheet', rect(0, top, VIEWPORT.width, SHEET_HEIGHT), {opaque: true}, children))
+  if (sheet.invalid) children.push(textNode('error', 'Enter a name', rect(36, top + 132, view.width - 72, 20)))
+  return modal(`sheet#${sheet.instance}`, 'ModalBottomSheetRoute', ctx, node('sheet', 'BottomSheet', rect(0, top, view.width, SHEET_HEIGHT), {opaque: true}, children))
 }

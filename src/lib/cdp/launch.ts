@@ -1,0 +1,81 @@
+import {spawn} from 'node:child_process'
+import {mkdtempSync, openSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import CDP from 'chrome-remote-interface'
+import {DEFAULT_WINDOW} from './presets.js'
+import {CdpError, reason} from './errors.js'
+
+export interface LaunchedChrome {
+  pid: number
+  /** The exact argv it was spawned with, binary first: how `tapir stop` knows it is still ours. */
+  argv: string[]
+  /** The throwaway profile, removed when the browser is stopped. */
+  profileDir: string
+  /** Ends the browser while it is still this process's own child (so the pid is certainly it). */
+  kill(): void
+}
+
+/** Flags for a browser tapir drives: headless, no first-run or background noise, a throwaway profile. */
+export function chromeArgs(options: {cdpPort: number; profileDir: string; url: string}): string[] {
+  return [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-extensions',
+    '--disable-background-timer-throttling',
+    '--disable-renderer-backgrounding',
+    '--mute-audio',
+    '--password-store=basic',
+    `--window-size=${DEFAULT_WINDOW.width},${DEFAULT_WINDOW.height}`,
+    `--user-data-dir=${options.profileDir}`,
+    `--remote-debugging-port=${options.cdpPort}`,
+    options.url,
+  ]
+}
+
+/** Starts Chrome detached on `url` with remote debugging on `cdpPort`, and waits until its
+ *  DevTools endpoint answers. On failure nothing is left behind. */
+export async function launchChrome(options: {binary: string; cdpPort: number; url: string; logFile: string; timeoutMs: number}): Promise<LaunchedChrome> {
+  const profileDir = mkdtempSync(join(tmpdir(), `tapir-chrome-${options.cdpPort}-`))
+  const argv = [options.binary, ...chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url})]
+  const log = openSync(options.logFile, 'w', 0o600)
+  const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
+  let exited = false
+  child.once('exit', () => (exited = true))
+  const spawnError = new Promise<Error>(resolve => child.once('error', resolve))
+  child.unref()
+  const deadline = Date.now() + options.timeoutMs
+  let lastError: unknown = new Error('no answer')
+  while (Date.now() < deadline && !exited) {
+    const failed = await Promise.race([spawnError, new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), 100))])
+    if (failed) {
+      lastError = failed
+      break
+    }
+    try {
+      await CDP.Version({host: '127.0.0.1', port: options.cdpPort})
+      const kill = (): void => {
+        if (!exited) child.kill('SIGKILL')
+        removeProfile(profileDir)
+      }
+      return {pid: child.pid!, argv, profileDir, kill}
+    } catch (error) {
+      lastError = error
+    }
+  }
+  if (child.pid !== undefined && !exited) child.kill('SIGKILL')
+  removeProfile(profileDir)
+  throw new CdpError(`Chrome did not open its DevTools port ${options.cdpPort} within ${options.timeoutMs} ms (${reason(lastError)}); see ${options.logFile}.`)
+}
+
+/** Chrome's helpers may still be writing when it exits: retry a little. */
+export function removeProfile(profileDir: string): void {
+  rmSync(profileDir, {recursive: true, force: true, maxRetries: 5, retryDelay: 100})
+}

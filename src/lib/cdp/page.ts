@@ -1,0 +1,87 @@
+import CDP from 'chrome-remote-interface'
+import {CdpError, reason} from './errors.js'
+
+const HOST = '127.0.0.1'
+
+export interface ChromeEndpoint {
+  /** Chrome's remote debugging port. */
+  port: number
+  /** Prefer the page served on this port (the app's own page on this run's web port). */
+  webPort?: number
+}
+
+type PageOptions = ChromeEndpoint
+
+/** One DevTools session on the page that shows the app. Emulation overrides sent through it last
+ *  as long as it stays open. */
+export class CdpPage {
+  private gone = false
+  private readonly goneListeners = new Set<() => void>()
+
+  private constructor(
+    private readonly client: CDP.Client,
+    readonly url: string,
+  ) {
+    client.on('disconnect', () => {
+      this.gone = true
+      for (const listener of this.goneListeners) listener()
+    })
+  }
+
+  /** Finds the page target on `port` and opens a session on it, with the protocol bundled in
+   *  chrome-remote-interface (headless builds may not serve /json/protocol). */
+  static async open(options: PageOptions): Promise<CdpPage> {
+    const failed = (error: unknown) => new CdpError(`Failed to connect to Chrome CDP on port ${options.port}: ${reason(error)}`)
+    let targets: CDP.Target[]
+    try {
+      targets = await CDP.List({host: HOST, port: options.port})
+    } catch (error) {
+      throw failed(error)
+    }
+    const pages = targets.filter(target => target.type === 'page')
+    const target = pages.find(page => options.webPort !== undefined && portOf(page.url) === String(options.webPort)) ?? pages[0]
+    if (!target) throw failed(new Error('Chrome has no page open'))
+    try {
+      return new CdpPage(await CDP({host: HOST, port: options.port, target, local: true}), target.url)
+    } catch (error) {
+      throw failed(error)
+    }
+  }
+
+  /** Sends one DevTools command; a refusal becomes `CDP command failed: ...`. */
+  async send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    try {
+      return (await this.client.send(method as never, params as never)) as T
+    } catch (error) {
+      throw new CdpError(`CDP command failed: ${method}: ${reason(error)}`)
+    }
+  }
+
+  /** Resolves when Chrome closes the session (the browser or the tab went away). */
+  whenGone(): Promise<void> {
+    if (this.gone) return Promise.resolve()
+    return new Promise(resolve => this.goneListeners.add(resolve))
+  }
+
+  async close(): Promise<void> {
+    if (!this.gone) await this.client.close().catch(() => {})
+  }
+}
+
+/** Opens a session, runs `work` in it and closes it, whatever happens. */
+export async function withPage<T>(options: PageOptions, work: (page: CdpPage) => Promise<T>): Promise<T> {
+  const page = await CdpPage.open(options)
+  try {
+    return await work(page)
+  } finally {
+    await page.close()
+  }
+}
+
+function portOf(url: string): string | undefined {
+  try {
+    return new URL(url).port
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,22 @@
+import {createServer} from 'node:net'
+import {CdpError} from '../cdp/errors.js'
+import {removeProfile} from '../cdp/launch.js'
+import type {Session} from '../session/session.js'
+
+/** Refuses a DevTools port something already listens on: Chrome would fail to bind it, and tapir
+ *  would then talk to whatever owns it. */
+export async function ensureCdpPortFree(port: number): Promise<void> {
+  const server = createServer()
+  const free = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => resolve(true))
+  })
+  if (free) await new Promise((resolve) => server.close(resolve))
+  else throw new CdpError(`CDP port ${port} is already in use; pass --cdp-port <free-port> or free it before running start.`)
+}
+
+/** Removes the throwaway profile tapir made for the browser (only one it made: a tapir-chrome- folder). */
+export function removeChromeProfile(session: Session): void {
+  const dir = session.tmpProfileDir
+  if (typeof dir === 'string' && /[/\\]tapir-chrome-\d+-[^/\\]+$/.test(dir)) removeProfile(dir)
+}

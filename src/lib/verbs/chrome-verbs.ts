@@ -1,0 +1,163 @@
+import {clearOverrides, overrideUserAgent, overrideViewport, resizeWindow} from '../cdp/emulation.js'
+import {cdpNotEnabled} from '../cdp/errors.js'
+import {holdUntil} from '../cdp/hold.js'
+import type {CdpPage, ChromeEndpoint} from '../cdp/page.js'
+import {CdpPage as Page, withPage} from '../cdp/page.js'
+import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
+import {ParamError} from '../errors.js'
+import {defineVerb} from './define.js'
+import type {Report, Result, Verb, VerbCall} from './types.js'
+
+/**
+ * Ends the overrides this session sent. Chrome is meant to drop them when the session detaches,
+ * but headless builds keep the emulated size (while dropping the pixel ratio and touch), so the
+ * session clears them itself: only the window size outlives a command.
+ */
+const releaseOverrides = clearOverrides
+
+/** Title and URL bars the window keeps above the page: a preset's window is this much taller. */
+const WINDOW_BARS_HEIGHT = 130
+
+const NOT_HELD = 'Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.'
+const HOLDING = 'Holding the override; Ctrl-C or closing Chrome ends it.'
+const ENDS_WITH_CALL = 'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.'
+
+function endpoint(context: VerbCall): ChromeEndpoint {
+  const chrome = context.chrome()
+  if (!chrome) throw cdpNotEnabled()
+  return chrome
+}
+
+function viewportOf(input: {width: number; height: number; dpr?: number; mobile?: boolean; touch?: boolean}): Viewport {
+  return {width: input.width, height: input.height, dpr: input.dpr ?? 1, mobile: input.mobile === true, touch: input.touch === true}
+}
+
+const overrideSent = (viewport: Viewport): string => `Viewport override sent: ${describeViewport(viewport)}.`
+
+export const resize = defineVerb({
+  name: 'resize',
+  tool: 'tapir_resize_viewport',
+  dispatch: 'cdp:resize',
+  summary: 'Override the web app\'s viewport in Chrome (size, pixel ratio, mobile, touch); --hold keeps it while you drive the app.',
+  example: '--width=375 --height=812 --dpr=3 --mobile --touch --hold',
+  kind: 'action',
+  params: [
+    {name: 'width', type: 'integer', description: 'Viewport width in CSS pixels (375 for a phone, 1440 for a desktop). Required unless --reset.'},
+    {name: 'height', type: 'integer', description: 'Viewport height in CSS pixels. Required unless --reset.'},
+    {name: 'dpr', type: 'number', default: 1, description: 'Device pixel ratio (2 for Retina, 3 for an iPhone Pro); must be above 0.'},
+    {name: 'mobile', type: 'boolean', default: false, description: 'Emulate a mobile device (mobile viewport rules).'},
+    {name: 'touch', type: 'boolean', default: false, description: 'Emulate a touch screen (the page sees touch points).'},
+    {name: 'reset', type: 'boolean', default: false, description: 'Clear every viewport override (metrics, touch, user agent); the other values are ignored.'},
+    {
+      name: 'hold',
+      type: 'boolean',
+      cliOnly: true,
+      local: true,
+      description: 'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM or Chrome going away. Run it in the background.',
+    },
+  ],
+  validate(input) {
+    if (input.reset === true) return
+    const positive = (value: unknown) => typeof value === 'number' && value > 0
+    if (!positive(input.width) || !positive(input.height)) {
+      throw new ParamError((name) => `A resize needs a positive ${name('width')} and ${name('height')} (e.g. 375 and 812), or ${name('reset')}.`)
+    }
+    if (input.dpr !== undefined && !positive(input.dpr)) throw new ParamError((name) => `${name('dpr')} must be above 0 (got ${input.dpr}).`)
+  },
+  async execute(context, input): Promise<Result> {
+    const chrome = endpoint(context)
+    if (input.reset === true) {
+      await withPage(chrome, clearOverrides)
+      return {reset: true}
+    }
+    const {width, height} = input
+    if (width === undefined || height === undefined) throw new ParamError((name) => `A resize needs ${name('width')} and ${name('height')}, or ${name('reset')}.`)
+    const viewport = viewportOf({...input, width, height})
+    if (input.hold !== true) {
+      await withPage(chrome, async (page) => {
+        await overrideViewport(page, viewport)
+        await releaseOverrides(page)
+      })
+      return {viewport, held: false}
+    }
+    // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
+    const interrupted = context.interrupted?.() ?? new AbortController().signal
+    const page = await Page.open(chrome)
+    try {
+      await overrideViewport(page, viewport)
+      context.progress?.(`✓ ${overrideSent(viewport)}`)
+      context.progress?.(HOLDING)
+      const ended = await holdUntil(page, interrupted)
+      if (ended === 'interrupted') await releaseOverrides(page)
+      return {viewport, held: true, ended}
+    } finally {
+      await page.close()
+    }
+  },
+  report(result): Report {
+    if (result.reset) return {stdout: '✓ Viewport reset to defaults.'}
+    const viewport = result.viewport as Viewport
+    if (!result.held) return {stdout: `✓ ${overrideSent(viewport)}`, stderr: [`⚠ ${NOT_HELD}`]}
+    return {stdout: `✓ Released the ${describeViewport(viewport)} override (${result.ended === 'chrome-gone' ? 'Chrome went away' : 'interrupted'}).`}
+  },
+  mcpText(result) {
+    if (result.reset) return 'Viewport reset to defaults.'
+    return `${overrideSent(result.viewport as Viewport)}\n${ENDS_WITH_CALL}`
+  },
+})
+
+async function emulatePreset(page: CdpPage, name: string): Promise<Viewport> {
+  const preset = presetNamed(name)
+  await overrideViewport(page, preset)
+  await overrideUserAgent(page, preset.userAgent)
+  await resizeWindow(page, preset.width, preset.height + WINDOW_BARS_HEIGHT)
+  await releaseOverrides(page)
+  return {width: preset.width, height: preset.height, dpr: preset.dpr, mobile: preset.mobile, touch: preset.touch}
+}
+
+export const device = defineVerb({
+  name: 'device',
+  tool: 'tapir_device_profile',
+  dispatch: 'cdp:device',
+  summary: 'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; --list shows the presets.',
+  example: '--preset=pixel-8',
+  kind: 'action',
+  params: [
+    {name: 'preset', type: 'string', description: `The device: ${PRESETS.map((preset) => preset.name).join(', ')}. Omit with --list or --reset.`},
+    {name: 'list', type: 'boolean', default: false, description: 'List the presets (needs no Chrome); preset and reset are ignored.'},
+    {name: 'reset', type: 'boolean', default: false, description: 'Clear every viewport override (metrics, touch, user agent) and restore the 1440x900 window.'},
+  ],
+  validate(input) {
+    if (input.list === true || input.reset === true) return
+    if (typeof input.preset !== 'string' || input.preset.trim() === '') {
+      throw new ParamError((name) => `Pass ${name('preset')} with a device name, or ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`)
+    }
+    presetNamed(input.preset)
+  },
+  async execute(context, input): Promise<Result> {
+    if (input.list === true) return {presets: PRESETS.map(({name, width, height, dpr, mobile, touch}) => ({name, width, height, dpr, mobile, touch}))}
+    const chrome = endpoint(context)
+    if (input.reset === true) {
+      await withPage(chrome, async (page) => {
+        await clearOverrides(page)
+        await resizeWindow(page, DEFAULT_WINDOW.width, DEFAULT_WINDOW.height)
+      })
+      return {reset: true}
+    }
+    const preset = input.preset
+    if (preset === undefined) throw new ParamError((name) => `Pass ${name('preset')}, ${name('list')} or ${name('reset')}.`)
+    const viewport = await withPage(chrome, (page) => emulatePreset(page, preset))
+    return {applied: presetNamed(preset).name, viewport}
+  },
+  report(result, input): Report {
+    if (result.presets) {
+      const lines = (result.presets as Array<Viewport & {name: string}>).map((preset) => `${preset.name}: ${preset.width}x${preset.height} @ ${dartDouble(preset.dpr)}x (mobile=${preset.mobile} touch=${preset.touch})`)
+      return {stdout: lines.join('\n')}
+    }
+    if (result.reset) return {stdout: '✓ Viewport emulation reset to defaults.'}
+    const viewport = result.viewport as Viewport
+    return {stdout: `✓ Emulating ${input.preset}: ${viewport.width}x${viewport.height} @ ${dartDouble(viewport.dpr)}x.`}
+  },
+})
+
+export const chromeVerbs: Verb[] = [resize, device]

@@ -1,0 +1,108 @@
+import type {CallContext} from './context.js'
+import {dartToString} from './dart-string.js'
+import {ErrorCode, errorMessage, type WireError} from './errors.js'
+import {callExtension, refuseNonStringParams} from './extensions.js'
+import {failure, result, success, type Reply} from './replies.js'
+import type {SimVm} from './vm.js'
+
+/** What DWDS (package:dwds, `ChromeProxyService`) answers where it differs from the VM
+ *  (research/vm-service-protocol.md §6): a web app's debug service runs no Dart VM. */
+
+const WEB_STREAMS = new Set(['Debug', 'Isolate', 'Extension', 'Logging', 'Stdout', 'Stderr', 'Service', 'VM', 'GC', 'Timeline', 'Profiler', 'HeapSnapshot'])
+
+const UNSUPPORTED = new Set([
+  'kill', 'getIsolateGroup', 'getAllocationProfile', 'getClassList', 'getInstances', 'getVMTimeline', 'setVMTimelineFlags', 'getVMTimelineFlags',
+  'clearVMTimeline', 'getInboundReferences', 'getRetainingPath', 'requestHeapSnapshot', 'getProcessMemoryUsage', 'setLibraryDebuggable',
+  'registerService', 'getIsolateGroupMemoryUsage', '_flutter.listViews',
+])
+
+const wire = (code: number, message: string): WireError => ({code, message})
+const notOnWeb = (method: string): Reply => failure(wire(ErrorCode.methodNotFound, `${method}: Not supported on web devices`))
+const unrecognised = (id: string): Reply => result({type: 'Sentinel', kind: 'Collected', valueAsString: `Unrecognized isolateId: ${id}`})
+
+export async function routeDwds(context: CallContext): Promise<Reply> {
+  const {vm, peer, request} = context
+  const {method, params} = request
+  if (UNSUPPORTED.has(method)) return notOnWeb(method)
+  if (method.startsWith('ext.')) return extension(context)
+  switch (method) {
+    case 'getVersion':
+      return result({type: 'Version', major: 4, minor: 20})
+    case 'getVM':
+      return result(vmObject(vm))
+    case 'streamListen': {
+      const streamId = String(params.streamId)
+      if (!WEB_STREAMS.has(streamId)) return failure(wire(ErrorCode.invalidParams, `The stream \`${streamId}\` is not supported on web devices`))
+      peer.streams.add(streamId) // never 103: a second listen is a success too
+      return success
+    }
+    case 'streamCancel':
+      return notOnWeb(method)
+    case 'getSupportedProtocols':
+      return result({type: 'ProtocolList', protocols: [{protocolName: 'VM Service', major: 4, minor: 20}]})
+  }
+  const isolateId = params.isolateId === undefined ? undefined : dartToString(params.isolateId)
+  if (isolateId === undefined) return failure(wire(ErrorCode.invalidParams, `${method}: missing required parameter isolateId`))
+  const isolate = vm.lookupIsolate(isolateId)
+  if (!isolate) return unrecognised(isolateId)
+  switch (method) {
+    case 'getIsolate':
+      return result({
+        ...isolate.ref(),
+        type: 'Isolate',
+        startTime: isolate.startTime,
+        runnable: true,
+        livePorts: 0,
+        pauseOnExit: false,
+        pauseEvent: {type: 'Event', kind: 'Resume', timestamp: Date.now(), isolate: isolate.ref()},
+        rootLib: webRootLib,
+        libraries: [webRootLib],
+        breakpoints: [],
+        exceptionPauseMode: 'Unhandled',
+        extensionRPCs: vm.extensionRPCs(isolate),
+      })
+    case 'evaluate':
+      return failure(wire(ErrorCode.invalidRequest, 'Expression evaluation is not supported for this configuration.'))
+    case 'reloadSources':
+      return result({type: 'ReloadReport', success: true})
+    case 'resume':
+      return success
+    default:
+      return failure(wire(ErrorCode.methodNotFound, errorMessage(ErrorCode.methodNotFound)))
+  }
+}
+
+/** The isolate id is optional (the current isolate) and dropped before the call; a value that is
+ *  not a string reaches the app JSON-encoded; an extension the page has not registered is -32601. */
+async function extension(context: CallContext): Promise<Reply> {
+  const {vm, request} = context
+  const refusal = refuseNonStringParams(context)
+  if (refusal) return refusal
+  const {isolateId, ...rest} = request.params
+  const isolate = isolateId === undefined ? vm.isolate : vm.lookupIsolate(String(isolateId))
+  if (!isolate) return unrecognised(String(isolateId))
+  if (!vm.isRegistered(isolate, request.method)) return failure(wire(ErrorCode.methodNotFound, `Unknown service method: ${request.method}`))
+  const params = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]))
+  return callExtension({...context, request: {...request, params}}, isolate)
+}
+
+/** DWDS names a library by its URI. */
+const webRootLib = {type: '@Library', id: 'package:monitors/main.dart', name: 'package:monitors/main.dart', uri: 'package:monitors/main.dart'}
+
+function vmObject(vm: SimVm): Record<string, unknown> {
+  return {
+    type: 'VM',
+    name: 'ChromeDebugProxy',
+    architectureBits: -1,
+    hostCPU: 'DWDS',
+    operatingSystem: 'linux',
+    targetCPU: 'Web',
+    version: '3.9.0 (stable) (tapir-sim web)',
+    pid: -1,
+    startTime: vm.startTime,
+    isolates: [vm.isolate.ref()],
+    systemIsolates: [],
+    isolateGroups: [],
+    systemIsolateGroups: [],
+  }
+}

@@ -1,0 +1,186 @@
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {execa} from 'execa'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {BIN, tapir, tempDir, type CliResult} from '../helpers/cli.js'
+import {chromeBinary} from '../helpers/chrome.js'
+import {eventually, freePort, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
+
+const WIDE_ONLY = 'Select a monitor to see its details'
+
+/** The Alerts switch sits 84 px in from the right edge: its tapOwner x tells the width the app laid out at. */
+const switchLeft = (snapshot: string): number => Number(/tapOwner: \{"x":([\d.]+)/.exec(snapshot)?.[1])
+
+describe('the simulated app as a web page in real headless Chromium (tapir start --cdp-port)', () => {
+  const scratch = tempDir('tapir-chrome-')
+  let env: Record<string, string>
+  let cdpPort: number
+  let session: Record<string, unknown>
+  const run = (args: string[]): Promise<CliResult> => tapir(args, {cwd: scratch.path, home: scratch.path, env})
+  const snap = async (): Promise<string> => {
+    const result = await run(['tapir:snap'])
+    expect(result.exitCode, result.stderr).toBe(0)
+    return result.stdout
+  }
+  /** The app's layout once it has taken the page's latest report. */
+  const layoutWhere = (check: (snapshot: string) => boolean) => eventually(snap, check)
+
+  beforeAll(async () => {
+    env = {TAPIR_CHROME_BIN: await chromeBinary()}
+    cdpPort = await freePort()
+    const start = await run(['start', '--device=sim', `--cdp-port=${cdpPort}`])
+    expect(start.exitCode, start.stderr).toBe(0)
+    expect(start.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
+    const statePath = /^✓ state=(.*)$/m.exec(start.stdout)![1]!
+    session = JSON.parse(readFileSync(statePath, 'utf8'))
+    const signIn = await run(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find --key=password', 'fill --ref=q2 --text=hunter22', 'find --key=signIn', 'tap --ref=q3', 'wait --text=Monitors'])
+    expect(signIn.exitCode, signIn.stdout + signIn.stderr).toBe(0)
+  }, 90_000)
+
+  afterAll(async () => {
+    await run(['stop'])
+    scratch.remove()
+  })
+
+  it('records the browser it launched: pid, exact argv, throwaway profile, the page on the web port', async () => {
+    expect(session.cdpPort).toBe(cdpPort)
+    expect(session.chromePid).toEqual(expect.any(Number))
+    const chrome = (session.processes as {chrome: {pid: number; argv: string[]}}).chrome
+    expect(chrome.pid).toBe(session.chromePid)
+    const argv = chrome.argv
+    expect(argv[0]).toBe(env.TAPIR_CHROME_BIN)
+    expect(argv).toEqual(expect.arrayContaining(['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${session.tmpProfileDir}`]))
+    expect(argv.at(-1)).toBe(`http://127.0.0.1:${session.webPort}/`)
+    expect(existsSync(session.tmpProfileDir as string)).toBe(true)
+  })
+
+  it('shows the app with real text, laid out wide (a rail, list and detail side by side) in the 1440 px window', async () => {
+    const page = await eventually(() => pageReport(cdpPort), (report) => report.text.includes('20 monitors'))
+    expect(page).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+    expect(page.text).toContain('Alerts enabled')
+    const snapshot = await layoutWhere((text) => text.includes(WIDE_ONLY))
+    expect(snapshot).toContain(`- text "${WIDE_ONLY}"`)
+    expect(switchLeft(snapshot)).toBe(80 + 400 - 84)
+  })
+
+  it('resize --hold keeps 375 px, DPR 3 and touch while it runs (phone layout), and gives the page back on SIGINT', async () => {
+    const holder = execa(process.execPath, [BIN, 'tapir:resize', '--width=375', '--height=812', '--dpr=3', '--mobile', '--touch', '--hold'], {
+      cwd: scratch.path,
+      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      reject: false,
+    })
+    let stderr = ''
+    await new Promise<void>((resolve, reject) => {
+      holder.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk
+        if (stderr.includes('Holding the override; Ctrl-C or closing Chrome ends it.')) resolve()
+      })
+      holder.once('exit', () => reject(new Error(`the holder exited early: ${stderr}`)))
+    })
+    expect(stderr).toContain('✓ Viewport override sent: 375x812 @ 3.0x (mobile=true touch=true).')
+    const held = await eventually(() => pageReport(cdpPort), (report) => report.width === 375)
+    expect(held).toMatchObject({width: 375, height: 812, dpr: 3})
+    expect(held.touchPoints).toBeGreaterThan(0)
+    const phone = await layoutWhere((text) => !text.includes(WIDE_ONLY))
+    expect(switchLeft(phone)).toBe(375 - 84)
+    expect(phone.trimEnd().split('\n').slice(-2)).toEqual([expect.stringMatching(/^- button "Monitors"/), expect.stringMatching(/^- button "Settings"/)])
+
+    holder.kill('SIGINT')
+    const ended = await holder
+    expect(ended.exitCode).toBe(0)
+    expect(ended.stdout).toBe('✓ Released the 375x812 @ 3.0x (mobile=true touch=true) override (interrupted).')
+    const after = await eventually(() => pageReport(cdpPort), (report) => report.width === 1440)
+    expect(after).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+    expect(await layoutWhere((text) => text.includes(WIDE_ONLY))).toContain(WIDE_ONLY)
+  })
+
+  it('resize without --hold warns that Chrome drops the override, and leaves the page as it was', async () => {
+    const result = await run(['tapir:resize', '--width=375', '--height=812'])
+    expect(result).toMatchObject({exitCode: 0, stdout: '✓ Viewport override sent: 375x812 @ 1.0x (mobile=false touch=false).'})
+    expect(result.stderr).toBe('⚠ Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.')
+    expect((await pageReport(cdpPort)).width).toBe(1440)
+  })
+
+  it('device --preset=pixel-8 sizes the window, so the app lays out for 412 px; --reset restores the 1440x900 window', async () => {
+    const applied = await run(['tapir:device', '--preset=Pixel_8'])
+    expect(applied).toMatchObject({exitCode: 0, stdout: '✓ Emulating Pixel_8: 412x915 @ 2.625x.', stderr: ''})
+    expect(await windowBounds(cdpPort)).toMatchObject({width: 412, height: 915 + 130})
+    expect((await eventually(() => pageReport(cdpPort), (report) => report.width === 412)).width).toBe(412)
+    const phone = await layoutWhere((text) => switchLeft(text) === 412 - 84)
+    expect(switchLeft(phone)).toBe(412 - 84)
+    expect(phone).not.toContain(WIDE_ONLY)
+
+    const reset = await run(['tapir:device', '--reset'])
+    expect(reset).toMatchObject({exitCode: 0, stdout: '✓ Viewport emulation reset to defaults.'})
+    expect(await windowBounds(cdpPort)).toMatchObject({width: 1440, height: 900})
+    expect(await layoutWhere((text) => text.includes(WIDE_ONLY))).toContain(WIDE_ONLY)
+  })
+
+  it('screenshot --ref writes a PNG the size of the widget, captured through CDP; a full capture is the whole page', async () => {
+    const ref = /- button "Export" \[ref=(e\d+)\]/.exec(await snap())![1]!
+    const clipped = await run(['tapir:screenshot', `--output=export.png`, `--ref=${ref}`, '--json'])
+    expect(clipped.exitCode, clipped.stderr).toBe(0)
+    expect(JSON.parse(clipped.stdout)).toMatchObject({via: 'cdp', format: 'png', width: 88, height: 40})
+    expect(pngSize(readFileSync(join(scratch.path, 'export.png')))).toEqual({width: 88, height: 40})
+
+    const full = await run(['tapir:screenshot', '--output=full.png'])
+    expect(full.exitCode, full.stderr).toBe(0)
+    expect(full.stdout).toMatch(/^✓ Wrote \d+ bytes \([\d.]+ KB, png\) to .*full\.png$/)
+    expect(pngSize(readFileSync(join(scratch.path, 'full.png')))).toEqual({width: 1440, height: 900})
+  })
+
+  it('screenshot --ref refuses a ref the app has no rect for, rather than capturing the whole frame', async () => {
+    const result = await run(['tapir:screenshot', '--output=none.png', '--ref=e999'])
+    expect(result.exitCode).toBe(3)
+    expect(existsSync(join(scratch.path, 'none.png'))).toBe(false)
+  })
+
+  it('over MCP, resize_viewport and device_profile answer as the reference says; the override ends with the call', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve'],
+      cwd: scratch.path,
+      env: {...process.env, HOME: scratch.path, NODE_ENV: 'production', ...env} as Record<string, string>,
+      stderr: 'pipe',
+    })
+    const client = new Client({name: 'tapir-test', version: '0.0.0'})
+    await client.connect(transport)
+    try {
+      const text = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({name, arguments: args})) as {isError?: boolean; content: Array<{text: string}>}
+        expect(result.isError, result.content[0]!.text).toBeFalsy()
+        return result.content[0]!.text
+      }
+      expect((await text('tapir_resize_viewport', {width: 375, height: 812, dpr: 3.0, mobile: true, touch: true})).split('\n')).toEqual([
+        'Viewport override sent: 375x812 @ 3.0x (mobile=true touch=true).',
+        'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.',
+      ])
+      expect(await pageReport(cdpPort)).toMatchObject({width: 1440, dpr: 1})
+      expect(await text('tapir_resize_viewport', {reset: true, width: 1})).toBe('Viewport reset to defaults.')
+      expect(JSON.parse(await text('tapir_device_profile', {preset: 'iphone-x'}))).toEqual({applied: 'iphone-x', viewport: {width: 375, height: 812, dpr: 3, mobile: true, touch: true}})
+      expect(await windowBounds(cdpPort)).toMatchObject({width: 375})
+      expect(JSON.parse(await text('tapir_device_profile', {reset: true}))).toEqual({reset: true})
+      expect(await windowBounds(cdpPort)).toMatchObject({width: 1440, height: 900})
+      const shot = JSON.parse(await text('tapir_screenshot', {format: 'png'})) as {format: string; width: number}
+      expect(shot.format).toBe('png') // in-app, as the reference says: not through CDP
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('tapir stop ends Chromium with the app, while a holder is running: it sees Chrome go and exits 0; no process and no profile is left', async () => {
+    const profile = session.tmpProfileDir as string
+    expect(processesWith(`--user-data-dir=${profile}`).length).toBeGreaterThan(0)
+    const holder = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {cwd: scratch.path, env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env}, reject: false})
+    await new Promise<void>((resolve) => holder.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
+    const stop = await run(['stop'])
+    expect(stop.exitCode, stop.stderr).toBe(0)
+    expect(stop.stdout).toContain(`✓ Stopped chrome pid=${session.chromePid}`)
+    const ended = await holder
+    expect(ended).toMatchObject({exitCode: 0, stdout: '✓ Released the 390x844 @ 1.0x (mobile=false touch=false) override (Chrome went away).'})
+    expect(await eventually(async () => processesWith(`--user-data-dir=${profile}`), (pids) => pids.length === 0)).toEqual([])
+    expect(existsSync(profile)).toBe(false)
+  })
+})
