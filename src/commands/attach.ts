@@ -7,9 +7,10 @@ import {writeSession} from '../lib/session/store.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
+import type {FlagsOf} from './tapir-command.js'
 import {refuseOverRunningApp} from './start.js'
 
-export default class Attach extends SessionCommand {
+export default class Attach extends SessionCommand<typeof Attach> {
   static override summary = 'Record an already running Flutter app (its VM Service URI) as the session of this project.'
   static override examples = [
     '<%= config.bin %> attach --uri http://127.0.0.1:8181/AbCdEfGh12s=/',
@@ -22,14 +23,18 @@ export default class Attach extends SessionCommand {
 
   protected override changesSession = true
 
-  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
-    const vmServiceUri = toWebSocketUri(flags.uri as string)
+  protected parseInput() {
+    return this.parse(Attach)
+  }
+
+  protected async sessionOutcome(flags: FlagsOf<typeof Attach>, location: SessionLocation): Promise<Outcome> {
+    const vmServiceUri = toWebSocketUri(flags.uri)
     refuseOverRunningApp(location)
-    const cdpPort = (flags['cdp-port'] as number | undefined) ?? null
+    const cdpPort = flags['cdp-port'] ?? null
     writeSession(location, {vmServiceUri, cdpPort, pid: null, projectRoot: location.projectRoot, device: 'attached', startedAt: new Date().toISOString()})
-    const probe = await probeApp(vmServiceUri, Math.min(flags.timeout as number, 5000))
+    const probe = await probeApp(vmServiceUri, Math.min(flags.timeout, 5000))
     const shown = redactToken(vmServiceUri)
-    const outcome = linesOutcome([`✓ Attached to ${shown}`, `✓ state=${location.path}`], {vmServiceUri: shown, cdpPort, state: location.path, ...probe}, flags.json === true)
+    const outcome = linesOutcome([`✓ Attached to ${shown}`, `✓ state=${location.path}`], {vmServiceUri: shown, cdpPort, state: location.path, ...probe}, flags.json)
     if (!probe.answering) outcome.stderr.push(`⚠ The app does not answer yet: ${probe.error}`)
     else if (!probe.tapir) outcome.stderr.push('⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).')
     return outcome

@@ -7,9 +7,10 @@ import {readStepSource} from '../lib/run/read-steps.js'
 import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {runStepLines} from './step-runner.js'
+import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
 
-export default class Run extends TapirCommand {
+export default class Run extends TapirCommand<typeof Run> {
   static override summary = 'Run many verb lines in one process over one connection to the app.'
   static override description =
     'Each step is a verb line without the tapir: prefix ("tap --ref=e5", "fill --ref=q1 --text=\'a b\'"), split into words like a shell splits them (quotes, backslash escapes) and run by the same command as on its own, with the same flags, output and exit code. Operators, globs, $VARS and command substitution are refused before anything runs: steps never reach a shell.'
@@ -26,9 +27,13 @@ export default class Run extends TapirCommand {
   }
 
   // oclif's non-strict parse reorders the arguments it leaves over, so the steps are read from the raw argv.
-  protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
-    const lines = await this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file as string | undefined)
-    return runStepLines(lines, {keepGoing: flags.continue === true, json: flags.json === true, config: this.config, context})
+  protected parseInput() {
+    return this.parse(Run)
+  }
+
+  protected async outcome(flags: FlagsOf<typeof Run>, context: VerbContext): Promise<Outcome> {
+    const lines = await this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file)
+    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, config: this.config, context})
   }
 
   private async lines(args: string[], file: string | undefined): Promise<string[]> {

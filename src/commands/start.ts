@@ -2,7 +2,6 @@ import * as Flags from '@oclif/core/flags'
 import {findChrome} from '../lib/cdp/chrome-binary.js'
 import {launchChrome, type LaunchedChrome} from '../lib/cdp/launch.js'
 import {TapirError, UsageError} from '../lib/errors.js'
-import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {startSimInBackground} from '../lib/runtime/background-sim.js'
@@ -15,15 +14,16 @@ import {redactToken} from '../lib/output/redact-token.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
+import type {FlagsOf} from './tapir-command.js'
 
 /** Refuses to record another app over one tapir started and that provably still runs. A pid
  *  tapir cannot prove it started is not stopped by `tapir stop` either, so it is not in the way. */
 export function refuseOverRunningApp(location: SessionLocation): void {
   const app = runningApp(readOwnSession(location))
-  if (app) throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, EXIT.failed)
+  if (app) throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, 'local')
 }
 
-export default class Start extends SessionCommand {
+export default class Start extends SessionCommand<typeof Start> {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
     'Today the device is the simulated app (--device=sim): a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. With --cdp-port it is served as a web page, as `flutter run -d web-server` serves a Flutter web app, and shown in a headless Chromium with remote debugging on that port (found through TAPIR_CHROME_BIN, PATH or the usual install paths), so tapir:resize, tapir:device and CDP screenshots work. For a real app, run it with `flutter run` and use `tapir attach --uri <VM Service URI>`.\n\n' +
@@ -37,11 +37,11 @@ export default class Start extends SessionCommand {
     'TAPIR_SIM_FAULTS=hang=ext.tapir.snap <%= config.bin %> start --device=sim',
   ]
   static override flags = {
-    device: Flags.string({description: 'What to run.', options: ['sim'], required: true}),
-    mode: Flags.string({
+    device: Flags.option({description: 'What to run.', options: ['sim'] as const, required: true})(),
+    mode: Flags.option({
       description: 'How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect) or dwds (a web app\'s debug service; the default with --cdp-port).',
-      options: ['vm', 'dds', 'dwds'],
-    }),
+      options: ['vm', 'dds', 'dwds'] as const,
+    })(),
     port: Flags.integer({description: 'Port of the VM Service (0 picks a free one).', default: 0, min: 0, max: 65535}),
     fault: Flags.string({description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.', multiple: true}),
     'cdp-port': Flags.integer({description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.', min: 1, max: 65535}),
@@ -50,19 +50,23 @@ export default class Start extends SessionCommand {
 
   protected override changesSession = true
 
-  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
-    const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults((flags.fault as string[] | undefined) ?? [], '--fault')]
+  protected parseInput() {
+    return this.parse(Start)
+  }
+
+  protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
+    const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults(flags.fault ?? [], '--fault')]
     refuseOverRunningApp(location)
-    const cdpPort = flags['cdp-port'] as number | undefined
-    const timeoutMs = Math.min(flags.timeout as number, 15_000)
+    const cdpPort = flags['cdp-port']
+    const timeoutMs = Math.min(flags.timeout, 15_000)
     // Found and checked before anything starts, so a missing browser or a busy port leaves nothing behind.
     const chromeBinary = cdpPort === undefined ? undefined : findChrome(process.env)
     if (cdpPort !== undefined) await ensureCdpPortFree(cdpPort)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
     const sim = await startSimInBackground({
-      mode: (flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds')) as 'vm' | 'dds' | 'dwds',
-      port: flags.port as number,
-      ...(cdpPort === undefined ? {} : {webPort: flags['web-port'] as number}),
+      mode: flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds'),
+      port: flags.port,
+      ...(cdpPort === undefined ? {} : {webPort: flags['web-port']}),
       faults,
       logFile: log,
       timeoutMs,
@@ -73,7 +77,7 @@ export default class Start extends SessionCommand {
       try {
         chrome = await launchChrome({binary: chromeBinary, cdpPort, url: sim.webUri!, logFile: location.path.replace(/(\.json)?$/, '.chrome.log'), timeoutMs})
         chromeProcess = recordProcess(chrome.pid, chrome.argv)
-        if (!chromeProcess) throw new TapirError('Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.', EXIT.failed)
+        if (!chromeProcess) throw new TapirError('Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.', 'local')
       } catch (error) {
         chrome?.kill()
         await terminateOwned(sim.process)
@@ -107,7 +111,7 @@ export default class Start extends SessionCommand {
       ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : []),
     ]
     const result = {pid, vmServiceUri: shown, state: location.path, log, faults, ...(chrome ? {chromePid: chrome.pid, cdpPort, webUri: sim.webUri} : {})}
-    return linesOutcome(lines, result, flags.json === true)
+    return linesOutcome(lines, result, flags.json)
   }
 }
 

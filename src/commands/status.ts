@@ -8,15 +8,20 @@ import {readSession} from '../lib/session/store.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
+import type {FlagsOf} from './tapir-command.js'
 
-export default class Status extends SessionCommand {
+export default class Status extends SessionCommand<typeof Status> {
   static override summary = "Print this project's session as JSON (auth token hidden) and whether the app answers."
   static override examples = ['<%= config.bin %> status']
 
-  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
+  protected parseInput() {
+    return this.parse(Status)
+  }
+
+  protected async sessionOutcome(flags: FlagsOf<typeof Status>, location: SessionLocation): Promise<Outcome> {
     const session = readSession(location)
     if (!session) throw noSessionError(location)
-    const probe = session.vmServiceUri ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout as number, 5000)) : {answering: false, error: 'no VM Service URI yet'}
+    const probe = session.vmServiceUri ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout, 5000)) : {answering: false, error: 'no VM Service URI yet'}
     const status = {
       ...session,
       vmServiceUri: session.vmServiceUri ? redactToken(session.vmServiceUri) : null,

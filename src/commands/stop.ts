@@ -7,8 +7,9 @@ import type {Session} from '../lib/session/session.js'
 import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
 import {deleteSession, NotASessionError, readOwnSession, removeUnreadableSession} from '../lib/session/store.js'
 import {SessionCommand} from './session-command.js'
+import type {FlagsOf} from './tapir-command.js'
 
-export default class Stop extends SessionCommand {
+export default class Stop extends SessionCommand<typeof Stop> {
   static override summary = 'End what tapir started for this project (the app, its browser) and remove the session.'
   static override description =
     'Only a process tapir started and recorded is signalled, and only while its command line and start time still match the record. A session naming any other process is refused (exit 1): nothing is signalled and the session is kept. Only a tapir session file is removed.'
@@ -16,8 +17,12 @@ export default class Stop extends SessionCommand {
 
   protected override changesSession = true
 
-  protected async sessionOutcome(flags: Record<string, unknown>, location: SessionLocation): Promise<Outcome> {
-    const json = flags.json === true
+  protected parseInput() {
+    return this.parse(Stop)
+  }
+
+  protected async sessionOutcome(flags: FlagsOf<typeof Stop>, location: SessionLocation): Promise<Outcome> {
+    const json = flags.json
     let session: Session | undefined
     try {
       session = readOwnSession(location)

@@ -1,5 +1,6 @@
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import type {InferredFlags} from '@oclif/core/interfaces'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {failureOutcome} from '../lib/output/outcome.js'
@@ -10,16 +11,24 @@ import type {VerbContext} from '../lib/verbs/types.js'
 
 export const DEFAULT_TIMEOUT_MS = 30_000
 
-type GlobalFlags = {json: boolean; state?: string; timeout: number}
-
-/** Base of every tapir command: commands produce an Outcome; `run` prints it and sets the
- *  exit code in one place, so `tapir:run` can collect the same Outcome without printing. */
-export abstract class TapirCommand extends Command {
-  static override baseFlags = {
+const GLOBAL_FLAGS = {
     json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
     state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).', helpGroup: 'GLOBAL'}),
     timeout: Flags.integer({description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).', default: DEFAULT_TIMEOUT_MS, min: 1, helpGroup: 'GLOBAL'}),
-  }
+}
+
+/** The parsed flags of command class `T`: its own and the global ones, each with its type. */
+export type FlagsOf<T extends typeof Command> = InferredFlags<typeof GLOBAL_FLAGS & T['flags']>
+
+/** What a command's parse gives: its flags, typed, and the words that are not flags. */
+export type ParsedInput<T extends typeof Command> = {flags: FlagsOf<T>; argv: unknown[]}
+
+/** Base of every tapir command: commands produce an Outcome; `run` prints it and sets the
+ *  exit code in one place, so `tapir:run` can collect the same Outcome without printing. Each
+ *  command names its own class (`extends TapirCommand<typeof Attach>`) and parses with it, so
+ *  its flags reach `outcome` with their types. */
+export abstract class TapirCommand<T extends typeof Command> extends Command {
+  static override baseFlags = GLOBAL_FLAGS
 
   /** Set by tapir:run so every step shares one connection. */
   sharedContext: VerbContext | undefined
@@ -33,12 +42,11 @@ export abstract class TapirCommand extends Command {
     let context: SessionContext | undefined
     try {
       const {flags, argv} = await this.parseFlags()
-      const global = flags as GlobalFlags
-      checkTimeout('--timeout', global.timeout)
+      checkTimeout('--timeout', flags.timeout)
       const verbContext =
         this.sharedContext ??
-        (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout, progress: printProgress}))
-      return await this.outcome(flags, verbContext, argv as string[])
+        (context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, progress: printProgress}))
+      return await this.outcome(flags, verbContext, argv.map(String))
     } catch (error) {
       return failureOutcome(error, this.argv.includes('--json'))
     } finally {
@@ -46,11 +54,14 @@ export abstract class TapirCommand extends Command {
     }
   }
 
-  protected abstract outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome>
+  protected abstract outcome(flags: FlagsOf<T>, context: VerbContext, args: string[]): Promise<Outcome>
 
-  private async parseFlags(): Promise<{flags: Record<string, unknown>; argv: unknown[]}> {
+  /** `this.parse(<the command's own class>)`: what gives the flags their types. */
+  protected abstract parseInput(): Promise<ParsedInput<T>>
+
+  private async parseFlags(): Promise<ParsedInput<T>> {
     try {
-      return await this.parse(this.ctor as typeof TapirCommand)
+      return await this.parseInput()
     } catch (error) {
       throw parseFailure(error, this.id)
     }

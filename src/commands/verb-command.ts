@@ -5,17 +5,24 @@ import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import {cliSummary} from '../lib/verbs/define.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
+import type {FlagInput} from '@oclif/core/interfaces'
+import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
 import {flagsFor} from './verb-flags.js'
 
 /** The oclif class of one catalogue verb: flags from its params, output from its report. */
-export function verbCommand(verb: Verb): typeof TapirCommand {
-  return class extends TapirCommand {
+export function verbCommand(verb: Verb) {
+  class VerbCommand extends TapirCommand<typeof VerbCommand> {
     static override summary = cliSummary(verb)
-    static override flags = flagsFor(verb)
+    // Built from the catalogue at run time: typed as any flag, and each value checked against its param below.
+    static override flags: FlagInput = flagsFor(verb)
     static override examples = examplesFor(verb)
 
-    protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
+    protected parseInput() {
+      return this.parse(VerbCommand)
+    }
+
+    protected async outcome(flags: FlagsOf<typeof VerbCommand>, context: VerbContext): Promise<Outcome> {
       const input: Input = {}
       for (const param of verb.params) {
         const value = flags[param.name]
@@ -38,11 +45,12 @@ export function verbCommand(verb: Verb): typeof TapirCommand {
         if (!(error instanceof TapirError)) throw error
         const soft = verb.softFailure?.(error, input)
         if (!soft) throw error
-        return softFailureOutcome(error, soft, flags.json === true)
+        return softFailureOutcome(error, soft, flags.json)
       }
-      return resultOutcome(verb, result, input, flags.json === true)
+      return resultOutcome(verb, result, input, flags.json)
     }
   }
+  return VerbCommand
 }
 
 function examplesFor(verb: Verb): string[] {

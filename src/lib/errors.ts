@@ -1,5 +1,3 @@
-import type {ExitCode} from './output/exit-codes.js'
-
 /** Where a call came from: each names parameters its own way. */
 export type Surface = 'cli' | 'mcp'
 
@@ -9,11 +7,19 @@ export const PARAM_NAME: Readonly<Record<Surface, (param: string) => string>> = 
   mcp: (param) => param,
 }
 
-/** A failure a user can act on: one line of text and the exit code it maps to. */
+/**
+ * Whose failure it is. `usage`: the call itself is wrong; `local`: something on this machine (no
+ * session, a file, a port, no Chrome); `app`: the app answered with an error; `connection`: the
+ * app could not be reached, or stopped answering. Only the output layer turns a kind into an exit
+ * code (output/exit-codes.ts).
+ */
+export type FailureKind = 'usage' | 'local' | 'app' | 'connection'
+
+/** A failure a user can act on: one line of text and what kind of failure it is. */
 export class TapirError extends Error {
   constructor(
     message: string,
-    readonly exitCode: ExitCode,
+    readonly kind: FailureKind,
     /** Extra JSON for `--json` output (e.g. the app's error envelope). */
     readonly details?: Record<string, unknown>,
   ) {
@@ -34,7 +40,7 @@ export class TapirError extends Error {
 
 export class UsageError extends TapirError {
   constructor(message: string) {
-    super(message, 1)
+    super(message, 'usage')
   }
 }
 

@@ -3,7 +3,6 @@ import {closeSync, constants, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdi
 import type {Stats} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
 import {TapirError} from './errors.js'
-import {EXIT} from './output/exit-codes.js'
 
 const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
@@ -25,7 +24,7 @@ export function fileError(action: string, path: string, error: unknown): TapirEr
   if (error instanceof TapirError) return error
   const code = (error as NodeJS.ErrnoException).code ?? ''
   const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error))
-  return new TapirError(`Cannot ${action} ${path}: ${reason}${code && REASONS[code] ? ` (${code})` : ''}.`, EXIT.failed)
+  return new TapirError(`Cannot ${action} ${path}: ${reason}${code && REASONS[code] ? ` (${code})` : ''}.`, 'local')
 }
 
 function lstatOrUndefined(path: string): Stats | undefined {
@@ -50,7 +49,7 @@ export function ensureFolder(path: string, mode = 0o755): void {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('create the folder', path, error)
     }
     if (stats) {
-      if (!stats.isDirectory()) throw new TapirError(`Cannot create the folder ${path}: ${dir} is not a folder.`, EXIT.failed)
+      if (!stats.isDirectory()) throw new TapirError(`Cannot create the folder ${path}: ${dir} is not a folder.`, 'local')
       break
     }
     missing.unshift(dir)
@@ -100,15 +99,15 @@ export function writeAtomic(path: string, data: string | Uint8Array, options: Wr
   try {
     existing = lstatOrUndefined(path)
     if (existing?.isSymbolicLink()) {
-      if (options.private || options.refuseLinks) throw new TapirError(`Refusing to write ${path}: it is a symbolic link, and tapir does not write through links it did not make. Name the file itself, or another path.`, EXIT.failed)
+      if (options.private || options.refuseLinks) throw new TapirError(`Refusing to write ${path}: it is a symbolic link, and tapir does not write through links it did not make. Name the file itself, or another path.`, 'local')
       target = realpathSync(path)
       existing = statSync(target)
     }
   } catch (error) {
     throw fileError('write', path, error)
   }
-  if (existing?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file instead.`, EXIT.failed)
-  if (existing && !existing.isFile()) throw new TapirError(`Cannot write ${path}: it is not a regular file.`, EXIT.failed)
+  if (existing?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file instead.`, 'local')
+  if (existing && !existing.isFile()) throw new TapirError(`Cannot write ${path}: it is not a regular file.`, 'local')
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
   let fd: number | undefined
   try {

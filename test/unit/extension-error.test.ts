@@ -1,3 +1,4 @@
+import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import {describe, expect, it} from 'vitest'
 import {extensionFailure, parseDetails} from '../../src/lib/vm/extension-error.js'
 import {RpcError} from '../../src/lib/vm/rpc-error.js'
@@ -18,13 +19,14 @@ describe('parseDetails', () => {
 describe('extensionFailure', () => {
   it('explains -32601 as tapir missing from the app, exit 3', () => {
     const error = extensionFailure('ext.tapir.snap', new RpcError('ext.tapir.snap', -32601, 'Method not found', {request: {}}))
-    expect(error.exitCode).toBe(3)
+    expect(error.kind).toBe('app')
+    expect(exitCodeFor(error)).toBe(3)
     expect(error.message).toContain('TapirPlugin.install()')
   })
   it('keeps the envelope for --json', () => {
     const details = JSON.stringify({message: 'stale handle', envelope: {type: 'stale', suggestions: ['e3']}})
     const error = extensionFailure('ext.tapir.tap', new RpcError('ext.tapir.tap', -32000, 'Server error', {details}))
-    expect(error).toMatchObject({message: 'stale handle', exitCode: 3, details: {code: -32000, envelope: {type: 'stale', suggestions: ['e3']}}})
+    expect(error).toMatchObject({message: 'stale handle', kind: 'app', details: {code: -32000, envelope: {type: 'stale', suggestions: ['e3']}}})
   })
   it('names the method and code when there are no details', () => {
     const error = extensionFailure('ext.tapir.tap', new RpcError('ext.tapir.tap', -32603, 'Internal error', undefined))

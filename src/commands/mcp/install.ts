@@ -2,7 +2,7 @@ import {fileURLToPath} from 'node:url'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import type {Client} from '../../lib/mcp/install.js'
-import {CLIENTS, installFor, serverCommand} from '../../lib/mcp/install.js'
+import {CLIENT_NAMES, CLIENTS, installFor, serverCommand} from '../../lib/mcp/install.js'
 import type {Outcome} from '../../lib/output/outcome.js'
 import {failureOutcome, linesOutcome} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
@@ -18,7 +18,7 @@ export default class McpInstall extends Command {
     .join(', ')}. Without --client, the project's .mcp.json (read by Claude Code) is written. Running it again changes nothing.`
   static override examples = ['<%= config.bin %> mcp:install', '<%= config.bin %> mcp:install --client=cursor', '<%= config.bin %> mcp:install --client=all']
   static override flags = {
-    client: Flags.string({description: 'Which client to configure.', options: [...Object.keys(CLIENTS), 'all'], default: 'claude'}),
+    client: Flags.option({description: 'Which client to configure.', options: [...CLIENT_NAMES, 'all'] as const, default: 'claude'})(),
     json: Flags.boolean({description: 'Print what was written as JSON.'}),
   }
 
@@ -32,7 +32,7 @@ export default class McpInstall extends Command {
       const {flags} = await this.parse(McpInstall).catch((error) => {
         throw parseFailure(error, this.id)
       })
-      const clients = (flags.client === 'all' ? Object.keys(CLIENTS) : [flags.client]) as Client[]
+      const clients: readonly Client[] = flags.client === 'all' ? CLIENT_NAMES : [flags.client]
       const server = serverCommand(process.env, BIN, process.execPath)
       const root = findProjectRoot(process.cwd())
       const written = clients.map((client) => ({client, ...installFor(client, root, server)}))

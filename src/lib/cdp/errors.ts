@@ -1,10 +1,9 @@
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 
 /** Chrome or its DevTools port is missing or misbehaving: a local failure (exit 1), as the original. */
 export class CdpError extends TapirError {
   constructor(message: string) {
-    super(message, EXIT.failed)
+    super(message, 'local')
   }
 }
 

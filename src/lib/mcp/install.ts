@@ -2,7 +2,6 @@ import {existsSync, readFileSync} from 'node:fs'
 import {delimiter, join} from 'node:path'
 import {TapirError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
-import {EXIT} from '../output/exit-codes.js'
 
 export const CLIENTS = {
   claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false},
@@ -12,6 +11,7 @@ export const CLIENTS = {
 } as const
 
 export type Client = keyof typeof CLIENTS
+export const CLIENT_NAMES = ['claude', 'cursor', 'vscode', 'gemini'] as const satisfies readonly Client[]
 export type ServerCommand = {command: string; args: string[]}
 
 /** `tapir mcp:serve` if this tapir is on PATH, else node with this install's bin, absolute. */
@@ -29,9 +29,9 @@ export function installFor(client: Client, projectRoot: string, server: ServerCo
     try {
       config = JSON.parse(readFileSync(path, 'utf8') || '{}')
     } catch {
-      throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, EXIT.failed)
+      throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, 'local')
     }
-    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, EXIT.failed)
+    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
   }
   const servers = (config[key] && typeof config[key] === 'object' ? config[key] : {}) as Record<string, unknown>
   const entry = stdioType ? {type: 'stdio', ...server} : server

@@ -1,3 +1,5 @@
+import {TapirError} from '../errors.js'
+
 /** The exit codes tapir uses, mirroring the original Dart CLI. */
 export const EXIT = {
   /** done */
@@ -9,3 +11,11 @@ export const EXIT = {
 } as const
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/** The one mapping from a failure to its exit code: 1 for the caller's or this machine's, 3 for
+ *  the app's (its error answer, or no answer at all). An error tapir did not foresee is read as
+ *  the app's, as the original CLI did. */
+export function exitCodeFor(error: unknown): ExitCode {
+  if (!(error instanceof TapirError)) return EXIT.appError
+  return error.kind === 'usage' || error.kind === 'local' ? EXIT.failed : EXIT.appError
+}

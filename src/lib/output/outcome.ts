@@ -3,7 +3,7 @@ import type {Input, Report, Result, Verb} from '../verbs/types.js'
 import {redactToken} from './redact-token.js'
 import {isJsonObject} from '../vm/malformed.js'
 import type {ExitCode} from './exit-codes.js'
-import {EXIT} from './exit-codes.js'
+import {EXIT, exitCodeFor} from './exit-codes.js'
 
 /** What one command invocation prints and exits with: built here, printed by the caller. */
 export interface Outcome {
@@ -36,10 +36,10 @@ export function banners(result: Result): string[] {
 
 export function resultOutcome(verb: Verb, result: Result, input: Input, json: boolean): Outcome {
   if (json || verb.prefersJson?.(input)) {
-    return {stdout: JSON.stringify(result), stderr: banners(result), exitCode: verb.exitCode?.(result, input, true) ?? EXIT.ok}
+    return {stdout: JSON.stringify(result), stderr: banners(result), exitCode: verb.failed?.(result, input, true) ? EXIT.failed : EXIT.ok}
   }
   const report = verb.report(result, input)
-  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: verb.exitCode?.(result, input, false) ?? EXIT.ok}
+  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: verb.failed?.(result, input, false) ? EXIT.failed : EXIT.ok}
 }
 
 /** A command's `✓` lines, or its result as JSON with --json. */
@@ -61,8 +61,8 @@ export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
  *  `{error: {message, exitCode, code?, envelope?}}`. `exitCode` says whose failure it was
  *  (1: the call or a local failure, 3: the app's answer or the connection) on both surfaces. */
 export function errorObject(error: unknown, surface: Surface): ErrorObject {
-  const tapirError = error instanceof TapirError ? error : undefined
-  return {error: {message: errorMessage(error, surface), exitCode: tapirError?.exitCode ?? EXIT.appError, ...tapirError?.details}}
+  const details = error instanceof TapirError ? error.details : undefined
+  return {error: {message: errorMessage(error, surface), exitCode: exitCodeFor(error), ...details}}
 }
 
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
@@ -75,7 +75,7 @@ export function softFailureOutcome(error: TapirError, report: Report, json: bool
 
 /** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown. */
 export function failureOutcome(error: unknown, json: boolean): Outcome {
-  const exitCode = error instanceof TapirError ? error.exitCode : EXIT.appError
+  const exitCode = exitCodeFor(error)
   const object = errorObject(error, 'cli')
   return {stdout: json ? JSON.stringify(object) : '', stderr: [`✗ ${errorMessage(error, 'cli')}`], exitCode, error: object}
 }

@@ -1,7 +1,6 @@
 import {constants} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 
 /** Step input larger than this is refused: a script of steps is a few KB; more is a mistake (or /dev/zero). */
 export const MAX_STEP_BYTES = 4 * 1024 * 1024
@@ -19,7 +18,7 @@ export async function readStepSource(source: string, stdin: AsyncIterable<Buffer
 }
 
 function cannotRead(name: string, reason: string): TapirError {
-  return new TapirError(`Cannot read steps from ${name}: ${reason}`, EXIT.failed)
+  return new TapirError(`Cannot read steps from ${name}: ${reason}`, 'local')
 }
 
 const tooLarge = (name: string) => cannotRead(name, `it holds more than ${LIMIT_TEXT}; split the steps into several runs.`)

@@ -5,7 +5,6 @@ import {createServer} from 'node:net'
 import {dirname} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import type {OwnedProcess} from '../session/owned-process.js'
 import {recordProcess} from '../session/owned-process.js'
 import {isAlive} from '../session/process.js'
@@ -27,7 +26,7 @@ function unlinkQuietly(path: string): void {
 }
 
 function portInUse(port: number): TapirError {
-  return new TapirError(`Port ${port} is already in use on ${SIM_HOST}; pass --port=<a free port>, or --port=0 to pick one.`, EXIT.failed)
+  return new TapirError(`Port ${port} is already in use on ${SIM_HOST}; pass --port=<a free port>, or --port=0 to pick one.`, 'local')
 }
 
 /** Whether `port` can be listened on now (the sim then takes it); a free-port request always can. */
@@ -73,7 +72,7 @@ export async function startSimInBackground(options: {
   closeSync(log)
   child.unref()
   const pid = child.pid
-  if (pid === undefined) throw new TapirError('Could not start the simulated app.', EXIT.failed)
+  if (pid === undefined) throw new TapirError('Could not start the simulated app.', 'local')
   const deadline = Date.now() + options.timeoutMs
   let failure = `The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`
   while (Date.now() < deadline) {
@@ -98,7 +97,7 @@ export async function startSimInBackground(options: {
   }
   child.kill('SIGKILL') // still our unreaped child: its pid cannot have been reused
   unlinkQuietly(readyFile)
-  throw new TapirError(failure, EXIT.failed)
+  throw new TapirError(failure, 'local')
 }
 
 function readLog(path: string): string {

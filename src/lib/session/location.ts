@@ -2,7 +2,6 @@ import {createHash} from 'node:crypto'
 import {userInfo} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import {findProjectRoot} from './project-root.js'
 
 export interface SessionLocation {
@@ -30,7 +29,7 @@ export function homeDir(env: NodeJS.ProcessEnv): string {
   } catch {
     // no passwd entry (a container run with --user N)
   }
-  throw new TapirError('Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.', EXIT.failed)
+  throw new TapirError('Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.', 'local')
 }
 
 function perProject(home: string, tool: string, digest: string): string {

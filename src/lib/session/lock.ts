@@ -2,7 +2,6 @@ import {randomBytes} from 'node:crypto'
 import {closeSync, constants, linkSync, openSync, unlinkSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import {ensureFolder, fileError} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import {checkOwned, identify} from './owned-process.js'
@@ -83,10 +82,10 @@ export async function withSessionLock<T>(location: SessionLocation, command: str
     if (holder && checkOwned(holder).state === 'ours') {
       throw new TapirError(
         `Another tapir (pid ${holder.pid}, \`tapir ${holder.command}\`, since ${holder.since}) is working on this session; wait for it to finish, then try again. Lock: ${lock}`,
-        EXIT.failed,
+        'local',
       )
     }
-    if (attempt >= 5) throw new TapirError(`Cannot take the session lock ${lock}: it keeps changing hands. Try again.`, EXIT.failed)
+    if (attempt >= 5) throw new TapirError(`Cannot take the session lock ${lock}: it keeps changing hands. Try again.`, 'local')
     // Stale: its holder is gone. Remove it only if it is still the lock we judged.
     if (readTrustedFile(lock) === seen) unlinkQuietly(lock)
   }

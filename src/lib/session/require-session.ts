@@ -1,5 +1,4 @@
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import type {SessionLocation} from './location.js'
 import {isWithin} from './project-root.js'
 import type {Session} from './session.js'
@@ -8,7 +7,7 @@ import {readSession} from './store.js'
 export function noSessionError(location: SessionLocation): TapirError {
   return new TapirError(
     `No running Flutter app detected (session file: ${location.path}). Run \`tapir start --device=sim\` or \`tapir attach --uri <VM Service URI>\` first.`,
-    EXIT.failed,
+    'local',
   )
 }
 
@@ -18,7 +17,7 @@ export function requireSession(location: SessionLocation, cwd: string): Session 
   if (!session) throw noSessionError(location)
   checkOwnership(location, session, cwd)
   if (!session.vmServiceUri) {
-    throw new TapirError(`The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`, EXIT.failed)
+    throw new TapirError(`The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`, 'local')
   }
   return session as Session & {vmServiceUri: string}
 }
@@ -28,7 +27,7 @@ export function checkOwnership(location: SessionLocation, session: Session, cwd:
   if (!location.named && session.projectRoot && !isWithin(cwd, session.projectRoot)) {
     throw new TapirError(
       `The running app belongs to another project (${session.projectRoot}), not this one (${location.projectRoot}). Run tapir from that project, or pass --state=<file> to name the session you mean.`,
-      EXIT.failed,
+      'local',
     )
   }
 }

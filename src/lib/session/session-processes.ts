@@ -1,5 +1,4 @@
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import type {OwnedProcess, Ownership} from './owned-process.js'
 import {checkOwned, checkUnrecorded} from './owned-process.js'
 import type {Session} from './session.js'
@@ -40,6 +39,6 @@ export function refuseForeign(assessed: Assessed[], path: string): void {
   const named = foreign.map((entry) => `${entry.role} pid=${JSON.stringify(entry.pid ?? null)} (${entry.state === 'foreign' ? entry.reason : ''})`).join('; ')
   throw new TapirError(
     `Refusing to stop: the session names processes tapir cannot prove it started: ${named}. Nothing was signalled and the session is kept. Stop such a process yourself if it is yours, then remove ${path}.`,
-    EXIT.failed,
+    'local',
   )
 }

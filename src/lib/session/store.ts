@@ -1,7 +1,6 @@
 import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import type {Session} from './session.js'
@@ -22,7 +21,7 @@ function asSession(text: string): Session | undefined {
 export class NotASessionError extends TapirError {
   constructor(location: SessionLocation) {
     const fix = location.named ? 'Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.' : 'Remove it with `tapir stop`, then start or attach again.'
-    super(`${location.path} is not a tapir session file (a JSON object with vmServiceUri). ${fix}`, EXIT.failed)
+    super(`${location.path} is not a tapir session file (a JSON object with vmServiceUri). ${fix}`, 'local')
   }
 }
 

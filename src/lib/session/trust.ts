@@ -1,7 +1,6 @@
 import {closeSync, constants, fstatSync, openSync, readFileSync, statSync} from 'node:fs'
 import type {Stats} from 'node:fs'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import {fileError} from '../write-atomic.js'
 
 const octal = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0')
@@ -28,7 +27,7 @@ export function checkSessionFolder(dir: string, options: {shared?: boolean} = {}
     throw fileError('read the sessions folder', dir, error)
   }
   const why = distrust(stats, {rootMayOwn: options.shared, stickyWriters: options.shared})
-  if (why) throw new TapirError(`Refusing the sessions folder ${dir}: ${why}. Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`, EXIT.failed)
+  if (why) throw new TapirError(`Refusing the sessions folder ${dir}: ${why}. Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`, 'local')
 }
 
 /** The text of a session file the user owns and only they can write; undefined when there is
@@ -41,14 +40,14 @@ export function readTrustedFile(path: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return undefined
-    if (code === 'ELOOP') throw new TapirError(`Refusing the session file ${path}: it is a symbolic link. tapir reads and writes its session files only in place.`, EXIT.failed)
+    if (code === 'ELOOP') throw new TapirError(`Refusing the session file ${path}: it is a symbolic link. tapir reads and writes its session files only in place.`, 'local')
     throw fileError('read the session file', path, error)
   }
   try {
     const stats = fstatSync(fd)
-    if (!stats.isFile()) throw new TapirError(`Refusing the session file ${path}: it is not a regular file.`, EXIT.failed)
+    if (!stats.isFile()) throw new TapirError(`Refusing the session file ${path}: it is not a regular file.`, 'local')
     const why = distrust(stats)
-    if (why) throw new TapirError(`Refusing the session file ${path}: ${why}. Remove it if you did not write it, or make it yours and private (chmod 600).`, EXIT.failed)
+    if (why) throw new TapirError(`Refusing the session file ${path}: ${why}. Remove it if you did not write it, or make it yours and private (chmod 600).`, 'local')
     return readFileSync(fd, 'utf8')
   } finally {
     closeSync(fd)

@@ -60,7 +60,7 @@ export const resize = defineVerb({
     if (input.reset === true) return
     const positive = (value: unknown) => typeof value === 'number' && value > 0
     if (!positive(input.width) || !positive(input.height)) {
-      throw new ParamError((name) => `A resize needs a positive ${name('width')} and ${name('height')} (e.g. 375 and 812), or ${name('reset')}.`)
+      throw new ParamError((name) => `A resize needs a positive ${name('width')} and ${name('height')} (e.g. ${name('width')}=375 ${name('height')}=812), or ${name('reset')}.`)
     }
     if (input.dpr !== undefined && !positive(input.dpr)) throw new ParamError((name) => `${name('dpr')} must be above 0 (got ${input.dpr}).`)
   },
@@ -130,7 +130,7 @@ export const device = defineVerb({
   validate(input) {
     if (input.list === true || input.reset === true) return
     if (typeof input.preset !== 'string' || input.preset.trim() === '') {
-      throw new ParamError((name) => `Pass ${name('preset')} with a device name, or ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`)
+      throw new ParamError((name) => `Pass ${name('preset')}=<name>, ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`)
     }
     presetNamed(input.preset)
   },

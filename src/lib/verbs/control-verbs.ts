@@ -79,7 +79,7 @@ export const setCheckbox = extensionVerb({
   },
   prefersJson: (input) => input.includeSnapshot === true,
   // Printed as the response (--json, --includeSnapshot), an unverified result exits 0, as the spec says.
-  exitCode: (result, _input, printedJson) => (unverifiedCheckbox(result) && !printedJson ? 1 : 0),
+  failed: (result, _input, printedJson) => unverifiedCheckbox(result) && !printedJson,
   report: (result, input): Report => {
     const effect = effectOf(result)
     if (unverifiedCheckbox(result)) {

@@ -2,7 +2,6 @@ import {TapirError} from '../errors.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {defineVerb} from './define.js'
 import type {Result} from './types.js'
-import {EXIT} from '../output/exit-codes.js'
 
 const COMPILATION_ERROR = 113
 
@@ -22,9 +21,9 @@ function asText(value: Instance): string {
 function failure(error: RpcError): TapirError {
   if (error.code === COMPILATION_ERROR) {
     const reason = (error.details ?? '').split('\n').find((line) => line.includes('Error:')) ?? error.details ?? error.rpcMessage
-    return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, EXIT.appError, {code: error.code})
+    return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, 'app', {code: error.code})
   }
-  return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, EXIT.appError, {code: error.code})
+  return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, 'app', {code: error.code})
 }
 
 export const evaluate = defineVerb({
@@ -44,7 +43,7 @@ export const evaluate = defineVerb({
       throw error instanceof RpcError ? failure(error) : error
     }
     if (value.type === '@Error' || value.type === 'Error') {
-      throw new TapirError(`The expression threw: ${String(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, EXIT.appError)
+      throw new TapirError(`The expression threw: ${String(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, 'app')
     }
     return {expression, result: asText(value)}
   },

@@ -1,6 +1,5 @@
 import {closeSync, constants, lstatSync, openSync, readSync} from 'node:fs'
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 import {fileError, writeAtomic} from '../write-atomic.js'
 
 /** How a verb that writes a file recognises its own earlier output, which it may replace. */
@@ -33,9 +32,9 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('write', path, error)
   }
-  if (stats?.isSymbolicLink()) throw new TapirError(`Refusing to write ${path}: it is a symbolic link. Name the file itself, or another path.`, EXIT.failed)
-  if (stats?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file inside it instead.`, EXIT.failed)
-  if (stats && !stats.isFile()) throw new TapirError(`Refusing to write ${path}: it is not a regular file.`, EXIT.failed)
+  if (stats?.isSymbolicLink()) throw new TapirError(`Refusing to write ${path}: it is a symbolic link. Name the file itself, or another path.`, 'local')
+  if (stats?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file inside it instead.`, 'local')
+  if (stats && !stats.isFile()) throw new TapirError(`Refusing to write ${path}: it is not a regular file.`, 'local')
   if (stats) {
     let head: Buffer
     try {
@@ -43,7 +42,7 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
     } catch (error) {
       throw fileError('read', path, error)
     }
-    if (!kind.isOwn(head)) throw new TapirError(`Refusing to replace ${path}: it exists and is not ${kind.what} tapir wrote. Remove it, or choose another path.`, EXIT.failed)
+    if (!kind.isOwn(head)) throw new TapirError(`Refusing to replace ${path}: it exists and is not ${kind.what} tapir wrote. Remove it, or choose another path.`, 'local')
   }
   writeAtomic(path, data, {refuseLinks: true})
 }

@@ -51,7 +51,7 @@ export const perfEnd = extensionVerb({
   cliExit: 'exits 1 when it was refused',
   kind: 'action',
   params: [],
-  exitCode: (result) => (refused(result) ? 1 : 0),
+  failed: refused,
   report: (result): Report =>
     refused(result) ? {stderr: [`✗ Performance session ${shown(result.sessionToken)} refused: ${shown(result.reason)}`]} : {stdout: perfSummary(result)},
 })

@@ -6,7 +6,6 @@ import {defineVerb} from './define.js'
 import {toExtensionParams} from './input.js'
 import {IMAGE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Result, VerbCall} from './types.js'
-import {EXIT} from '../output/exit-codes.js'
 
 function formatFor(input: {format?: string; output?: string}): string {
   if (typeof input.format === 'string') return input.format
@@ -55,7 +54,7 @@ export const screenshot = defineVerb({
     const params = toExtensionParams(screenshot.params, {...input, format: formatFor(input)})
     const result = await (await call.app()).callExtension('screenshot', params, call.deadline)
     if (typeof input.output !== 'string') return result
-    if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, EXIT.appError)
+    if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, 'app')
     const bytes = Buffer.from(result.base64, 'base64')
     const path = resolve(call.cwd, input.output)
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
@@ -74,7 +73,7 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
     const params = toExtensionParams(screenshot.params, {ref: input.ref, rect: input.rect})
     const geometry = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, call.deadline)
     clip = clipOf(geometry.rect)
-    if (!clip) throw new TapirError(`Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`, EXIT.failed)
+    if (!clip) throw new TapirError(`Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`, 'local')
   }
   const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}))
   const path = resolve(call.cwd, input.output)

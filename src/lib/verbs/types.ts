@@ -1,6 +1,5 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
 import type {TapirError} from '../errors.js'
-import type {ExitCode} from '../output/exit-codes.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 
@@ -115,10 +114,11 @@ export interface Verb<I = Input> extends ToolShape {
   mcpText?(result: Result): string
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: I): boolean
-  /** On the CLI, an app error that is really a soft failure of this verb: these lines, exit 1 (not 3). */
+  /** On the CLI, an app error that is really a soft failure of this verb: these lines (exit 1, not 3). */
   softFailure?(error: TapirError, input: I): Report | undefined
-  /** Exit code for a result, shared by the summary and --json output. */
-  exitCode?(result: Result, input: I, printedJson: boolean): ExitCode
+  /** Whether a result is a soft failure the verb checks (wait not matched, ...): the output layer
+   *  then exits 1, with the summary and with --json alike. */
+  failed?(result: Result, input: I, printedJson: boolean): boolean
 }
 
 /** A verb whose code is typed by its own parameters. */

@@ -31,7 +31,7 @@ export const wait = extensionVerb({
       throw new ParamError((name) => `Provide at least one condition: ${name('text')}, ${name('textGone')}, or ${name('expression')}.`)
     }
   },
-  exitCode: (result) => (matched(result) ? 0 : 1),
+  failed: (result) => !matched(result),
   report: (result) =>
     matched(result) ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`]},
 })
@@ -49,7 +49,7 @@ export const waitForNetworkIdle = extensionVerb({
     {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, maximum: MAX_TIMEOUT_MS, description: 'How often the app checks, in milliseconds (at least 100).'},
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
-  exitCode: (result) => (matched(result) ? 0 : 1),
+  failed: (result) => !matched(result),
   report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]}),
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
   softFailure(error, input) {

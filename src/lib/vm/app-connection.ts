@@ -4,7 +4,6 @@ import type {Deadline} from './deadline.js'
 import {extensionFailure} from './extension-error.js'
 import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
 import {RpcError} from './rpc-error.js'
-import {EXIT} from '../output/exit-codes.js'
 
 type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
 type Result = Record<string, unknown>
@@ -62,7 +61,7 @@ export class AppConnection {
   /** The VM `evaluate` RPC in the app's root library. */
   async evaluate(expression: string, deadline: Deadline): Promise<Result> {
     return this.withIsolate('evaluate', deadline, (isolate) => {
-      if (!isolate.rootLibId) throw new TapirError('The app isolate has no root library to evaluate in.', EXIT.appError)
+      if (!isolate.rootLibId) throw new TapirError('The app isolate has no root library to evaluate in.', 'app')
       return this.client.call<Result>('evaluate', {isolateId: isolate.id, targetId: isolate.rootLibId, expression}, deadline)
     })
   }
@@ -90,7 +89,7 @@ export class AppConnection {
       }
       if (!isCollected(result)) return result
       this.isolate = undefined
-      if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, EXIT.appError)
+      if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, 'app')
     }
   }
 
@@ -106,6 +105,6 @@ export class AppConnection {
     }
     // No isolate registered tapir: call the first anyway so the VM's own -32601 explains it.
     if (isolates[0]) return (this.isolate = isolates[0])
-    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', EXIT.appError)
+    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
   }
 }

@@ -2,7 +2,6 @@ import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
 import {redactToken} from '../output/redact-token.js'
-import {EXIT} from '../output/exit-codes.js'
 import {Deadline} from './deadline.js'
 import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
 
@@ -55,7 +54,7 @@ export class VmServiceClient {
         socket.removeAllListeners()
         socket.on('error', () => {})
         socket.terminate()
-        reject(new TapirError(`Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`, EXIT.appError))
+        reject(new TapirError(`Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`, 'connection'))
       }
       socket.once('open', () => {
         socket.removeAllListeners()
@@ -142,7 +141,7 @@ export class VmServiceClient {
   }
 
   private failUnattributed(what: string): void {
-    for (const [id, call] of this.pending) this.settle(id)?.reject(new TapirError(`${call.method} was answered with ${what}.`, EXIT.appError))
+    for (const [id, call] of this.pending) this.settle(id)?.reject(new TapirError(`${call.method} was answered with ${what}.`, 'app'))
   }
 
   private settle(id: string): Pending | undefined {
@@ -159,6 +158,6 @@ export class VmServiceClient {
   }
 
   private closedError(method: string, reason: string): TapirError {
-    return new TapirError(`The VM Service connection closed before ${method} answered (${reason}).`, EXIT.appError)
+    return new TapirError(`The VM Service connection closed before ${method} answered (${reason}).`, 'connection')
   }
 }

@@ -1,5 +1,4 @@
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 
 /** The longest delay a Node timer keeps; a longer one fires at once, with a warning. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1
@@ -34,7 +33,7 @@ export class Deadline {
 
   /** The error of a step that was still waiting when the deadline passed. */
   expired(what: string): TapirError {
-    return new TapirError(`${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, EXIT.appError)
+    return new TapirError(`${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, 'connection')
   }
 
   /** `work`'s outcome, or the expired error once the deadline passes first. */

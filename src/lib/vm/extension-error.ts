@@ -1,6 +1,5 @@
 import {TapirError} from '../errors.js'
 import {RpcError} from './rpc-error.js'
-import {EXIT} from '../output/exit-codes.js'
 
 const METHOD_NOT_FOUND = -32601
 
@@ -9,14 +8,14 @@ export function extensionFailure(method: string, error: RpcError): TapirError {
   if (error.code === METHOD_NOT_FOUND) {
     return new TapirError(
       `The app does not answer ${method}: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.`,
-      3,
+      'app',
       {code: error.code},
     )
   }
   const details = error.details
-  if (details === undefined) return new TapirError(`${method} failed: ${error.rpcMessage} (${error.code}).`, EXIT.appError, {code: error.code})
+  if (details === undefined) return new TapirError(`${method} failed: ${error.rpcMessage} (${error.code}).`, 'app', {code: error.code})
   const parsed = parseDetails(details)
-  return new TapirError(parsed.message, EXIT.appError, {code: error.code, ...(parsed.envelope ? {envelope: parsed.envelope} : {})})
+  return new TapirError(parsed.message, 'app', {code: error.code, ...(parsed.envelope ? {envelope: parsed.envelope} : {})})
 }
 
 /** `data.details` is either JSON `{message, envelope}` or plain text (possibly with a stack). */

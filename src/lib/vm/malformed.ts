@@ -1,5 +1,4 @@
 import {TapirError} from '../errors.js'
-import {EXIT} from '../output/exit-codes.js'
 
 const PREVIEW_CHARS = 80
 
@@ -18,5 +17,5 @@ export function describeJson(value: unknown): string {
 
 /** An answer from the app that does not have the shape the protocol gives it (exit 3). */
 export function malformedAnswer(where: string, what: string): TapirError {
-  return new TapirError(`The app sent a malformed answer to ${where}: ${what}.`, EXIT.appError)
+  return new TapirError(`The app sent a malformed answer to ${where}: ${what}.`, 'app')
 }
