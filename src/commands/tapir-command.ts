@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {failureOutcome} from '../lib/output/outcome.js'
-import {printOutcome} from '../lib/output/print.js'
+import {printOutcome, printProgress} from '../lib/output/print.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 
@@ -31,12 +31,12 @@ export abstract class TapirCommand extends Command {
   async produce(): Promise<Outcome> {
     let context: SessionContext | undefined
     try {
-      const {flags, argv} = await this.parseFlags()
+      const {flags, argv, args} = await this.parseFlags()
       const global = flags as GlobalFlags
       const verbContext =
         this.sharedContext ??
-        (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout}))
-      return await this.outcome(flags, verbContext, argv as string[])
+        (context = new SessionContext({stateFlag: global.state, env: process.env, cwd: process.cwd(), timeoutMs: global.timeout, progress: printProgress}))
+      return await this.outcome(flags, verbContext, argv as string[], args)
     } catch (error) {
       return failureOutcome(error, this.argv.includes('--json'))
     } finally {
@@ -44,9 +44,9 @@ export abstract class TapirCommand extends Command {
     }
   }
 
-  protected abstract outcome(flags: Record<string, unknown>, context: VerbContext, args: string[]): Promise<Outcome>
+  protected abstract outcome(flags: Record<string, unknown>, context: VerbContext, argv: string[], args: Record<string, unknown>): Promise<Outcome>
 
-  private async parseFlags(): Promise<{flags: Record<string, unknown>; argv: unknown[]}> {
+  private async parseFlags(): Promise<{flags: Record<string, unknown>; argv: unknown[]; args: Record<string, unknown>}> {
     try {
       return await this.parse(this.ctor as typeof TapirCommand)
     } catch (error) {

@@ -1,22 +1,26 @@
-import {TapirError} from '../lib/errors.js'
+import {TapirError, UsageError} from '../lib/errors.js'
 import {checkValue, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
 import {TapirCommand} from './tapir-command.js'
-import {flagsFor} from './verb-flags.js'
+import {argsFor, flagsFor} from './verb-flags.js'
 
 /** The oclif class of one catalogue verb: flags from its params, output from its report. */
 export function verbCommand(verb: Verb): typeof TapirCommand {
   return class extends TapirCommand {
     static override summary = verb.summary
     static override flags = flagsFor(verb)
+    static override args = argsFor(verb)
     static override examples = examplesFor(verb)
 
-    protected async outcome(flags: Record<string, unknown>, context: VerbContext): Promise<Outcome> {
+    protected async outcome(flags: Record<string, unknown>, context: VerbContext, _argv: string[], args: Record<string, unknown>): Promise<Outcome> {
       const input: Input = {}
       for (const param of verb.params) {
-        const value = flags[param.name] as Input[string]
+        const value = (flags[param.name] ?? args[param.name]) as Input[string]
+        if (flags[param.name] !== undefined && args[param.name] !== undefined && flags[param.name] !== args[param.name]) {
+          throw new UsageError(`${param.name} is given twice (as an argument and as --${param.name}); give it once.`)
+        }
         if (value === undefined) continue
         checkValue(param, value)
         input[param.name] = value

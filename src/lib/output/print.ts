@@ -20,3 +20,8 @@ export async function printOutcome(outcome: Outcome): Promise<void> {
   if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map(await painter(process.stderr)).join('\n') + '\n')
   process.exitCode = outcome.exitCode
 }
+
+/** A progress line of long work (perf_run's repeats, a campaign's scenarios): stderr, at once. */
+export function printProgress(line: string): void {
+  process.stderr.write(`${line}\n`)
+}

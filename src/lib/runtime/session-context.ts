@@ -2,7 +2,7 @@ import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
 import {requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
-import type {VerbContext} from '../verbs/types.js'
+import type {AppTarget, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import {toWebSocketUri} from '../vm/uri.js'
 
@@ -13,6 +13,8 @@ export interface ContextOptions {
   timeoutMs: number
   /** Re-read the session file on every use (a long-lived MCP server follows restarts). */
   followSession?: boolean
+  /** Where progress lines of long work go (the CLI's stderr); dropped when absent. */
+  progress?: (line: string) => void
 }
 
 type Connection = {uri: string; app: Promise<AppConnection>}
@@ -53,6 +55,24 @@ export class SessionContext implements VerbContext {
       this.connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs)}
     }
     return this.connection!.app
+  }
+
+  target(): AppTarget {
+    const {device, cdpPort} = this.session()
+    return {...(typeof device === 'string' ? {device} : {}), cdpPort: typeof cdpPort === 'number' ? cdpPort : null}
+  }
+
+  reset(): void {
+    this.close()
+    this.current = undefined
+  }
+
+  sessionFile(): string {
+    return this.location.path
+  }
+
+  progress(line: string): void {
+    this.options.progress?.(line)
   }
 
   close(): void {

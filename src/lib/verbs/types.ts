@@ -31,11 +31,25 @@ export interface Param {
   local?: boolean
 }
 
+/** What the session file says about the app beyond its VM Service. */
+export interface AppTarget {
+  device?: string
+  cdpPort?: number | null
+}
+
 /** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
 export interface VerbContext {
   /** The connection to the running app, opened on first use and reused after. */
   app(): Promise<AppConnection>
   cwd: string
+  /** The session's device and Chrome port (perf_run reads the platform from them). */
+  target?(): AppTarget
+  /** Drops the connection and the session read, so the next app() reads the session file anew (a campaign restarts the app). */
+  reset?(): void
+  /** The session file in use, for a tapir process a verb starts (a campaign's start and stop). */
+  sessionFile?(): string
+  /** One progress line of long work (stderr on the CLI; nowhere over MCP). */
+  progress?(line: string): void
 }
 
 /** How a verb's result reads on the CLI (the exit code is the verb's `exitCode`). */
@@ -55,6 +69,8 @@ export interface Verb {
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string
   params: Param[]
+  /** Params the CLI also takes as positional arguments, in order (`perf_compare a.json b.json`). */
+  positional?: readonly string[]
   /** Read-only verbs change nothing in the app; destructive ones may end or reset it. */
   annotations: {readOnly?: boolean; destructive?: boolean}
   /** How long the app may legitimately take for this input (its own timeout), in ms. */
@@ -65,7 +81,9 @@ export interface Verb {
   /** The CLI's reading of a result (without --json). */
   report(result: Result, input: Input): Report
   /** The text an MCP call returns, when it is not the result's JSON. */
-  mcpText?(result: Result): string
+  mcpText?(result: Result, input: Input): string
+  /** When an MCP call answers with a result yet fails (perf_compare's error-level regression). */
+  mcpIsError?(result: Result): boolean
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: Input): boolean
   /** On the CLI, an app error that is really a soft failure of this verb: these lines, exit 1 (not 3). */
