@@ -1,5 +1,6 @@
 import type {SimApp} from './app-contract.js'
 import type {SimFaults} from './server/faults.js'
+import {attachFlutterTool} from './server/flutter-tool.js'
 import {ddsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
@@ -21,6 +22,10 @@ export interface SimOptions {
   /** Refuse extension calls with non-string params (-32602) instead of only noting them. Default true. */
   strictParams?: boolean
   faults?: Partial<SimFaults>
+  /** A client standing for `flutter run` that registers the hotRestart service (tapir start --device=sim has one). */
+  flutterTool?: boolean
+  /** The default app's perf regression knob (TAPIR_SIM_PERF_REGRESSION=1 for tapir start --device=sim). */
+  perfRegression?: boolean
 }
 
 export interface SimHandle {
@@ -46,8 +51,9 @@ export interface SimHandle {
 export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const mode = options.mode ?? 'vm'
   const host = options.host ?? '127.0.0.1'
-  const app = await resolveApp(options.app)
+  const app = await resolveApp(options.app, options.perfRegression ?? false)
   const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
+  if (options.flutterTool) attachFlutterTool(vm)
   const servers: ListeningServer[] = []
   const close = async (): Promise<void> => {
     vm.close()
@@ -91,10 +97,10 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
 }
 
 /** The Monitors app is loaded only when no app is given, so tests with their own app never load it. */
-async function resolveApp(app: SimOptions['app']): Promise<SimApp> {
+async function resolveApp(app: SimOptions['app'], perfRegression: boolean): Promise<SimApp> {
   if (typeof app === 'function') return app()
   if (app) return app
   const monitorsModule = './app/index.js'
-  const {createMonitorsApp} = (await import(monitorsModule)) as {createMonitorsApp: () => SimApp}
-  return createMonitorsApp()
+  const {createMonitorsApp} = (await import(monitorsModule)) as {createMonitorsApp: (options: {perfRegression: boolean}) => SimApp}
+  return createMonitorsApp({perfRegression})
 }

@@ -1,5 +1,6 @@
 // Background entry for `tapir start --device=sim`:
 //   node dist/lib/sim/main.js [--mode vm|dds] [--port N] [--host 127.0.0.1] [--ready-file <path>]
+//   TAPIR_SIM_PERF_REGRESSION=1 turns on the perf regression knob.
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
 import {startSim, type SimMode} from './index.js'
@@ -20,7 +21,8 @@ if ((mode !== 'vm' && mode !== 'dds') || !Number.isInteger(port) || port < 0 || 
   process.exit(1)
 }
 
-const sim = await startSim({mode: mode as SimMode, port, host: values.host})
+// The background sim stands for `flutter run`: its tool client offers hotRestart.
+const sim = await startSim({mode: mode as SimMode, port, host: values.host, flutterTool: true, perfRegression: process.env.TAPIR_SIM_PERF_REGRESSION === '1'})
 const stop = (): void => {
   void sim.close().then(() => process.exit(0))
 }

@@ -32,7 +32,11 @@ export class AppModel {
   private reportedOverflows!: Set<string>
   private boots = 0
 
-  constructor(readonly now: () => number = Date.now) {
+  constructor(
+    readonly now: () => number = Date.now,
+    /** The perf regression knob: the sparkline rebuilds its bars twice per build. */
+    private readonly perfRegression = false,
+  ) {
     this.boot()
   }
 
@@ -45,7 +49,7 @@ export class AppModel {
     this.refs = new RefRegistry()
     this.ids = new NodeIds()
     this.reportedOverflows = new Set()
-    this.perf = new PerfMonitor()
+    this.perf = new PerfMonitor({seed: this.boots, regression: this.perfRegression})
     this.baseline = null
     this.closed = false
     this.bootId = `${this.now().toString(36)}-${this.boots}`

@@ -7,14 +7,23 @@ import {Params} from './params.js'
 import {VERBS} from './verbs/registry.js'
 
 /** The simulated "Monitors" app with TapirPlugin installed. */
-export function createMonitorsApp(): SimApp {
-  return new MonitorsApp()
+export interface MonitorsOptions {
+  /** The perf regression knob: each monitor row's sparkline builds its bars twice. */
+  perfRegression?: boolean
+}
+
+export function createMonitorsApp(options: MonitorsOptions = {}): SimApp {
+  return new MonitorsApp(options)
 }
 
 class MonitorsApp implements SimApp {
   readonly extensions = VERBS.map(verb => verb.name)
-  private readonly app = new AppModel()
+  private readonly app: AppModel
   private readonly verbs = new Map(VERBS.map(verb => [verb.name, verb]))
+
+  constructor(options: MonitorsOptions) {
+    this.app = new AppModel(Date.now, options.perfRegression ?? false)
+  }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
   get closed(): boolean {
