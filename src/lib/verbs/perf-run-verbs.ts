@@ -2,7 +2,14 @@ import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.
 import {COMPARE_USAGE, readRun} from '../perf/compare-input.js'
 import {renderComparison} from '../perf/compare-table.js'
 import {EXIT} from '../output/exit-codes.js'
-import type {Result, Verb} from './types.js'
+import {resolve} from 'node:path'
+import {UsageError} from '../errors.js'
+import {browserFor} from '../perf/browser-control.js'
+import {platformOfDevice} from '../perf/platforms.js'
+import {perfRun} from '../perf/runner.js'
+import {loadScenario} from '../perf/scenario-file.js'
+import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
+import type {Input, Report, Result, Verb, VerbContext} from './types.js'
 
 export const perfCompare: Verb = {
   name: 'perf_compare',
@@ -28,4 +35,67 @@ export const perfCompare: Verb = {
   mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : renderComparison(result as unknown as Comparison)),
 }
 
-export const perfRunVerbs: Verb[] = [perfCompare]
+const LABEL = /^[a-z0-9_-]+$/
+/** Insights the --json answer keeps (the run file has them all). */
+const JSON_INSIGHTS = 6
+
+type RunResult = {path: string; scenario: {name: string}; summary: {repeats: number; refused: number; frames: {painted: number}}; againstPath?: string}
+
+/** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s). */
+export async function runScenario(context: VerbContext, input: Input): Promise<Result> {
+  const label = String(input.label ?? 'run')
+  if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+  const target = context.target?.() ?? {}
+  const platform = (input.platform as Platform | undefined) ?? platformOfDevice(target.device)
+  const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant as string | undefined, env: process.env})
+  const scenario = load(String(input.scenario))
+  const against = input.against === undefined ? undefined : load(String(input.against))
+  for (const each of [scenario, ...(against ? [against] : [])]) {
+    if (!each.platforms.includes(platform)) throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
+  }
+  const [main, baseline] = await perfRun(
+    {scenario, against, label, outDir: resolve(context.cwd, String(input.out ?? 'build/perf')), repeat: input.repeat as number | undefined, platform, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true, device: target.device},
+    {app: () => context.app(), browser: browserFor(target.cdpPort), progress: (line) => context.progress?.(line)},
+  )
+  const {repeats: _repeats, insights, ...shown} = main!.run
+  return {...shown, insights: insights.slice(0, JSON_INSIGHTS), path: main!.path, ...(baseline ? {againstPath: baseline.path} : {})}
+}
+
+const noneMeasured = (result: Result): boolean => (result as unknown as RunResult).summary.repeats === 0
+
+function runLine(result: Result): Report {
+  const run = result as unknown as RunResult
+  const {repeats, refused, frames} = run.summary
+  const against = run.againstPath ? ` and ${run.againstPath}` : ''
+  if (repeats === 0) return {stderr: [`✗ perf_run ${run.scenario.name}: every repeat was refused (${refused}), so nothing was measured; wrote ${run.path}${against}. Bring the app to the front and rerun.`]}
+  return {stdout: `✓ perf_run ${run.scenario.name}: ${repeats} repeat(s) measured, ${refused} refused, ${frames.painted} painted frames (median); wrote ${run.path}${against}`}
+}
+
+export const perfRunVerb: Verb = {
+  name: 'perf_run',
+  tool: 'tapir_perf_run',
+  dispatch: 'local:perf_run',
+  summary: 'Run a scenario YAML several times from a clean start (setup, perf_begin, the steps, perf_end) and write <out>/<scenario>-<label>.json.',
+  example: 'perf/list.yaml --label=before',
+  positional: ['scenario'],
+  annotations: {destructive: true},
+  params: [
+    {name: 'scenario', type: 'string', required: true, local: true, description: 'Scenario YAML path.', missing: 'Missing the scenario: tapir:perf_run <scenario.yaml> (or --scenario=<file>).'},
+    {name: 'variant', type: 'string', local: true, description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.'},
+    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
+    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
+    {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
+    {name: 'platform', type: 'string', options: PLATFORMS, local: true, description: "chrome, android, ios or sim; read from the session's device when omitted."},
+    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.'},
+    {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
+    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
+    {name: 'json', type: 'boolean', local: true, description: 'Return the run file minus repeats[], plus path.'},
+  ],
+  execute: runScenario,
+  exitCode: (result) => (noneMeasured(result) ? EXIT.failed : EXIT.ok),
+  mcpIsError: noneMeasured,
+  report: runLine,
+  mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n')),
+}
+
+export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare]

@@ -18,6 +18,8 @@ function isCollected(value: unknown): boolean {
 /** The running app behind a VM Service: finds the isolate tapir lives in and calls into it. */
 export class AppConnection {
   private isolate: Isolate | undefined
+  /** Services other clients registered (`flutter run`'s hotRestart, ...): name → method. */
+  private services: Map<string, string> | undefined
 
   constructor(readonly client: VmServiceClient) {}
 
@@ -47,6 +49,32 @@ export class AppConnection {
   async hasTapir(): Promise<boolean> {
     const isolate = this.isolate ?? (await this.resolveIsolate())
     return Boolean(isolate.extensionRPCs?.some((name) => name.startsWith(EXTENSION_PREFIX)))
+  }
+
+  /** Hot restart through the `hotRestart` service `flutter run` registered (its `sN.` name is
+   *  learned from the Service stream, never assumed). The isolate is replaced. */
+  async hotRestart(): Promise<void> {
+    const method = (await this.registeredServices()).get('hotRestart')
+    if (!method) {
+      throw new TapirError('The app offers no hotRestart service: only an app run by `flutter run` (or `tapir start`) can be hot restarted. Start it that way, or drop hot_restart from the setup.', EXIT.failed)
+    }
+    try {
+      await this.client.call(method, {})
+    } catch (error) {
+      if (error instanceof RpcError) throw new TapirError(`Hot restart failed: ${error.message}`, EXIT.appError)
+      throw error
+    }
+    this.isolate = undefined
+  }
+
+  private async registeredServices(): Promise<Map<string, string>> {
+    if (this.services) return this.services
+    const services = new Map<string, string>()
+    await this.client.listen('Service', (event) => {
+      if (event.kind === 'ServiceRegistered' && typeof event.service === 'string' && typeof event.method === 'string') services.set(event.service, event.method)
+      if (event.kind === 'ServiceUnregistered' && typeof event.service === 'string') services.delete(event.service)
+    })
+    return (this.services = services)
   }
 
   close(): void {
