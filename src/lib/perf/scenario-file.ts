@@ -18,8 +18,11 @@ const WHEN_TIMEOUT_MS = 60_000
 
 /** Every problem of a scenario, reported together. */
 export class ScenarioError extends UsageError {
-  constructor(readonly problems: string[]) {
-    super(['Invalid perf scenario:', ...problems.map((problem) => `- ${problem}`)].join('\n'))
+  constructor(
+    readonly problems: string[],
+    title = 'Invalid perf scenario:',
+  ) {
+    super([title, ...problems.map((problem) => `- ${problem}`)].join('\n'))
   }
 }
 
@@ -29,7 +32,7 @@ export interface LoadOptions {
 }
 
 /** Reads a YAML file into plain data; an unreadable file or a YAML error is a problem. */
-function readYaml(path: string, shown: string, problems: string[]): unknown {
+export function readYaml(path: string, shown: string, problems: string[]): unknown {
   let source: string
   try {
     source = readFileSync(path, 'utf8')
@@ -40,6 +43,12 @@ function readYaml(path: string, shown: string, problems: string[]): unknown {
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})
   for (const error of document.errors) problems.push(`${shown}: YAML: ${error.message.split('\n')[0]}`)
   return document.errors.length > 0 ? undefined : document.toJS()
+}
+
+/** The variant keys a scenario file declares (none when it declares no variants or cannot be read). */
+export function declaredVariants(path: string): string[] {
+  const data = readYaml(resolve(path), path, [])
+  return isMap(data) && isMap(data.variants) ? Object.keys(data.variants) : []
 }
 
 /** Parses a scenario file with the full grammar; throws ScenarioError naming every problem. */
@@ -133,13 +142,13 @@ function readSteps(raw: unknown[], c: ReadContext): Step[] {
   return out
 }
 
-interface IncludeState {
+export interface IncludeState {
   dir: string
   /** The files being read, outermost first: a file already on it is a cycle. */
   stack: string[]
 }
 
-function readSetup(raw: unknown, where: string, c: ReadContext, state: IncludeState): SetupEntry[] {
+export function readSetup(raw: unknown, where: string, c: ReadContext, state: IncludeState): SetupEntry[] {
   if (!Array.isArray(raw)) {
     c.problems.push(`${where}: must be a list`)
     return []

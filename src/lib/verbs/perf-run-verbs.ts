@@ -5,6 +5,7 @@ import {EXIT} from '../output/exit-codes.js'
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {browserFor} from '../perf/browser-control.js'
+import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.js'
 import {platformOfDevice} from '../perf/platforms.js'
 import {perfRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
@@ -98,4 +99,37 @@ export const perfRunVerb: Verb = {
   mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n')),
 }
 
-export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare]
+const campaignResults = (result: Result) => result.results as CampaignResult[]
+
+export const perfCampaign: Verb = {
+  name: 'perf_campaign',
+  tool: null,
+  dispatch: 'local:perf_campaign',
+  summary: 'Run every scenario of a campaign file on a freshly started app (stop, start, perf_run), with hooks and retries; exits 0 only when every scenario passed.',
+  example: 'perf/campaign.yaml --platform=sim --label=nightly',
+  positional: ['campaign'],
+  annotations: {destructive: true},
+  params: [
+    {name: 'campaign', type: 'string', required: true, local: true, description: 'Campaign YAML path.', missing: 'Missing the campaign: tapir:perf_campaign <campaign.yaml> --platform=sim (or --campaign=<file>).'},
+    {name: 'platform', type: 'string', required: true, options: PLATFORMS, local: true, description: 'The platform to start and measure on; tapir can start only sim today.', missing: 'Missing --platform: tapir:perf_campaign <campaign.yaml> --platform=sim.'},
+    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names every run file: lower-case letters, digits, _ and -.'},
+    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run files and error files.'},
+    {name: 'only', type: 'string', local: true, description: 'Run only the scenarios whose name contains this text.'},
+    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats in every scenario.'},
+    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure every scenario with the semantics tree released.'},
+  ],
+  async execute(context, input): Promise<Result> {
+    const label = String(input.label ?? 'run')
+    if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+    if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
+    const results = await runCampaign(
+      {file: resolve(context.cwd, String(input.campaign)), platform: input.platform as Platform, label, outDir: resolve(context.cwd, String(input.out ?? 'build/perf')), only: input.only as string | undefined, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true},
+      {sessionFile: context.sessionFile(), reset: () => context.reset!(), app: () => context.app(), browser: () => browserFor(context.target?.().cdpPort), progress: (line) => context.progress?.(line), cwd: context.cwd},
+    )
+    return {results}
+  },
+  exitCode: (result) => (campaignResults(result).every((entry) => entry.status === 'ok') ? EXIT.ok : EXIT.failed),
+  report: (result) => ({stdout: campaignLines(campaignResults(result)).join('\n')}),
+}
+
+export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare, perfCampaign]
