@@ -33,10 +33,10 @@ function flagFor(param: Param) {
 }
 
 /** The oclif flags of a verb, named exactly as the spec's parameters. Required values are
- *  checked by the verb (with the original CLI's wording), not by oclif. A `json` param is the
- *  global --json flag on the CLI. */
+ *  checked by the verb (with the original CLI's wording), not by oclif. An MCP-only param (a
+ *  tool's `json`) is the global --json flag on the CLI. */
 export function flagsFor(verb: Verb) {
-  return Object.fromEntries(verb.params.filter((param) => param.name !== 'json').map((param) => [param.name, flagFor(param)]))
+  return Object.fromEntries(verb.params.filter((param) => !param.mcpOnly).map((param) => [param.name, flagFor(param)]))
 }
 
 /** The positional arguments a verb takes, each also a flag of the same name. */

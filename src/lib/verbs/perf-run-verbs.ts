@@ -23,7 +23,7 @@ export const perfCompare: Verb = {
   params: [
     {name: 'a', type: 'string', required: true, local: true, description: 'Baseline run file.', missing: COMPARE_USAGE},
     {name: 'b', type: 'string', required: true, local: true, description: 'Candidate run file.', missing: COMPARE_USAGE},
-    {name: 'json', type: 'boolean', local: true, description: 'Return the JSON result instead of the table.'},
+    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the JSON result instead of the table.'},
   ],
   async execute(context, input): Promise<Result> {
     const a = readRun(context.cwd, String(input.a), 'A')
@@ -90,7 +90,7 @@ export const perfRunVerb: Verb = {
     {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.'},
     {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
     {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
-    {name: 'json', type: 'boolean', local: true, description: 'Return the run file minus repeats[], plus path.'},
+    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
   ],
   execute: runScenario,
   exitCode: (result) => (noneMeasured(result) ? EXIT.failed : EXIT.ok),

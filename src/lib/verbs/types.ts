@@ -27,6 +27,8 @@ export interface Param {
   missing?: string
   /** Only on the CLI (e.g. screenshot's --output); not part of the MCP schema. */
   cliOnly?: boolean
+  /** Only over MCP (a tool's `json`: on the CLI that is the global --json flag). */
+  mcpOnly?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
 }
