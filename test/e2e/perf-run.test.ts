@@ -142,6 +142,34 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(existsSync(file('lost-run.json'))).toBe(false)
   })
 
+  it('interleaves --timing and --against series in alternating order, one file each; --semantics-pass says why it is unsupported', async () => {
+    writeFileSync(join(dir.path, 'base.yaml'), readFileSync(join(dir.path, 'list.yaml'), 'utf8').replace('name: list', 'name: base'))
+    const result = await run(plain, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--against', join(dir.path, 'base.yaml'), '--timing', '--semantics-pass', '--repeat=2', '--label=pair', `--out=${join(dir.path, 'out')}`])
+    expect(result.exitCode).toBe(0)
+    const order = result.stderr.split('\n').map((line) => line.replace(/ \.\.\. .*$/, ''))
+    expect(order).toEqual([
+      'repeat 1/2 list (attribution)',
+      'repeat 1/2 list (timing)',
+      'repeat 1/2 list (semanticsOff)',
+      'repeat 1/2 base (attribution)',
+      'repeat 1/2 base (timing)',
+      'repeat 1/2 base (semanticsOff)',
+      'repeat 2/2 base (timing)',
+      'repeat 2/2 base (attribution)',
+      'repeat 2/2 list (timing)',
+      'repeat 2/2 list (attribution)',
+    ])
+    const list = JSON.parse(readFileSync(file('list-pair.json'), 'utf8'))
+    const base = JSON.parse(readFileSync(file('base-pair.json'), 'utf8'))
+    expect(list).toMatchObject({interleavedWith: 'base', semanticsPass: 'unsupported', summary: {repeats: 2, timing: {repeats: 2, refused: 0}}})
+    expect(list.semanticsPassReason).toMatch(/^The app cannot release its semantics tree: .*semantics_hold/)
+    expect(base).toMatchObject({interleavedWith: 'list', summary: {repeats: 2, timing: {repeats: 2}}})
+    expect(list.summary.timing.ms['buildMs.p50']).toBeGreaterThan(0)
+    expect(list.repeats.map((r: {series: string}) => r.series)).toEqual(['attribution', 'timing', 'semanticsOff', 'timing', 'attribution'])
+    const compared = await tapir(['tapir:perf_compare', file('base-pair.json'), file('list-pair.json'), '--json'])
+    expect(JSON.parse(compared.stdout).timing).toEqual({gated: true})
+  })
+
   it('refuses a platform the scenario does not list', async () => {
     const result = await run(plain, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--platform=ios'])
     expect(result).toMatchObject({exitCode: 1, stderr: '✗ Scenario list does not run on ios (platforms: sim).'})
