@@ -170,6 +170,21 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(JSON.parse(compared.stdout).timing).toEqual({gated: true})
   })
 
+  it('records refused repeats, writes the file and exits 1 when every repeat was refused; perf_compare refuses that run', async () => {
+    writeFileSync(join(dir.path, 'idle.yaml'), 'name: idle\nplatforms: [sim]\nrepeat: 2\nsteps:\n  - wait: 20\n')
+    const result = await run(plain, ['tapir:perf_run', join(dir.path, 'idle.yaml'), `--out=${join(dir.path, 'out')}`])
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).toBe('')
+    const lines = result.stderr.split('\n')
+    expect(lines.slice(0, 2).map((line) => line.slice(0, 45))).toEqual(['repeat 1/2 (attribution) ... refused: The eng', 'repeat 2/2 (attribution) ... refused: The eng'])
+    expect(lines[2]).toBe(`✗ perf_run idle: every repeat was refused (2), so nothing was measured; wrote ${file('idle-run.json')}. Bring the app to the front and rerun.`)
+    const runFile = JSON.parse(readFileSync(file('idle-run.json'), 'utf8'))
+    expect(runFile.summary).toMatchObject({repeats: 0, refused: 2, perFrame: {}})
+    expect(runFile.repeats.map((r: {refused: boolean}) => r.refused)).toEqual([true, true])
+    const compared = await tapir(['tapir:perf_compare', file('list-before.json'), file('idle-run.json')])
+    expect(compared).toMatchObject({exitCode: 1, stderr: '✗ Run B has no measured repeat: every one was refused (2), so there is nothing to compare. Rerun it with the page in front.'})
+  })
+
   it('refuses a platform the scenario does not list', async () => {
     const result = await run(plain, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--platform=ios'])
     expect(result).toMatchObject({exitCode: 1, stderr: '✗ Scenario list does not run on ios (platforms: sim).'})
