@@ -145,7 +145,11 @@ export class ScenarioDriver {
     switch (target.by) {
       case 'text':
         if (target.index === 0) return found(await this.call('find', {text: target.text}))
-        return ((await this.call('find_by_text', {text: target.text, exact: 'true'})).refs as string[] | undefined)?.[target.index]
+        try {
+          return ((await this.call('find_by_text', {text: target.text, exact: 'true'})).refs as string[] | undefined)?.[target.index]
+        } catch (error) {
+          throw new TapirError(`target ${describeTarget(target)} is found with ext.tapir.find_by_text (an index past 0), and that failed: ${(error as Error).message}`, EXIT.failed)
+        }
       case 'label':
         return found(await this.call('find', {semanticsLabel: target.label}))
       case 'key':
