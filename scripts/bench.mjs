@@ -27,7 +27,8 @@ const median = (values) => {
 const ms = (value) => `${value.toFixed(1)} ms`
 const now = () => Number(process.hrtime.bigint()) / 1e6
 
-const sim = await startSim({mode: 'vm'})
+// The flutter run stand-in offers hotRestart, which a perf_run repeat's setup uses.
+const sim = await startSim({mode: 'vm', flutterTool: true})
 const scratch = mkdtempSync(join(tmpdir(), 'tapir-bench-'))
 const state = join(scratch, 'state.json')
 writeFileSync(state, JSON.stringify({vmServiceUri: sim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
@@ -96,6 +97,60 @@ try {
   }
   await client.close()
   row('MCP tools/call tapir_snap', median(calls), `vs ${ms(median(snap))} per CLI invocation`)
+
+  // 4. one perf_run repeat beyond the app's own time: the same unit of work by hand over one
+  //    connection (hot restart, new boot id, sign in, perf_begin, a scroll, the 300 ms settle, perf_end)
+  const scenario = join(scratch, 'bench.yaml')
+  writeFileSync(
+    scenario,
+    [
+      'name: bench',
+      'platforms: [sim]',
+      'setup:',
+      '  - hot_restart',
+      '  - fill: {target: {key: email}, text: ada@example.com}',
+      '  - fill: {target: {key: password}, text: hunter22}',
+      '  - tap: {target: {key: signIn}}',
+      '  - wait_for_text: Monitors',
+      'steps:',
+      '  - scroll: {target: {text: API}, dy: 400}',
+      '',
+    ].join('\n'),
+  )
+  const perfRun = (repeat) => timed([bin, 'tapir:perf_run', scenario, `--repeat=${repeat}`, `--out=${join(scratch, 'perf')}`])
+  const REPEATS = 6
+  const short = []
+  const long = []
+  for (let i = 0; i < 3; i++) {
+    short.push(await perfRun(1))
+    long.push(await perfRun(REPEATS))
+  }
+  const perRepeat = (median(long) - median(short)) / (REPEATS - 1)
+  const byHand = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+  const quiet = {includeSnapshot: 'false'}
+  const bootId = async () => (await byHand.callExtension('boot_id', {}).catch(() => ({}))).bootId
+  const handRepeats = []
+  for (let i = 0; i < 5; i++) {
+    const start = now()
+    const before = await bootId()
+    await byHand.hotRestart()
+    while ((await bootId()) === before || (await bootId()) === undefined) await new Promise((resolve) => setTimeout(resolve, 5))
+    const ref = async (query) => (await byHand.callExtension('find', query)).ref
+    await byHand.callExtension('fill', {ref: await ref({key: 'email'}), text: 'ada@example.com', ...quiet})
+    await byHand.callExtension('fill', {ref: await ref({key: 'password'}), text: 'hunter22', ...quiet})
+    await byHand.callExtension('tap', {ref: await ref({key: 'signIn'}), ...quiet})
+    await byHand.callExtension('wait_for', {text: 'Monitors', timeoutMs: '15000'})
+    const list = await ref({text: 'API'})
+    await byHand.callExtension('perf_begin', {mode: 'attribution', phases: 'false'})
+    await byHand.callExtension('scroll', {ref: list, dx: '0', dy: '400', ...quiet})
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await byHand.callExtension('perf_end', {full: 'true'})
+    handRepeats.push(now() - start)
+  }
+  byHand.close()
+  row('one perf_run repeat', perRepeat, `(${REPEATS} repeats - 1 repeat) / ${REPEATS - 1}`)
+  row("the app's own time for one repeat (by hand)", median(handRepeats), 'the same RPCs and the 300 ms settle')
+  row('perf_run overhead per repeat over the app', perRepeat - median(handRepeats))
 
   console.log(`tapir bench (medians; Node ${process.version}; ${samples} samples per CLI figure)`)
   console.log(rows.join('\n'))

@@ -23,8 +23,9 @@ export async function commandReference() {
   for (const verb of [...VERBS].sort((a, b) => a.name.localeCompare(b.name))) {
     lines.push(`### \`tapir tapir:${verb.name}\`${verb.tool ? ` · MCP \`${verb.tool}\`` : ''}`, '', cliSummary(verb), '')
     if (verb.example) lines.push('```sh', `tapir tapir:${verb.name} ${verb.example}`, '```', '')
-    for (const param of verb.params) lines.push(`- ${flagText(param)}`)
-    if (verb.params.length > 0) lines.push('')
+    const flags = verb.params.filter((param) => !param.mcpOnly)
+    for (const param of flags) lines.push(`- ${flagText(param)}`)
+    if (flags.length > 0) lines.push('')
   }
   lines.push(END)
   return lines.join('\n')

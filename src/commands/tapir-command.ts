@@ -21,7 +21,7 @@ const GLOBAL_FLAGS = {
 export type FlagsOf<T extends typeof Command> = InferredFlags<typeof GLOBAL_FLAGS & T['flags']>
 
 /** What a command's parse gives: its flags, typed, and the words that are not flags. */
-export type ParsedInput<T extends typeof Command> = {flags: FlagsOf<T>; argv: unknown[]}
+export type ParsedInput<T extends typeof Command> = {flags: FlagsOf<T>; argv: unknown[]; args: Record<string, unknown>}
 
 /** Base of every tapir command: commands produce an Outcome; `run` prints it and sets the
  *  exit code in one place, so `tapir:run` can collect the same Outcome without printing. Each
@@ -41,12 +41,12 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
   async produce(): Promise<Outcome> {
     let context: SessionContext | undefined
     try {
-      const {flags, argv} = await this.parseFlags()
+      const {flags, argv, args} = await this.parseFlags()
       checkTimeout('--timeout', flags.timeout)
       const verbContext =
         this.sharedContext ??
         (context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, progress: printProgress}))
-      return await this.outcome(flags, verbContext, argv.map(String))
+      return await this.outcome(flags, verbContext, argv.map(String), args)
     } catch (error) {
       return failureOutcome(error, this.argv.includes('--json'))
     } finally {
@@ -54,7 +54,7 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
     }
   }
 
-  protected abstract outcome(flags: FlagsOf<T>, context: VerbContext, args: string[]): Promise<Outcome>
+  protected abstract outcome(flags: FlagsOf<T>, context: VerbContext, argv: string[], args: Record<string, unknown>): Promise<Outcome>
 
   /** `this.parse(<the command's own class>)`: what gives the flags their types. */
   protected abstract parseInput(): Promise<ParsedInput<T>>

@@ -8,7 +8,7 @@ import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
 import type {FlagInput} from '@oclif/core/interfaces'
 import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
-import {flagsFor} from './verb-flags.js'
+import {argsFor, flagsFor} from './verb-flags.js'
 
 /** The oclif class of one catalogue verb: flags from its params, output from its report. */
 export function verbCommand(verb: Verb) {
@@ -16,16 +16,20 @@ export function verbCommand(verb: Verb) {
     static override summary = cliSummary(verb)
     // Built from the catalogue at run time: typed as any flag, and each value checked against its param below.
     static override flags: FlagInput = flagsFor(verb)
+    static override args = argsFor(verb)
     static override examples = examplesFor(verb)
 
     protected parseInput() {
       return this.parse(VerbCommand)
     }
 
-    protected async outcome(flags: FlagsOf<typeof VerbCommand>, context: VerbContext): Promise<Outcome> {
+    protected async outcome(flags: FlagsOf<typeof VerbCommand>, context: VerbContext, _argv: string[], args: Record<string, unknown>): Promise<Outcome> {
       const input: Input = {}
       for (const param of verb.params) {
-        const value = flags[param.name]
+        const value: unknown = flags[param.name] ?? args[param.name]
+        if (flags[param.name] !== undefined && args[param.name] !== undefined && flags[param.name] !== args[param.name]) {
+          throw new UsageError(`${param.name} is given twice (as an argument and as --${param.name}); give it once.`)
+        }
         if (value === undefined) continue
         // A pass-through value goes to the app as typed: the app answers for it.
         if (param.passThrough && typeof value === 'string') {

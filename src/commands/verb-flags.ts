@@ -1,3 +1,4 @@
+import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {defaultFor} from '../lib/verbs/input.js'
 import type {Param, Verb} from '../lib/verbs/types.js'
@@ -33,7 +34,14 @@ function flagFor(param: Param) {
 }
 
 /** The oclif flags of a verb, named exactly as the spec's parameters. Required values are
- *  checked by the verb (with the original CLI's wording), not by oclif. */
+ *  checked by the verb (with the original CLI's wording), not by oclif. An MCP-only param (a
+ *  tool's `json`) is the global --json flag on the CLI. */
 export function flagsFor(verb: Verb) {
-  return Object.fromEntries(verb.params.map((param) => [param.name, flagFor(param)]))
+  return Object.fromEntries(verb.params.filter((param) => !param.mcpOnly).map((param) => [param.name, flagFor(param)]))
+}
+
+/** The positional arguments a verb takes, each also a flag of the same name. */
+export function argsFor(verb: Verb) {
+  const params = new Map(verb.params.map((param) => [param.name, param]))
+  return Object.fromEntries((verb.positional ?? []).map((name) => [name, Args.string({description: params.get(name)?.description ?? name})]))
 }

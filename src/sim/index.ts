@@ -1,11 +1,13 @@
 import type {SimApp} from './app-contract.js'
 import type {SimFaults} from './server/faults.js'
+import {attachFlutterTool} from './server/flutter-tool.js'
 import {ddsFrontDoor, dwdsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
 import {hostForUri, httpUriOf, wsUriOf} from './server/uri.js'
 import {SimVm, type SimMode} from './server/vm.js'
 import {servePage} from './web/page-server.js'
+import type {MonitorsOptions} from './app/index.js'
 
 export {ExtensionError, type EvaluateReply, type SimApp} from './app-contract.js'
 export type {SimFaults} from './server/faults.js'
@@ -25,6 +27,10 @@ export interface SimOptions {
   faults?: Partial<SimFaults>
   /** Also serve the app as a web page (as `flutter run -d web-server` does) on this port; 0 picks a free one. */
   webPort?: number
+  /** A client standing for `flutter run` that registers the hotRestart service (tapir start --device=sim has one). */
+  flutterTool?: boolean
+  /** The default app's perf regression knob (TAPIR_SIM_PERF_REGRESSION=1 for tapir start --device=sim). */
+  perfRegression?: boolean
 }
 
 export interface SimHandle {
@@ -52,8 +58,9 @@ export interface SimHandle {
 export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const mode = options.mode ?? 'vm'
   const host = options.host ?? '127.0.0.1'
-  const app = await resolveApp(options.app)
+  const app = await resolveApp(options.app, options.perfRegression ?? false)
   const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
+  if (options.flutterTool) attachFlutterTool(vm)
   const servers: ListeningServer[] = []
   const close = async (): Promise<void> => {
     vm.close()
@@ -109,10 +116,10 @@ async function startPage(app: SimApp, host: string, port: number, servers: Liste
 }
 
 /** The Monitors app is loaded only when no app is given, so tests with their own app never load it. */
-async function resolveApp(app: SimOptions['app']): Promise<SimApp> {
+async function resolveApp(app: SimOptions['app'], perfRegression: boolean): Promise<SimApp> {
   if (typeof app === 'function') return app()
   if (app) return app
   const monitorsModule = './app/index.js'
-  const {createMonitorsApp} = (await import(monitorsModule)) as {createMonitorsApp: () => SimApp}
-  return createMonitorsApp()
+  const {createMonitorsApp} = (await import(monitorsModule)) as {createMonitorsApp: (options: MonitorsOptions) => SimApp}
+  return createMonitorsApp({perfRegression})
 }

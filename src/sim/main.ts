@@ -1,5 +1,6 @@
 // Background entry for `tapir start --device=sim`:
 //   node dist/sim/main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
+//   TAPIR_SIM_PERF_REGRESSION=1 turns on the perf regression knob.
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
 import {FaultKnobError, parseFaultKnobs, type FaultPlan} from './fault-knobs.js'
@@ -34,7 +35,8 @@ try {
   process.exit(1)
 }
 
-const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host, faults: plan.faults})
+// The background sim stands for `flutter run`: its tool client offers hotRestart.
+const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host, faults: plan.faults, flutterTool: true, perfRegression: process.env.TAPIR_SIM_PERF_REGRESSION === '1'})
 if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
 if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()
 const stop = (): void => {

@@ -20,7 +20,7 @@ describe('help', () => {
         expect(help.exitCode, verb.name).toBe(0)
         const text = help.stdout.replace(/\s+/g, ' ')
         expect(text).toContain(cliSummary(verb).replace(/\s+/g, ' '))
-        for (const param of verb.params) {
+        for (const param of verb.params.filter((candidate) => !candidate.mcpOnly)) {
           expect(text, `${verb.name} --${param.name}`).toMatch(new RegExp(`--(\\[no-\\])?${param.name}\\b`))
           expect(text, `${verb.name} --${param.name} description`).toContain(param.description.replace(/\s+/g, ' ').slice(0, 30))
         }

@@ -26,7 +26,7 @@ export async function callVerb(verb: Verb, args: Record<string, unknown> | undef
     const input = inputFromArguments(verb, args)
     verb.validate?.(input)
     const result = await executeVerb(verb, context, input)
-    return textResult(verb.mcpText?.(result) ?? JSON.stringify(result))
+    return textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false)
   } catch (error) {
     return errorResult(error)
   }

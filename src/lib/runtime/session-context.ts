@@ -4,7 +4,7 @@ import {locateSession} from '../session/location.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import {readSession} from '../session/store.js'
 import type {Session} from '../session/session.js'
-import type {VerbContext} from '../verbs/types.js'
+import type {AppTarget, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -91,6 +91,20 @@ export class SessionContext implements VerbContext {
       this.connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs)}
     }
     return this.connection!.app
+  }
+
+  target(): AppTarget {
+    const {device, cdpPort} = this.session()
+    return {...(typeof device === 'string' ? {device} : {}), cdpPort: typeof cdpPort === 'number' ? cdpPort : null}
+  }
+
+  reset(): void {
+    this.close()
+    this.current = undefined
+  }
+
+  sessionFile(): string {
+    return this.location.path
   }
 
   close(): void {

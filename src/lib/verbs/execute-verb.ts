@@ -8,9 +8,14 @@ export function executeVerb(verb: Verb, context: VerbContext, input: Input): Pro
   return verb.execute(
     {
       app: () => context.app(deadline.setup),
+      appWithin: (own: Deadline) => context.app(own),
+      timeoutMs: context.timeoutMs,
       chrome: () => context.chrome(),
       ...(context.progress ? {progress: context.progress.bind(context)} : {}),
       ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
+      ...(context.target ? {target: context.target.bind(context)} : {}),
+      ...(context.reset ? {reset: context.reset.bind(context)} : {}),
+      ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
       cwd: context.cwd,
       deadline,
     },

@@ -3,6 +3,7 @@ import {controlVerbs} from './control-verbs.js'
 import {evaluate} from './evaluate-verb.js'
 import {gestureVerbs} from './gesture-verbs.js'
 import {navigationVerbs} from './navigation-verbs.js'
+import {perfRunVerbs} from './perf-run-verbs.js'
 import {perfVerbs} from './perf-verbs.js'
 import {readVerbs} from './read-verbs.js'
 import {screenshot} from './screenshot-verb.js'
@@ -22,6 +23,7 @@ export const VERBS: readonly Verb[] = [
   screenshot,
   ...perfVerbs,
   ...chromeVerbs,
+  ...perfRunVerbs,
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))

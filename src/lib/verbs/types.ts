@@ -31,6 +31,8 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   missing?: string
   /** Only on the CLI (e.g. screenshot's --output); not part of the MCP schema. */
   cliOnly?: boolean
+  /** Only over MCP (a tool's `json`: on the CLI that is the global --json flag). */
+  mcpOnly?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
   /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
@@ -52,6 +54,12 @@ export type InputOf<P extends readonly Param[]> = {
 /** A pass-through parameter reaches the verb as the CLI's raw text, or typed from MCP. */
 type InputValue<P extends Param> = P extends {passThrough: true} ? ValueOf<P['type']> | string : ValueOf<P['type']>
 
+/** What the session file says about the app beyond its VM Service. */
+export interface AppTarget {
+  device?: string
+  cdpPort?: number | null
+}
+
 /** What a verb needs from the world; the CLI, tapir:run and MCP each provide one. */
 export interface VerbContext {
   /** The connection to the running app, opened on first use and reused after; opening it
@@ -63,15 +71,23 @@ export interface VerbContext {
   progress?(line: string): void
   /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM); only the CLI offers it. */
   interrupted?(): AbortSignal
+  /** The session's device and Chrome port (perf_run reads the platform from them). */
+  target?(): AppTarget
+  /** Drops the connection and the session read, so the next app() reads the session file anew (a campaign restarts the app). */
+  reset?(): void
+  /** The session file in use, for a tapir process a verb starts (a campaign's start and stop). */
+  sessionFile?(): string
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number
 }
 
 /** One run of one verb: its context, bound to the verb's one overall deadline. */
-export interface VerbCall extends Omit<VerbContext, 'app' | 'timeoutMs'> {
+export interface VerbCall extends Omit<VerbContext, 'app'> {
   app(): Promise<AppConnection>
   deadline: Deadline
+  /** The app under a deadline of the verb's own, for a verb whose run spans many calls (perf_run). */
+  appWithin(deadline: Deadline): Promise<AppConnection>
 }
 
 /** How a verb's result reads on the CLI (the exit code is the verb's `exitCode`). */
@@ -103,6 +119,8 @@ export interface Verb<I = Input> extends ToolShape {
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string
+  /** Params the CLI also takes as positional arguments, in order (`perf_compare a.json b.json`). */
+  positional?: readonly string[]
   /** How long the app may legitimately take for this input (its own timeout), in ms. */
   waitsMs?(input: I): number
   /** Extra checks across params, before anything is sent. Throws UsageError. */
@@ -111,7 +129,9 @@ export interface Verb<I = Input> extends ToolShape {
   /** The CLI's reading of a result (without --json). */
   report(result: Result, input: I): Report
   /** The text an MCP call returns, when it is not the result's JSON. */
-  mcpText?(result: Result): string
+  mcpText?(result: Result, input: I): string
+  /** When an MCP call answers with a result yet fails (perf_compare's error-level regression). */
+  mcpIsError?(result: Result): boolean
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: I): boolean
   /** On the CLI, an app error that is really a soft failure of this verb: these lines (exit 1, not 3). */

@@ -45,6 +45,8 @@ const hasTapirExtensions = (isolate: Isolate) => isolate.extensionRPCs.some((nam
  *  Every call of one verb shares that verb's deadline. */
 export class AppConnection {
   private isolate: Isolate | undefined
+  /** Services other clients registered (`flutter run`'s hotRestart, ...): name → method. */
+  private services: Map<string, string> | undefined
 
   constructor(readonly client: VmServiceClient) {}
 
@@ -69,6 +71,32 @@ export class AppConnection {
   /** Whether an isolate of the app has registered tapir's extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
     return hasTapirExtensions(this.isolate ?? (await this.resolveIsolate(deadline.setup)))
+  }
+
+  /** Hot restart through the `hotRestart` service `flutter run` registered (its `sN.` name is
+   *  learned from the Service stream, never assumed). The isolate is replaced. */
+  async hotRestart(): Promise<void> {
+    const method = (await this.registeredServices()).get('hotRestart')
+    if (!method) {
+      throw new TapirError('The app offers no hotRestart service: only an app run by `flutter run` (or `tapir start`) can be hot restarted. Start it that way, or drop hot_restart from the setup.', 'local')
+    }
+    try {
+      await this.client.call(method, {})
+    } catch (error) {
+      if (error instanceof RpcError) throw new TapirError(`Hot restart failed: ${error.message}`, 'app')
+      throw error
+    }
+    this.isolate = undefined
+  }
+
+  private async registeredServices(): Promise<Map<string, string>> {
+    if (this.services) return this.services
+    const services = new Map<string, string>()
+    await this.client.listen('Service', (event) => {
+      if (event.kind === 'ServiceRegistered' && typeof event.service === 'string' && typeof event.method === 'string') services.set(event.service, event.method)
+      if (event.kind === 'ServiceUnregistered' && typeof event.service === 'string') services.delete(event.service)
+    })
+    return (this.services = services)
   }
 
   close(): void {

@@ -40,6 +40,8 @@ export class AppModel {
   constructor(
     readonly now: () => number = Date.now,
     private readonly seed: SeedData = {},
+    /** The perf regression knob: the sparkline rebuilds its bars twice per build. */
+    private readonly perfRegression = false,
   ) {
     this.boot()
   }
@@ -53,7 +55,7 @@ export class AppModel {
     this.refs = new RefRegistry()
     this.ids = new NodeIds()
     this.reportedOverflows = new Set()
-    this.perf = new PerfMonitor()
+    this.perf = new PerfMonitor({seed: this.boots, regression: this.perfRegression})
     this.baseline = null
     this.closed = false
     this.bootId = `${this.now().toString(36)}-${this.boots}`

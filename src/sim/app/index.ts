@@ -9,9 +9,14 @@ import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import type {SeedData} from './state.js'
 
-/** The simulated "Monitors" app with TapirPlugin installed; `seed` sets the data its backend holds. */
-export function createMonitorsApp(seed: SeedData = {}): SimApp {
-  return new MonitorsApp(seed)
+export interface MonitorsOptions extends SeedData {
+  /** The perf regression knob: each monitor row's sparkline builds its bars twice. */
+  perfRegression?: boolean
+}
+
+/** The simulated "Monitors" app with TapirPlugin installed; the seed sets the data its backend holds. */
+export function createMonitorsApp(options: MonitorsOptions = {}): SimApp {
+  return new MonitorsApp(options)
 }
 
 class MonitorsApp implements SimApp {
@@ -19,8 +24,8 @@ class MonitorsApp implements SimApp {
   private readonly app: AppModel
   private readonly handlers = new Map(EXTENSION_HANDLERS.map(handler => [handler.name, handler]))
 
-  constructor(seed: SeedData) {
-    this.app = new AppModel(Date.now, seed)
+  constructor({perfRegression = false, ...seed}: MonitorsOptions) {
+    this.app = new AppModel(Date.now, seed, perfRegression)
   }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */

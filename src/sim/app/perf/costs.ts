@@ -56,11 +56,15 @@ export const SPARK_BARS_PER_ROW = 24
 /** The Region dropdown on /settings rebuilds its region catalogue on every build: the heavy path. */
 export const REGION_DROPDOWN_MS = 24
 
-function extrasOf(m: Mounted): readonly Extra[] {
+/** The regression knob: the sparkline rebuilds its bars a second time in every build (a
+ *  setState during build), so each MonitorRow builds twice the SparkBars. */
+export const REGRESSION_SPARK_BUILDS = 2
+
+function extrasOf(m: Mounted, regression: boolean): readonly Extra[] {
   if (m.ui.widget === 'MonitorRow') {
     return [
       {name: 'UptimeSparkline', selfMs: 0.12, count: 1},
-      {name: 'SparkBar', selfMs: 0.01, count: SPARK_BARS_PER_ROW},
+      {name: 'SparkBar', selfMs: 0.01, count: SPARK_BARS_PER_ROW * (regression ? REGRESSION_SPARK_BUILDS : 1)},
     ]
   }
   if (m.ui.widget === 'DropdownButton' && m.ui.key === 'region') return [{name: 'RegionDropdown', selfMs: REGION_DROPDOWN_MS, count: 1}]
@@ -68,7 +72,7 @@ function extrasOf(m: Mounted): readonly Extra[] {
 }
 
 /** The profiled blocks of building these widgets, summed by name in first-seen order. */
-export function blocksOf(rebuilt: readonly Mounted[]): BlockRun[] {
+export function blocksOf(rebuilt: readonly Mounted[], regression = false): BlockRun[] {
   const byName = new Map<string, {selfMs: number; count: number}>()
   const add = (name: string, selfMs: number, count: number): void => {
     const entry = byName.get(name) ?? {selfMs: 0, count: 0}
@@ -78,7 +82,7 @@ export function blocksOf(rebuilt: readonly Mounted[]): BlockRun[] {
   }
   for (const m of rebuilt) {
     add(m.ui.widget, SELF_MS[m.ui.widget] ?? DEFAULT_SELF_MS, 1)
-    for (const extra of extrasOf(m)) add(extra.name, extra.selfMs, extra.count)
+    for (const extra of extrasOf(m, regression)) add(extra.name, extra.selfMs, extra.count)
   }
   return [...byName.entries()].map(([name, {selfMs, count}]) => ({name, selfMs: round3(selfMs), count}))
 }

@@ -2,7 +2,7 @@ import type {ExtensionError} from '../../app-contract.js'
 import {tapirError} from '../errors.js'
 import type {Frame} from '../frame.js'
 import type {AppState} from '../state.js'
-import {FrameRecorder} from './recorder.js'
+import {FrameRecorder, type RecorderOptions} from './recorder.js'
 import {closeSession} from './report.js'
 import {OpenSession, type ClosedSession} from './session.js'
 import type {PerfMode} from './types.js'
@@ -13,10 +13,14 @@ import type {PerfMode} from './types.js'
  * do not survive it.
  */
 export class PerfMonitor {
-  readonly recorder = new FrameRecorder()
+  readonly recorder: FrameRecorder
   private open: OpenSession | null = null
   private closed: ClosedSession | null = null
   private sessions = 0
+
+  constructor(options?: RecorderOptions) {
+    this.recorder = new FrameRecorder(options)
+  }
 
   /** The hook AppModel calls after every frame it draws. */
   frameDrawn(frame: Frame, state: AppState): void {

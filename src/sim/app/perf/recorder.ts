@@ -8,6 +8,7 @@ import {
   buildMsOf,
   phaseBlocksOf,
   rasterMsOf,
+  round3,
   transitionBlock,
 } from './costs.js'
 import {BUDGET_MS, type BlockRun, type DrawOutcome, type FrameRecord, type RouteTransition} from './types.js'
@@ -19,6 +20,18 @@ const POPUP_TRANSITION_FRAMES = 3
 /** A scroll settles over this many frames, each rebuilding what moved. */
 const SCROLL_FRAMES = 3
 const VSYNC_US = Math.round(BUDGET_MS * 1000)
+/** A scroll's fling sometimes takes one settle frame more, as vsync and input timing fall. */
+const SCROLL_EXTRA_FRAME_SHARE = 0.3
+/** How far the pipeline overhead and the raster base wander from frame to frame, in ms. */
+const BUILD_NOISE_MS = 0.1
+const RASTER_NOISE_MS = 0.15
+
+export interface RecorderOptions {
+  /** Seeds the noise: each run of main() (a boot) wanders its own deterministic way. */
+  seed: number
+  /** The perf regression knob (see REGRESSION_SPARK_BUILDS). */
+  regression: boolean
+}
 
 /** What the previous draw left on screen, as far as frame costs are concerned. */
 interface Drawn {
@@ -57,6 +70,14 @@ export class FrameRecorder {
   /** The magic cache gauge: monitors loaded for the signed-in user. */
   cacheSize = 0
 
+  constructor(private readonly options: RecorderOptions = {seed: 1, regression: false}) {}
+
+  /** Deterministic noise in [-1, 1) for a frame, from the boot's seed. */
+  private noise(frameNumber: number, salt: number): number {
+    const hash = Math.imul(this.options.seed * 2654435761 + frameNumber * 40503 + salt * 97, 2246822519) >>> 0
+    return ((hash ^ (hash >>> 15)) % 2000) / 1000 - 1
+  }
+
   get nowUs(): number {
     return this.clockUs
   }
@@ -78,7 +99,7 @@ export class FrameRecorder {
   }
 
   private plan(previous: Drawn | null, next: Drawn, rebuilt: readonly Mounted[], painted: number): PlannedFrame[] {
-    const built = buildFrame(rebuilt, painted)
+    const built = buildFrame(rebuilt, painted, this.options.regression)
     if (previous === null || rebuilt.length === 0) return [built]
     const pageChanged = previous.pageKey !== next.pageKey
     if (pageChanged || previous.popupKey !== next.popupKey) {
@@ -95,7 +116,10 @@ export class FrameRecorder {
       const before = previous.scrollOffsets.get(path)
       return before !== undefined && before !== offset
     })
-    if (scrolled) return [...Array.from({length: SCROLL_FRAMES}, () => built), quietFrame(painted)]
+    if (scrolled) {
+      const settle = SCROLL_FRAMES + ((this.noise(this.nextFrameNumber, 3) + 1) / 2 < SCROLL_EXTRA_FRAME_SHARE ? 1 : 0)
+      return [...Array.from({length: settle}, () => built), quietFrame(painted)]
+    }
     return [built, quietFrame(painted)]
   }
 
@@ -103,8 +127,8 @@ export class FrameRecorder {
     const record: FrameRecord = {
       frameNumber: this.nextFrameNumber,
       startUs: this.clockUs,
-      buildMs: plan.buildMs,
-      rasterMs: plan.rasterMs,
+      buildMs: round3(plan.buildMs + BUILD_NOISE_MS * this.noise(this.nextFrameNumber, 1)),
+      rasterMs: round3(plan.rasterMs + RASTER_NOISE_MS * this.noise(this.nextFrameNumber, 2)),
       blocks: plan.blocks,
       phaseBlocks: plan.phaseBlocks,
     }
@@ -115,8 +139,8 @@ export class FrameRecorder {
   }
 }
 
-function buildFrame(rebuilt: readonly Mounted[], painted: number): PlannedFrame {
-  const blocks = blocksOf(rebuilt)
+function buildFrame(rebuilt: readonly Mounted[], painted: number, regression: boolean): PlannedFrame {
+  const blocks = blocksOf(rebuilt, regression)
   const phaseBlocks = phaseBlocksOf(rebuilt.length, painted)
   return {blocks, phaseBlocks, buildMs: buildMsOf(blocks, phaseBlocks), rasterMs: rasterMsOf(painted), skipsAfter: 0}
 }

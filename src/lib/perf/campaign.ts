@@ -1,0 +1,126 @@
+import {dirname, join, resolve} from 'node:path'
+import {UsageError} from '../errors.js'
+import {TapirError} from '../errors.js'
+import type {PerfApp} from './perf-app.js'
+import {writeAtomic} from '../write-atomic.js'
+import {startApp, stopApp, refuseUnstartable} from './app-process.js'
+import type {BrowserControl} from './browser-control.js'
+import {loadCampaign} from './campaign-file.js'
+import {ScenarioDriver} from './driver.js'
+import {runHook} from './hooks.js'
+import {perfRun} from './runner.js'
+import {declaredVariants, loadScenario} from './scenario-file.js'
+import type {Platform, Scenario} from './scenario-types.js'
+import {maskSecrets} from './secrets.js'
+
+/** A started app answers boot_id within this long, polled this often. */
+const BOOT_TIMEOUT_MS = 180_000
+const BOOT_POLL_MS = 500
+
+export interface CampaignOptions {
+  file: string
+  platform: Platform
+  label: string
+  outDir: string
+  only?: string
+  timing: boolean
+  semanticsPass: boolean
+}
+
+export interface CampaignDeps {
+  /** The session file the campaign's app is recorded in. */
+  sessionFile: string
+  /** Forgets the connection, so the next app() reads the session the new start wrote. */
+  reset(): void
+  app(): Promise<PerfApp>
+  browser(): BrowserControl
+  progress(line: string): void
+  cwd: string
+}
+
+export interface CampaignResult {
+  scenario: string
+  status: 'ok' | 'failed'
+  attempts: number
+  runFile: string | null
+  errFile: string | null
+}
+
+/** Every scenario the globs match, one per declared variant, on this platform and --only. */
+function selectScenarios(files: string[], options: CampaignOptions): Scenario[] {
+  const scenarios = files.flatMap((file) => {
+    const variants = declaredVariants(file)
+    return variants.length === 0 ? [loadScenario(file, {env: process.env})] : variants.map((variant) => loadScenario(file, {variant, env: process.env}))
+  })
+  const onPlatform = scenarios.filter((scenario) => scenario.platforms.includes(options.platform))
+  const chosen = options.only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(options.only!))
+  if (chosen.length === 0) throw new UsageError(options.only === undefined ? `No scenario lists ${options.platform}.` : `No scenario matched --only=${options.only} on ${options.platform}.`)
+  return chosen
+}
+
+async function waitForBoot(deps: CampaignDeps): Promise<void> {
+  const deadline = Date.now() + BOOT_TIMEOUT_MS
+  for (;;) {
+    try {
+      const answer = await (await deps.app()).callExtension('boot_id', {})
+      if (typeof answer.bootId === 'string') return
+    } catch (error) {
+      if (Date.now() > deadline) throw new TapirError(`The started app did not answer boot_id within ${BOOT_TIMEOUT_MS / 1000} s: ${(error as Error).message}`, 'local')
+    }
+    await new Promise((resolve) => setTimeout(resolve, BOOT_POLL_MS))
+  }
+}
+
+/** Runs each selected scenario on a freshly started app, retrying a failure, and stops the app at the end. */
+export async function runCampaign(options: CampaignOptions, deps: CampaignDeps): Promise<CampaignResult[]> {
+  refuseUnstartable(options.platform)
+  const campaign = loadCampaign(options.file, process.env)
+  const scenarios = selectScenarios(campaign.files, options)
+  const variables = {TAPIR_PERF_PLATFORM: options.platform, TAPIR_PERF_LABEL: options.label, TAPIR_PERF_OUT: options.outDir}
+  const hookDir = dirname(resolve(options.file))
+  if (campaign.hooks.beforeCampaign) await runHook('before_campaign', campaign.hooks.beforeCampaign, variables, hookDir)
+  const results: CampaignResult[] = []
+  try {
+    for (const scenario of scenarios) {
+      const secrets = [...scenario.secrets, ...campaign.secrets]
+      const errFile = join(options.outDir, `${scenario.name}-${options.label}.err`)
+      const attempts = campaign.retries + 1
+      let result: CampaignResult | undefined
+      for (let attempt = 1; attempt <= attempts && !result; attempt++) {
+        deps.progress(`${scenario.name}: attempt ${attempt}/${attempts}`)
+        try {
+          if (campaign.hooks.beforeScenario) await runHook('before_scenario', campaign.hooks.beforeScenario, {...variables, TAPIR_PERF_SCENARIO: scenario.name}, hookDir)
+          deps.reset()
+          await stopApp(deps.sessionFile, deps.cwd)
+          await startApp(options.platform, deps.sessionFile, deps.cwd)
+          await waitForBoot(deps)
+          await new ScenarioDriver(deps.app, deps.browser(), options.platform).runSetup(campaign.afterStart, 'after_start')
+          const [written] = await perfRun(
+            {scenario, label: options.label, outDir: options.outDir, platform: options.platform, timing: options.timing, semanticsPass: options.semanticsPass, device: options.platform},
+            {app: deps.app, browser: deps.browser(), progress: deps.progress},
+          )
+          if (written!.run.summary.repeats === 0) throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
+          result = {scenario: scenario.name, status: 'ok', attempts: attempt, runFile: written!.path, errFile: attempt > 1 ? errFile : null}
+        } catch (error) {
+          writeAtomic(errFile, `${maskSecrets(`attempt ${attempt}/${attempts}: ${(error as Error).message}`, secrets)}\n`)
+          if (attempt === attempts) result = {scenario: scenario.name, status: 'failed', attempts: attempt, runFile: null, errFile}
+        }
+      }
+      results.push(result!)
+    }
+  } finally {
+    deps.reset()
+    await stopApp(deps.sessionFile, deps.cwd).catch(() => {})
+  }
+  return results
+}
+
+/** The result lines: `  <name>  ok`, `  <name>  ok (attempt N, see <err>)`, `  <name>  FAILED (see <err>)`. */
+export function campaignLines(results: readonly CampaignResult[]): string[] {
+  const width = Math.max(...results.map((result) => result.scenario.length))
+  return results.map((result) => {
+    const name = `  ${result.scenario.padEnd(width)}  `
+    if (result.status === 'failed') return `${name}FAILED (see ${result.errFile})`
+    return result.attempts > 1 ? `${name}ok (attempt ${result.attempts}, see ${result.errFile})` : `${name}ok`
+  })
+}

@@ -1,0 +1,191 @@
+import {arch, cpus, platform as osPlatform, release, type} from 'node:os'
+import {join} from 'node:path'
+import {TapirError} from '../errors.js'
+import type {PerfApp} from './perf-app.js'
+import {writeAtomic} from '../write-atomic.js'
+import type {BrowserControl} from './browser-control.js'
+import {DriveError, ScenarioDriver, type Resolve} from './driver.js'
+import type {RunFile} from './run-file.js'
+import type {Platform, Scenario, Step} from './scenario-types.js'
+import {maskDeep, maskSecrets, scenarioJson} from './secrets.js'
+import {medianRepeat, summarizeAttribution, summarizeTiming, type Repeat} from './summarize.js'
+
+/** The settle between the last step and perf_end, so the frames it caused are drawn. */
+const SETTLE_MS = 300
+const SLEEP = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+export type Series = 'attribution' | 'timing' | 'semanticsOff'
+
+export interface PerfRunOptions {
+  scenario: Scenario
+  /** A baseline scenario measured in the same rounds, written to its own file. */
+  against?: Scenario
+  label: string
+  outDir: string
+  /** Repeats per series; the scenario's own when absent. */
+  repeat?: number
+  platform: Platform
+  timing: boolean
+  semanticsPass: boolean
+  device?: string
+}
+
+export interface PerfRunDeps {
+  app(): Promise<PerfApp>
+  browser: BrowserControl
+  progress(line: string): void
+}
+
+export interface WrittenRun {
+  path: string
+  run: RunFile
+}
+
+interface Unit {
+  scenario: Scenario
+  series: Series
+}
+
+/** The run of one scenario while its repeats come in. */
+interface Collecting {
+  scenario: Scenario
+  repeats: Repeat[]
+  env: Record<string, unknown> | undefined
+  restartMode: 'hot_restart' | 'none'
+  semanticsReason?: string
+}
+
+/** Runs the scenario (and the baseline) round by round, alternating the order of the series
+ *  each round, then writes one run file per scenario. */
+export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promise<WrittenRun[]> {
+  const scenarios = [options.scenario, ...(options.against ? [options.against] : [])]
+  const secrets = [...new Set(scenarios.flatMap((s) => s.secrets))]
+  const series: Series[] = ['attribution', ...(options.timing ? (['timing'] as const) : []), ...(options.semanticsPass ? (['semanticsOff'] as const) : [])]
+  const units: Unit[] = scenarios.flatMap((scenario) => series.map((name) => ({scenario, series: name})))
+  const runs = new Map<Scenario, Collecting>(
+    scenarios.map((scenario) => [scenario, {scenario, repeats: [], env: undefined, restartMode: scenario.setup.some((e) => e.verb === 'hot_restart') ? 'hot_restart' : 'none'}]),
+  )
+  const rounds = options.repeat ?? options.scenario.repeat
+  const driver = new ScenarioDriver(deps.app, deps.browser, options.platform)
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? units : [...units].reverse()
+    for (const unit of order) {
+      const run = runs.get(unit.scenario)!
+      if (unit.series === 'semanticsOff' && run.semanticsReason) continue
+      const repeat = await measureOnce(unit, round, options, deps, driver, run, secrets)
+      run.repeats.push(repeat)
+      const who = options.against ? `${unit.scenario.name} ` : ''
+      const outcome = repeat.refused ? `refused: ${String(repeat.reason ?? 'the engine drew no frames')}` : `${repeat.summary?.frames?.painted ?? 0} painted frames`
+      deps.progress(maskSecrets(`repeat ${round + 1}/${rounds} ${who}(${unit.series}) ... ${outcome}`, secrets))
+    }
+  }
+  return [...runs.values()].map((run) => writeRun(run, options, secrets, options.against && run.scenario === options.scenario ? options.against.name : options.against ? options.scenario.name : undefined))
+}
+
+async function measureOnce(unit: Unit, round: number, options: PerfRunOptions, deps: PerfRunDeps, driver: ScenarioDriver, run: Collecting, secrets: string[]): Promise<Repeat> {
+  const {scenario} = unit
+  try {
+    await driver.runSetup(scenario.setup)
+    await deps.browser.bringToFront()
+    if (scenario.viewport && options.platform === 'chrome') await deps.browser.setViewport(scenario.viewport)
+    const steps = scenario.steps.filter((step) => !step.only || step.only.includes(options.platform))
+    const resolves: Resolve[] = []
+    const refs = new Map<number, string | undefined>()
+    // Targets preceded only by waits are found before the window opens: their lookup is not the app's work.
+    for (const [index, step] of steps.entries()) {
+      if (steps.slice(0, index).some((before) => before.verb !== 'wait')) break
+      if ('target' in step) refs.set(index, await timed(() => driver.resolveFor(step), resolves, index, step, 'beforeBegin'))
+    }
+    const app = await deps.app()
+    await app.callExtension('perf_begin', {mode: unit.series === 'timing' ? 'timing' : 'attribution', phases: 'false'})
+    if (unit.series === 'semanticsOff') {
+      const reason = await releaseSemantics(app)
+      if (reason) {
+        run.semanticsReason = reason
+        await app.callExtension('perf_end', {full: 'true'})
+        return {series: unit.series, index: round, refused: true, reason}
+      }
+    }
+    for (const [index, step] of steps.entries()) {
+      const ref = refs.has(index) ? refs.get(index) : await timed(() => driver.resolveFor(step), resolves, index, step, 'inWindow')
+      try {
+        await driver.runStep(step, ref)
+      } catch (error) {
+        throw new DriveError(`steps[${index}] (${step.verb}) failed: ${(error as Error).message}`)
+      }
+    }
+    await SLEEP(SETTLE_MS)
+    const report = await app.callExtension('perf_end', {full: 'true'})
+    if (unit.series === 'semanticsOff') await app.callExtension('semantics_hold', {action: 'acquire'})
+    if (unit.series === 'attribution' && report.refused !== true && run.env === undefined) run.env = report.env as Record<string, unknown>
+    return {series: unit.series, index: round, ...report, resolves} as Repeat
+  } catch (error) {
+    if (!(error instanceof DriveError)) throw error
+    const diagnostics = await driver.diagnostics().catch(() => 'Diagnostics: unavailable')
+    throw new TapirError(maskSecrets(`${scenario.name}: ${error.message}\n${diagnostics}`, secrets), 'local')
+  }
+}
+
+/** Releases the semantics tree for a semanticsOff repeat; the reason when it cannot be. */
+async function releaseSemantics(app: PerfApp): Promise<string | undefined> {
+  let answer: Record<string, unknown>
+  try {
+    answer = await app.callExtension('semantics_hold', {action: 'release'})
+  } catch (error) {
+    return `The app cannot release its semantics tree: ${(error as Error).message}`
+  }
+  if (answer.semanticsEnabled === true) return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
+  return undefined
+}
+
+async function timed<T>(work: () => Promise<T>, resolves: Resolve[], index: number, step: Step, phase: Resolve['phase']): Promise<T> {
+  const started = performance.now()
+  let value: T
+  try {
+    value = await work()
+  } catch (error) {
+    throw new DriveError(`steps[${index}] (${step.verb}) failed: ${(error as Error).message}`)
+  }
+  resolves.push({step: index, verb: step.verb, phase, resolveMs: Math.round((performance.now() - started) * 10) / 10})
+  return value
+}
+
+function hostInfo(): Record<string, unknown> {
+  return {os: osPlatform(), uname: `${type()} ${release()} ${arch()}`, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length}
+}
+
+function writeRun(run: Collecting, options: PerfRunOptions, secrets: string[], interleavedWith: string | undefined): WrittenRun {
+  const attribution = run.repeats.filter((r) => r.series === 'attribution')
+  const timing = run.repeats.filter((r) => r.series === 'timing')
+  const semanticsOff = run.repeats.filter((r) => r.series === 'semanticsOff')
+  const summary = summarizeAttribution(attribution)
+  if (options.timing) summary.timing = summarizeTiming(timing)
+  const appEnv = run.env ?? {}
+  const file: RunFile = {
+    scenario: scenarioJson(run.scenario),
+    label: options.label,
+    ...(run.scenario.variant ? {variant: run.scenario.variant} : {}),
+    env: {
+      ...appEnv,
+      ...(options.device ? {device: options.device} : {}),
+      perfPlatform: options.platform,
+      emulator: options.device !== undefined && /^emulator-/.test(options.device),
+      restartMode: run.restartMode,
+      host: hostInfo(),
+      renderer: appEnv.renderer ?? 'unknown',
+    },
+    summary,
+    insights: (medianRepeat(attribution)?.insights ?? []) as unknown[],
+    repeats: run.repeats,
+    ...(interleavedWith ? {interleavedWith} : {}),
+    ...(options.semanticsPass
+      ? run.semanticsReason
+        ? {semanticsPass: 'unsupported', semanticsPassReason: run.semanticsReason}
+        : {semanticsPass: 'measured', semanticsOff: {summary: summarizeAttribution(semanticsOff), repeats: semanticsOff}}
+      : {}),
+  }
+  const path = join(options.outDir, `${run.scenario.name}-${options.label}.json`)
+  const masked = maskDeep(file, secrets)
+  writeAtomic(path, `${JSON.stringify(masked, null, 2)}\n`)
+  return {path, run: masked}
+}

@@ -1,0 +1,137 @@
+import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
+import {COMPARE_USAGE, readRun} from '../perf/compare-input.js'
+import {renderComparison} from '../perf/compare-table.js'
+import {resolve} from 'node:path'
+import {UsageError} from '../errors.js'
+import {browserFor} from '../perf/browser-control.js'
+import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.js'
+import {platformOfDevice} from '../perf/platforms.js'
+import {perfRun} from '../perf/runner.js'
+import {loadScenario} from '../perf/scenario-file.js'
+import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
+import {Deadline} from '../vm/deadline.js'
+import {perfApp} from '../perf/perf-app.js'
+import {defineVerb} from './define.js'
+import type {Input, Report, Result, Verb, VerbCall} from './types.js'
+
+export const perfCompare = defineVerb({
+  name: 'perf_compare',
+  tool: 'tapir_perf_compare',
+  dispatch: 'local:perf_compare',
+  summary: 'Judge run B against run A (two tapir:perf_run files) per painted frame, noise taken as the repeat-to-repeat range; exits 1 on an error-level regression. Needs no app.',
+  example: 'build/perf/list-before.json build/perf/list-after.json',
+  positional: ['a', 'b'],
+  kind: 'read',
+  params: [
+    {name: 'a', type: 'string', required: true, local: true, description: 'Baseline run file.', missing: COMPARE_USAGE},
+    {name: 'b', type: 'string', required: true, local: true, description: 'Candidate run file.', missing: COMPARE_USAGE},
+    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the JSON result instead of the table.'},
+  ],
+  async execute(context, input): Promise<Result> {
+    const a = readRun(context.cwd, input.a, 'A')
+    const b = readRun(context.cwd, input.b, 'B')
+    return compareRuns(a, b) as unknown as Result
+  },
+  failed: (result) => hasErrorRegression(result as unknown as Comparison),
+  mcpIsError: (result) => hasErrorRegression(result as unknown as Comparison),
+  report: (result) => ({stdout: renderComparison(result as unknown as Comparison)}),
+  mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : renderComparison(result as unknown as Comparison)),
+})
+
+const LABEL = /^[a-z0-9_-]+$/
+/** Insights the --json answer keeps (the run file has them all). */
+const JSON_INSIGHTS = 6
+
+type RunResult = {path: string; scenario: {name: string}; summary: {repeats: number; refused: number; frames: {painted: number}}; againstPath?: string}
+
+/** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s). */
+export async function runScenario(context: VerbCall, input: Input): Promise<Result> {
+  const label = String(input.label ?? 'run')
+  if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+  const target = context.target?.() ?? {}
+  const platform = (input.platform as Platform | undefined) ?? platformOfDevice(target.device)
+  const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant as string | undefined, env: process.env})
+  const scenario = load(String(input.scenario))
+  const against = input.against === undefined ? undefined : load(String(input.against))
+  for (const each of [scenario, ...(against ? [against] : [])]) {
+    if (!each.platforms.includes(platform)) throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
+  }
+  const [main, baseline] = await perfRun(
+    {scenario, against, label, outDir: resolve(context.cwd, String(input.out ?? 'build/perf')), repeat: input.repeat as number | undefined, platform, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true, device: target.device},
+    {app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: browserFor(target.cdpPort), progress: (line) => context.progress?.(line)},
+  )
+  const {repeats: _repeats, insights, ...shown} = main!.run
+  return {...shown, insights: insights.slice(0, JSON_INSIGHTS), path: main!.path, ...(baseline ? {againstPath: baseline.path} : {})}
+}
+
+const noneMeasured = (result: Result): boolean => (result as unknown as RunResult).summary.repeats === 0
+
+function runLine(result: Result): Report {
+  const run = result as unknown as RunResult
+  const {repeats, refused, frames} = run.summary
+  const against = run.againstPath ? ` and ${run.againstPath}` : ''
+  if (repeats === 0) return {stderr: [`✗ perf_run ${run.scenario.name}: every repeat was refused (${refused}), so nothing was measured; wrote ${run.path}${against}. Bring the app to the front and rerun.`]}
+  return {stdout: `✓ perf_run ${run.scenario.name}: ${repeats} repeat(s) measured, ${refused} refused, ${frames.painted} painted frames (median); wrote ${run.path}${against}`}
+}
+
+export const perfRunVerb: Verb = {
+  name: 'perf_run',
+  tool: 'tapir_perf_run',
+  dispatch: 'local:perf_run',
+  summary: 'Run a scenario YAML several times from a clean start (setup, perf_begin, the steps, perf_end) and write <out>/<scenario>-<label>.json.',
+  example: 'perf/list.yaml --label=before',
+  positional: ['scenario'],
+  kind: 'destructive',
+  params: [
+    {name: 'scenario', type: 'string', required: true, local: true, description: 'Scenario YAML path.', missing: 'Missing the scenario: tapir:perf_run <scenario.yaml> (or --scenario=<file>).'},
+    {name: 'variant', type: 'string', local: true, description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.'},
+    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
+    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
+    {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
+    {name: 'platform', type: 'string', options: PLATFORMS, local: true, description: "chrome, android, ios or sim; read from the session's device when omitted."},
+    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.'},
+    {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
+    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
+    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
+  ],
+  execute: runScenario,
+  failed: noneMeasured,
+  mcpIsError: noneMeasured,
+  report: runLine,
+  mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n')),
+}
+
+const campaignResults = (result: Result) => result.results as CampaignResult[]
+
+export const perfCampaign: Verb = {
+  name: 'perf_campaign',
+  tool: null,
+  dispatch: 'local:perf_campaign',
+  summary: 'Run every scenario of a campaign file on a freshly started app (stop, start, perf_run), with hooks and retries; exits 0 only when every scenario passed.',
+  example: 'perf/campaign.yaml --platform=sim --label=nightly',
+  positional: ['campaign'],
+  kind: 'destructive',
+  params: [
+    {name: 'campaign', type: 'string', required: true, local: true, description: 'Campaign YAML path.', missing: 'Missing the campaign: tapir:perf_campaign <campaign.yaml> --platform=sim (or --campaign=<file>).'},
+    {name: 'platform', type: 'string', required: true, options: PLATFORMS, local: true, description: 'The platform to start and measure on; tapir can start only sim today.', missing: 'Missing --platform: tapir:perf_campaign <campaign.yaml> --platform=sim.'},
+    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names every run file: lower-case letters, digits, _ and -.'},
+    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run files and error files.'},
+    {name: 'only', type: 'string', local: true, description: 'Run only the scenarios whose name contains this text.'},
+    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats in every scenario.'},
+    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure every scenario with the semantics tree released.'},
+  ],
+  async execute(context, input): Promise<Result> {
+    const label = String(input.label ?? 'run')
+    if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+    if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
+    const results = await runCampaign(
+      {file: resolve(context.cwd, String(input.campaign)), platform: input.platform as Platform, label, outDir: resolve(context.cwd, String(input.out ?? 'build/perf')), only: input.only as string | undefined, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true},
+      {sessionFile: context.sessionFile(), reset: () => context.reset!(), app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: () => browserFor(context.target?.().cdpPort), progress: (line) => context.progress?.(line), cwd: context.cwd},
+    )
+    return {results}
+  },
+  failed: (result) => !campaignResults(result).every((entry) => entry.status === 'ok'),
+  report: (result) => ({stdout: campaignLines(campaignResults(result)).join('\n')}),
+}
+
+export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare, perfCampaign]
