@@ -11,6 +11,8 @@ export interface FaultPlan {
   faults: Partial<SimFaults>
   lifecycle?: FaultLifecycle
   restartIsolateAfterMs?: number
+  /** Each monitor row's sparkline builds its bars twice: a regression perf_compare must catch. */
+  perfRegression?: boolean
 }
 
 /** A knob that is unknown or has a bad value; the message is one line that names the fix. */
@@ -35,6 +37,7 @@ export const FAULT_KNOBS: readonly Knob[] = [
   {name: 'lifecycle', value: '<state>', summary: `${LIFECYCLES.join(', ')}: no frames, verbs warn`, apply: (plan, value, spec) => (plan.lifecycle = lifecycle(value, spec))},
   {name: 'missing-extensions', summary: 'register no ext.tapir.*, as if tapir were not installed', apply: plan => (plan.faults.extensionsMissing = true)},
   {name: 'isolate-restart', value: '<ms>', summary: 'hot-restart the isolate this long after start', apply: (plan, value, spec) => (plan.restartIsolateAfterMs = milliseconds(value, spec))},
+  {name: 'perf-regression', summary: 'rebuild each list row\'s sparkline twice per frame (also TAPIR_SIM_PERF_REGRESSION=1)', apply: plan => (plan.perfRegression = true)},
 ]
 
 /** `latency=<ms>`, `paused-isolate`, ...: every knob as it is written. */

@@ -36,7 +36,7 @@ try {
 }
 
 // The background sim stands for `flutter run`: its tool client offers hotRestart.
-const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host, faults: plan.faults, flutterTool: true, perfRegression: process.env.TAPIR_SIM_PERF_REGRESSION === '1'})
+const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host, faults: plan.faults, flutterTool: true, perfRegression: plan.perfRegression === true || process.env.TAPIR_SIM_PERF_REGRESSION === '1'})
 if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
 if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()
 const stop = (): void => {

@@ -12,11 +12,13 @@ describe('sim fault knobs', () => {
       'lifecycle=hidden',
       'missing-extensions',
       'isolate-restart=1500',
+      'perf-regression',
     ])
     expect(plan).toEqual({
       faults: {latencyMs: 200, dropSocketOn: 'getVM', hangOn: 'ext.tapir.snap', malformedOn: 'ext.tapir.tap', paused: true, extensionsMissing: true},
       lifecycle: 'hidden',
       restartIsolateAfterMs: 1500,
+      perfRegression: true,
     })
   })
 

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {NO_BROWSER, browserFor, chromeUnavailable} from '../../src/lib/perf/browser-control.js'
+import {createServer} from 'node:net'
+import {NO_BROWSER, browserFor} from '../../src/lib/perf/browser-control.js'
 import {ScenarioDriver} from '../../src/lib/perf/driver.js'
 import {platformOfDevice} from '../../src/lib/perf/platforms.js'
 import type {PerfApp} from '../../src/lib/perf/perf-app.js'
@@ -58,12 +59,16 @@ describe('ScenarioDriver', () => {
 })
 
 describe('browser control and platforms', () => {
-  it('does nothing without a cdpPort, and says Chrome control is not available yet with one', async () => {
-    expect(browserFor(null)).toBe(NO_BROWSER)
+  it('does nothing without Chrome; with a cdpPort it goes to Chrome, and says so when Chrome is not there', async () => {
+    expect(browserFor(undefined)).toBe(NO_BROWSER)
     await expect(NO_BROWSER.bringToFront()).resolves.toBeUndefined()
-    await expect(NO_BROWSER.wheel('q1', {dx: 0, dy: 1}, 1)).rejects.toThrow('no cdpPort')
-    await expect(chromeUnavailable(9222).bringToFront()).rejects.toThrow('Bringing the tab to the front (Page.bringToFront) needs Chrome DevTools control (cdpPort 9222), which this tapir cannot do yet.')
-    await expect(browserFor(9222).setViewport({width: 1, height: 1})).rejects.toThrow('Setting the viewport needs Chrome DevTools control')
+    await expect(NO_BROWSER.wheel({x: 1, y: 1}, {dx: 0, dy: 1}, 1)).rejects.toThrow('no cdpPort')
+    // A port nothing listens on: taken, then released.
+    const server = createServer()
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as {port: number}).port)))
+    await new Promise((resolve) => server.close(resolve))
+    await expect(browserFor({port}).bringToFront()).rejects.toThrow(`Failed to connect to Chrome CDP on port ${port}`)
+    await expect(browserFor({port}).release()).resolves.toBeUndefined()
   })
   it('reads the platform from the session device', () => {
     expect(platformOfDevice('sim')).toBe('sim')

@@ -77,5 +77,15 @@ export function softFailureOutcome(error: TapirError, report: Report, json: bool
 export function failureOutcome(error: unknown, json: boolean): Outcome {
   const exitCode = exitCodeFor(error)
   const object = errorObject(error, 'cli')
-  return {stdout: json ? JSON.stringify(object) : '', stderr: [`✗ ${errorMessage(error, 'cli')}`], exitCode, error: object}
+  return {stdout: json ? JSON.stringify(object) : '', stderr: errorLines(error), exitCode, error: object}
+}
+
+/** The `✗` line, and the lines a message of tapir's own lists under it (every problem of a
+ *  scenario file, a Diagnostics line). Text from the app stays on the one line, so it can never
+ *  pass for a line of tapir's (terminal-safe printing shows its newlines as \\n). */
+function errorLines(error: unknown): string[] {
+  const message = errorMessage(error, 'cli')
+  const ours = error instanceof TapirError && (error.kind === 'usage' || error.kind === 'local')
+  const [first, ...more] = ours ? message.split('\n') : [message]
+  return [`✗ ${first}`, ...more]
 }

@@ -1,6 +1,6 @@
 import {TapirError} from '../errors.js'
 import type {PerfApp} from './perf-app.js'
-import type {BrowserControl} from './browser-control.js'
+import type {BrowserControl, Point} from './browser-control.js'
 import type {Platform, SetupEntry, Step, Target, When} from './scenario-types.js'
 
 /** How often and how long a target is looked for on the live screen. */
@@ -161,6 +161,16 @@ export class ScenarioDriver {
     }
   }
 
+  /** Where a widget's centre is on the page (the app's geometry, nothing rasterised). */
+  private async centreOf(ref: string): Promise<Point> {
+    const {rect} = await this.call('screenshot', {ref, geometry: 'true'})
+    const {x, y, width, height} = (rect ?? {}) as Record<string, unknown>
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') {
+      throw new DriveError(`the app gave no position for ${ref}, so no pointer input can be sent to it`)
+    }
+    return {x: x + width / 2, y: y + height / 2}
+  }
+
   /** One step; `ref` is its resolved target. Every action goes without a snapshot. */
   async runStep(step: Step, ref: string | undefined): Promise<void> {
     switch (step.verb) {
@@ -175,10 +185,10 @@ export class ScenarioDriver {
         await this.call('scroll', {ref: ref!, dx: String(step.dx), dy: String(step.dy), ...QUIET})
         return
       case 'wheel':
-        await this.browser.wheel(ref!, {dx: step.dx, dy: step.dy}, step.ticks)
+        await this.browser.wheel(await this.centreOf(ref!), {dx: step.dx, dy: step.dy}, step.ticks)
         return
       case 'drag':
-        await this.browser.drag(ref!, {dx: step.dx, dy: step.dy})
+        await this.browser.drag(await this.centreOf(ref!), {dx: step.dx, dy: step.dy})
         return
       case 'press_key':
         await this.call('press_key', {key: step.key, ...QUIET})
@@ -213,6 +223,7 @@ export class ScenarioDriver {
     } catch {
       parts.push('exceptions=unknown')
     }
-    return `Diagnostics: ${parts.join('; ')}`
+    // The app's text stays on this one line.
+    return `Diagnostics: ${parts.join('; ').replace(/[\r\n]+/g, ' ')}`
   }
 }

@@ -67,17 +67,21 @@ export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promi
   )
   const rounds = options.repeat ?? options.scenario.repeat
   const driver = new ScenarioDriver(deps.app, deps.browser, options.platform)
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? units : [...units].reverse()
-    for (const unit of order) {
-      const run = runs.get(unit.scenario)!
-      if (unit.series === 'semanticsOff' && run.semanticsReason) continue
-      const repeat = await measureOnce(unit, round, options, deps, driver, run, secrets)
-      run.repeats.push(repeat)
-      const who = options.against ? `${unit.scenario.name} ` : ''
-      const outcome = repeat.refused ? `refused: ${String(repeat.reason ?? 'the engine drew no frames')}` : `${repeat.summary?.frames?.painted ?? 0} painted frames`
-      deps.progress(maskSecrets(`repeat ${round + 1}/${rounds} ${who}(${unit.series}) ... ${outcome}`, secrets))
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? units : [...units].reverse()
+      for (const unit of order) {
+        const run = runs.get(unit.scenario)!
+        if (unit.series === 'semanticsOff' && run.semanticsReason) continue
+        const repeat = await measureOnce(unit, round, options, deps, driver, run, secrets)
+        run.repeats.push(repeat)
+        const who = options.against ? `${unit.scenario.name} ` : ''
+        const outcome = repeat.refused ? `refused: ${String(repeat.reason ?? 'the engine drew no frames')}` : `${repeat.summary?.frames?.painted ?? 0} painted frames`
+        deps.progress(maskSecrets(`repeat ${round + 1}/${rounds} ${who}(${unit.series}) ... ${outcome}`, secrets))
+      }
     }
+  } finally {
+    await deps.browser.release()
   }
   return [...runs.values()].map((run) => writeRun(run, options, secrets, options.against && run.scenario === options.scenario ? options.against.name : options.against ? options.scenario.name : undefined))
 }

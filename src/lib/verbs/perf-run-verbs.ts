@@ -9,10 +9,12 @@ import {platformOfDevice} from '../perf/platforms.js'
 import {perfRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
 import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
+
+const platformNamed = (name: string | undefined): Platform | undefined => PLATFORMS.find((platform) => platform === name)
 import {Deadline} from '../vm/deadline.js'
 import {perfApp} from '../perf/perf-app.js'
-import {defineVerb} from './define.js'
-import type {Input, Report, Result, Verb, VerbCall} from './types.js'
+import {defineVerb, params} from './define.js'
+import type {InputOf, Report, Result, Verb, VerbCall} from './types.js'
 
 export const perfCompare = defineVerb({
   name: 'perf_compare',
@@ -38,6 +40,19 @@ export const perfCompare = defineVerb({
   mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : renderComparison(result as unknown as Comparison)),
 })
 
+const PERF_RUN_PARAMS = params(
+    {name: 'scenario', type: 'string', required: true, local: true, description: 'Scenario YAML path.', missing: 'Missing the scenario: tapir:perf_run <scenario.yaml> (or --scenario=<file>).'},
+    {name: 'variant', type: 'string', local: true, description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.'},
+    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
+    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
+    {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
+    {name: 'platform', type: 'string', options: PLATFORMS, local: true, description: "chrome, android, ios or sim; read from the session's device when omitted."},
+    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.'},
+    {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
+    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
+    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
+)
+
 const LABEL = /^[a-z0-9_-]+$/
 /** Insights the --json answer keeps (the run file has them all). */
 const JSON_INSIGHTS = 6
@@ -45,20 +60,20 @@ const JSON_INSIGHTS = 6
 type RunResult = {path: string; scenario: {name: string}; summary: {repeats: number; refused: number; frames: {painted: number}}; againstPath?: string}
 
 /** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s). */
-export async function runScenario(context: VerbCall, input: Input): Promise<Result> {
-  const label = String(input.label ?? 'run')
+export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>): Promise<Result> {
+  const label = input.label ?? 'run'
   if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
   const target = context.target?.() ?? {}
-  const platform = (input.platform as Platform | undefined) ?? platformOfDevice(target.device)
-  const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant as string | undefined, env: process.env})
-  const scenario = load(String(input.scenario))
-  const against = input.against === undefined ? undefined : load(String(input.against))
+  const platform = platformNamed(input.platform) ?? platformOfDevice(target.device)
+  const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant, env: process.env})
+  const scenario = load(input.scenario)
+  const against = input.against === undefined ? undefined : load(input.against)
   for (const each of [scenario, ...(against ? [against] : [])]) {
     if (!each.platforms.includes(platform)) throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
   }
   const [main, baseline] = await perfRun(
-    {scenario, against, label, outDir: resolve(context.cwd, String(input.out ?? 'build/perf')), repeat: input.repeat as number | undefined, platform, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true, device: target.device},
-    {app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: browserFor(target.cdpPort), progress: (line) => context.progress?.(line)},
+    {scenario, against, label, outDir: resolve(context.cwd, input.out ?? 'build/perf'), repeat: input.repeat, platform, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true, device: target.device},
+    {app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: browserFor(context.chrome()), progress: (line) => context.progress?.(line)},
   )
   const {repeats: _repeats, insights, ...shown} = main!.run
   return {...shown, insights: insights.slice(0, JSON_INSIGHTS), path: main!.path, ...(baseline ? {againstPath: baseline.path} : {})}
@@ -74,7 +89,7 @@ function runLine(result: Result): Report {
   return {stdout: `✓ perf_run ${run.scenario.name}: ${repeats} repeat(s) measured, ${refused} refused, ${frames.painted} painted frames (median); wrote ${run.path}${against}`}
 }
 
-export const perfRunVerb: Verb = {
+export const perfRunVerb = defineVerb({
   name: 'perf_run',
   tool: 'tapir_perf_run',
   dispatch: 'local:perf_run',
@@ -82,28 +97,17 @@ export const perfRunVerb: Verb = {
   example: 'perf/list.yaml --label=before',
   positional: ['scenario'],
   kind: 'destructive',
-  params: [
-    {name: 'scenario', type: 'string', required: true, local: true, description: 'Scenario YAML path.', missing: 'Missing the scenario: tapir:perf_run <scenario.yaml> (or --scenario=<file>).'},
-    {name: 'variant', type: 'string', local: true, description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.'},
-    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
-    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
-    {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
-    {name: 'platform', type: 'string', options: PLATFORMS, local: true, description: "chrome, android, ios or sim; read from the session's device when omitted."},
-    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.'},
-    {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
-    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
-    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
-  ],
+  params: PERF_RUN_PARAMS,
   execute: runScenario,
   failed: noneMeasured,
   mcpIsError: noneMeasured,
   report: runLine,
   mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n')),
-}
+})
 
 const campaignResults = (result: Result) => result.results as CampaignResult[]
 
-export const perfCampaign: Verb = {
+export const perfCampaign = defineVerb({
   name: 'perf_campaign',
   tool: null,
   dispatch: 'local:perf_campaign',
@@ -121,17 +125,19 @@ export const perfCampaign: Verb = {
     {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure every scenario with the semantics tree released.'},
   ],
   async execute(context, input): Promise<Result> {
-    const label = String(input.label ?? 'run')
+    const label = input.label ?? 'run'
     if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+    const platform = platformNamed(input.platform)
+    if (!platform) throw new UsageError(`--platform must be one of ${PLATFORMS.join(', ')}.`)
     if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
     const results = await runCampaign(
-      {file: resolve(context.cwd, String(input.campaign)), platform: input.platform as Platform, label, outDir: resolve(context.cwd, String(input.out ?? 'build/perf')), only: input.only as string | undefined, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true},
-      {sessionFile: context.sessionFile(), reset: () => context.reset!(), app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: () => browserFor(context.target?.().cdpPort), progress: (line) => context.progress?.(line), cwd: context.cwd},
+      {file: resolve(context.cwd, input.campaign), platform, label, outDir: resolve(context.cwd, input.out ?? 'build/perf'), only: input.only, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true},
+      {sessionFile: context.sessionFile(), reset: () => context.reset!(), app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: () => browserFor(context.chrome()), progress: (line) => context.progress?.(line), cwd: context.cwd},
     )
     return {results}
   },
   failed: (result) => !campaignResults(result).every((entry) => entry.status === 'ok'),
   report: (result) => ({stdout: campaignLines(campaignResults(result)).join('\n')}),
-}
+})
 
 export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare, perfCampaign]
