@@ -89,8 +89,8 @@ describe('malformed answers from the app', () => {
       {warnings: 5, renderErrors: {count: 'x', recent: 7}, effect: null, snapshot: 5, summary: 'x', insights: 'abc', base64: 5, traceEvents: 'x', value: null},
       {warnings: null, renderErrors: {recent: [null, 5, 'x']}, effect: 'x', summary: {frames: null, budgetMs: 'x'}, insights: [null, 5], refused: true, matched: 'yes'},
     ]
-    // Verbs that act on Chrome cannot be steps; close_app may only be the last step.
-    const inApp = VERBS.filter((verb) => !verb.dispatch.startsWith('cdp:'))
+    // Only verbs the app answers are swept (not Chrome's, nor local ones); close_app may only be the last step.
+    const inApp = VERBS.filter((verb) => verb.dispatch.startsWith('ext.tapir.') || verb.dispatch.startsWith('vm:'))
     const verbs = [...inApp.filter((verb) => verb.name !== 'close_app'), ...inApp.filter((verb) => verb.name === 'close_app')]
     const steps = verbs.map((verb) => {
       const flags = verb.params.filter((param) => param.required).map((param) => {

@@ -1,6 +1,6 @@
 import {clearOverrides, overrideViewport} from '../cdp/emulation.js'
 import {CdpPage, withPage, type ChromeEndpoint} from '../cdp/page.js'
-import type {BrowserControl, Point} from './browser-control.js'
+import type {BrowserControl, Point} from './browser.js'
 
 /** Pointer moves a drag is split into, so the app's gesture recognisers see a drag. */
 const DRAG_MOVES = 10
