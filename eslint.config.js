@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  {ignores: ['dist/', 'node_modules/', 'coverage/', '.tapir-tmp/']},
+  {ignores: ['dist/', '.tsbuild/', 'node_modules/', 'coverage/', '.tapir-tmp/']},
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
