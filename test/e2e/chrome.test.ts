@@ -1,4 +1,4 @@
-import {existsSync, readFileSync} from 'node:fs'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -168,6 +168,19 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     } finally {
       await client.close()
     }
+  })
+
+  it('perf_run on chrome holds the scenario viewport through CDP for the run, brings the tab forward, and gives the page back after', async () => {
+    const scenario = join(scratch.path, 'web.yaml')
+    writeFileSync(scenario, 'name: web\nplatforms: [chrome]\nrepeat: 1\nviewport: {width: 375, height: 812}\nsteps:\n  - wait: 2000\n  - tap: {target: {role: button, name: Settings}}\n')
+    const running = run(['tapir:perf_run', scenario, '--platform=chrome', `--out=${join(scratch.path, 'perf')}`])
+    const during = await eventually(() => pageReport(cdpPort), (report) => report.width === 375, 15_000)
+    const result = await running
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(during.width).toBe(375)
+    expect(result.stderr).toMatch(/^repeat 1\/1 \(attribution\) \.\.\. \d+ painted frames$/m)
+    expect(JSON.parse(readFileSync(join(scratch.path, 'perf', 'web-run.json'), 'utf8')).scenario).toMatchObject({name: 'web', viewport: {width: 375, height: 812}})
+    expect((await eventually(() => pageReport(cdpPort), (report) => report.width === 1440)).width).toBe(1440)
   })
 
   it('tapir stop ends Chromium with the app, while a holder is running: it sees Chrome go and exits 0; no process and no profile is left', async () => {
