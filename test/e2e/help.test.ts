@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {VERBS} from '../../src/lib/verbs/index.js'
 import {cliSummary} from '../../src/lib/verbs/define.js'
+import {VERBS} from '../../src/lib/verbs/index.js'
 import {defaultFor} from '../../src/lib/verbs/input.js'
 import {tapir} from '../helpers/cli.js'
 
