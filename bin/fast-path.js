@@ -17,6 +17,8 @@ export const STAMP = join(FAST_DIR, 'stamp.json')
 
 /** Why the fast path cannot serve `argv`, or undefined when it can. */
 export function fastPathRefusal(argv, stamp = readStamp()) {
+  // For comparing the two paths (npm run bench) or ruling the bundle out when in doubt.
+  if (process.env.TAPIR_NO_FAST_PATH) return 'turned off by TAPIR_NO_FAST_PATH'
   if (!stamp) return 'not built'
   if (!stamp.ids.includes(argv[0])) return 'not a tapir command'
   // Help lists the plugins' commands too, and they are not in the bundle.

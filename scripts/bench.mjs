@@ -2,11 +2,11 @@
 // npm run bench: wall times measured side by side in one run against the simulated app.
 // Samples of the compared commands are interleaved so machine noise hits them alike.
 import {execFile} from 'node:child_process'
-import {promisify} from 'node:util'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {promisify} from 'node:util'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 
@@ -18,6 +18,8 @@ const dist = (path) => import(join(root, 'dist', path))
 const {startSim} = await dist('sim/index.js')
 const {AppConnection} = await dist('lib/vm/app-connection.js')
 const {toWebSocketUri} = await dist('lib/vm/uri.js')
+const {Deadline} = await dist('lib/vm/deadline.js')
+const {fastPathRefusal} = await import('../bin/fast-path.js')
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -35,26 +37,66 @@ const env = {...process.env, HOME: scratch, TAPIR_STATE_FILE: state, NO_COLOR: '
 
 // Asynchronous on purpose: the sim answers from this very process.
 const run = promisify(execFile)
-async function timed(args) {
+async function timed(args, runEnv = env) {
   const start = now()
-  await run(process.execPath, args, {env, maxBuffer: 64 * 1024 * 1024})
+  await run(process.execPath, args, {env: runEnv, maxBuffer: 64 * 1024 * 1024})
   return now() - start
+}
+
+// A command and a bare Node start back to back, which goes first alternating between pairs, so
+// load from elsewhere on the machine hits both alike; ratios are medians of the pairs' ratios.
+async function pair(args, runEnv, index) {
+  let base
+  let cli
+  if (index % 2 === 0) {
+    base = await timed(['-e', '0'])
+    cli = await timed(args, runEnv)
+  } else {
+    cli = await timed(args, runEnv)
+    base = await timed(['-e', '0'])
+  }
+  return {base, cli, ratio: cli / base}
+}
+
+// The peak memory of one CLI process, read as it exits (a preload, so only for these runs).
+const maxRssProbe = join(scratch, 'max-rss.cjs')
+writeFileSync(
+  maxRssProbe,
+  "process.on('exit', () => require('node:fs').appendFileSync(process.env.TAPIR_BENCH_RSS, process.resourceUsage().maxRSS + '\\n'))\n",
+)
+async function peakRssMb(args, runEnv, runs) {
+  const file = join(scratch, 'rss.txt')
+  writeFileSync(file, '')
+  for (let i = 0; i < runs; i++) await run(process.execPath, ['--require', maxRssProbe, ...args], {env: {...runEnv, TAPIR_BENCH_RSS: file}})
+  return Math.max(...readFileSync(file, 'utf8').trim().split('\n').map(Number)) / 1024
 }
 
 const rows = []
 const row = (name, value, note = '') => rows.push(`  ${name.padEnd(44)} ${ms(value).padStart(10)}${note ? `  ${note}` : ''}`)
 
 try {
-  // 1. one connected verb against a bare Node start
+  // 1. one connected verb against a bare Node start, with and without the fast path
+  const ordinary = {...env, TAPIR_NO_FAST_PATH: '1'}
   await timed([bin, 'tapir:snap']) // warm the file cache
-  const node = []
-  const snap = []
+  const fast = []
+  const plain = []
   for (let i = 0; i < samples; i++) {
-    node.push(await timed(['-e', '0']))
-    snap.push(await timed([bin, 'tapir:snap']))
+    fast.push(await pair([bin, 'tapir:snap'], env, i))
+    plain.push(await pair([bin, 'tapir:snap'], ordinary, i))
   }
-  row('node -e 0', median(node))
-  row('tapir tapir:snap', median(snap), `${(median(snap) / median(node)).toFixed(2)}x node (budget 2.5x)`)
+  const fastPath = fastPathRefusal(['tapir:snap'])
+  const pairs = (list, key) => median(list.map((entry) => entry[key]))
+  const snap = pairs(fast, 'cli')
+  row('node -e 0', pairs([...fast, ...plain], 'base'))
+  row(
+    'tapir tapir:snap',
+    snap,
+    `${pairs(fast, 'ratio').toFixed(2)}x node (budget 2.0x; fast path ${fastPath === undefined ? 'on' : `off: ${fastPath}`})`,
+  )
+  row('tapir tapir:snap without the fast path', pairs(plain, 'cli'), `${pairs(plain, 'ratio').toFixed(2)}x node`)
+  const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
+  megabytes('peak memory of tapir tapir:snap', await peakRssMb([bin, 'tapir:snap'], env, 5), 'max RSS of 5 runs (budget 80 MB)')
+  megabytes('  the same without the fast path', await peakRssMb([bin, 'tapir:snap'], ordinary, 5), 'max RSS of 5 runs')
 
   // 2. a 50-step tapir:run against 50 separate invocations
   const step = 'snap --interactiveOnly'
@@ -74,7 +116,7 @@ try {
   const own = []
   for (let i = 0; i < 100; i++) {
     const start = now()
-    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'})
+    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'}, new Deadline(30_000))
     own.push(now() - start)
   }
   app.close()
@@ -95,9 +137,12 @@ try {
     calls.push(now() - start)
   }
   await client.close()
-  row('MCP tools/call tapir_snap', median(calls), `vs ${ms(median(snap))} per CLI invocation`)
+  row('MCP tools/call tapir_snap', median(calls), `vs ${ms(snap)} per CLI invocation`)
 
-  console.log(`tapir bench (medians; Node ${process.version}; ${samples} samples per CLI figure)`)
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+  console.log(`tapir bench (medians; Node ${process.version}; ${samples} samples per CLI figure; load average ${load} on this machine)`)
   console.log(rows.join('\n'))
 } finally {
   await sim.close()
