@@ -3,11 +3,15 @@
 // V8's compiled code for it. Loading ~300 files one by one was most of tapir's start-up.
 // It is used only when every file it was built from is unchanged; anything else (a missing or
 // stale build, help, an unknown command) goes the ordinary oclif way, which reads dist/ itself.
-import {readFileSync, statSync} from 'node:fs'
-import Module, {createRequire} from 'node:module'
-import {dirname, join, sep} from 'node:path'
-import {fileURLToPath} from 'node:url'
-import vm from 'node:vm'
+
+// Built-ins come from getBuiltinModule, not import: an ES import of node:fs builds a facade that
+// reads every export, and its lazy ones (ReadStream, promises) then load (5 ms).
+const {readFileSync, statSync} = process.getBuiltinModule('node:fs')
+const Module = process.getBuiltinModule('node:module')
+const {dirname, join, sep} = process.getBuiltinModule('node:path')
+const {fileURLToPath} = process.getBuiltinModule('node:url')
+const vm = process.getBuiltinModule('node:vm')
+const {createRequire} = Module
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const FAST_DIR = join(ROOT, 'dist', 'fast')

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-import module from 'node:module'
-import os from 'node:os'
+// Built-ins by getBuiltinModule, not import, as in fast-path.js.
+const module = process.getBuiltinModule('node:module')
+const os = process.getBuiltinModule('node:os')
 
 // Node 22.1+ keeps compiled code between runs; start-up is what agents feel on every verb.
 module.enableCompileCache?.()
