@@ -57,8 +57,8 @@ export const hashOf = (file) => process.getBuiltinModule('node:crypto').createHa
 export function loadBundle({argv, stamp = readStamp(), produceCache}) {
   const cachedData = !produceCache && stamp?.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
   const compile = Module.prototype._compile
-  Module.prototype._compile = function (content, filename) {
-    if (filename !== BUNDLE) return compile.call(this, content, filename)
+  Module.prototype._compile = function (content, filename, ...rest) {
+    if (filename !== BUNDLE) return compile.call(this, content, filename, ...rest)
     Module.prototype._compile = compile
     // The bundle has no import() (see scripts/build-fast-path.mjs): it needs no dynamic-import callback.
     const script = new vm.Script(Module.wrap(content), {filename, cachedData})
