@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-import module from 'node:module'
-import os from 'node:os'
+// Built-ins by getBuiltinModule, not import, as in fast-path.js.
+const module = process.getBuiltinModule('node:module')
+const os = process.getBuiltinModule('node:os')
 
 // Node 22.1+ keeps compiled code between runs; start-up is what agents feel on every verb.
 module.enableCompileCache?.()
@@ -25,6 +26,14 @@ os.userInfo = (options) => {
   }
 }
 
-// The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
-const {execute} = await import('@oclif/core/execute')
-await execute({dir: import.meta.url})
+const argv = process.argv.slice(2)
+const fast = await import('./fast-path.js')
+const stamp = fast.readStamp()
+if (fast.fastPathRefusal(argv, stamp) === undefined) {
+  const {execute} = fast.loadBundle({argv, stamp})
+  await execute({args: argv, loadOptions: {root: fast.ROOT, pjson: fast.fastPjson()}})
+} else {
+  // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
+  const {execute} = await import('@oclif/core/execute')
+  await execute({dir: import.meta.url})
+}

@@ -2,11 +2,11 @@
 // npm run bench: wall times measured side by side in one run against the simulated app.
 // Samples of the compared commands are interleaved so machine noise hits them alike.
 import {execFile} from 'node:child_process'
-import {promisify} from 'node:util'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {promisify} from 'node:util'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 
@@ -18,6 +18,8 @@ const dist = (path) => import(join(root, 'dist', path))
 const {startSim} = await dist('sim/index.js')
 const {AppConnection} = await dist('lib/vm/app-connection.js')
 const {toWebSocketUri} = await dist('lib/vm/uri.js')
+const {Deadline} = await dist('lib/vm/deadline.js')
+const {fastPathRefusal} = await import('../bin/fast-path.js')
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -36,26 +38,66 @@ const env = {...process.env, HOME: scratch, TAPIR_STATE_FILE: state, NO_COLOR: '
 
 // Asynchronous on purpose: the sim answers from this very process.
 const run = promisify(execFile)
-async function timed(args) {
+async function timed(args, runEnv = env) {
   const start = now()
-  await run(process.execPath, args, {env, maxBuffer: 64 * 1024 * 1024})
+  await run(process.execPath, args, {env: runEnv, maxBuffer: 64 * 1024 * 1024})
   return now() - start
+}
+
+// A command and a bare Node start back to back, which goes first alternating between pairs, so
+// load from elsewhere on the machine hits both alike; ratios are medians of the pairs' ratios.
+async function pair(args, runEnv, index) {
+  let base
+  let cli
+  if (index % 2 === 0) {
+    base = await timed(['-e', '0'])
+    cli = await timed(args, runEnv)
+  } else {
+    cli = await timed(args, runEnv)
+    base = await timed(['-e', '0'])
+  }
+  return {base, cli, ratio: cli / base}
+}
+
+// The peak memory of one CLI process, read as it exits (a preload, so only for these runs).
+const maxRssProbe = join(scratch, 'max-rss.cjs')
+writeFileSync(
+  maxRssProbe,
+  "process.on('exit', () => require('node:fs').appendFileSync(process.env.TAPIR_BENCH_RSS, process.resourceUsage().maxRSS + '\\n'))\n",
+)
+async function peakRssMb(args, runEnv, runs) {
+  const file = join(scratch, 'rss.txt')
+  writeFileSync(file, '')
+  for (let i = 0; i < runs; i++) await run(process.execPath, ['--require', maxRssProbe, ...args], {env: {...runEnv, TAPIR_BENCH_RSS: file}})
+  return Math.max(...readFileSync(file, 'utf8').trim().split('\n').map(Number)) / 1024
 }
 
 const rows = []
 const row = (name, value, note = '') => rows.push(`  ${name.padEnd(44)} ${ms(value).padStart(10)}${note ? `  ${note}` : ''}`)
 
 try {
-  // 1. one connected verb against a bare Node start
+  // 1. one connected verb against a bare Node start, with and without the fast path
+  const ordinary = {...env, TAPIR_NO_FAST_PATH: '1'}
   await timed([bin, 'tapir:snap']) // warm the file cache
-  const node = []
-  const snap = []
+  const fast = []
+  const plain = []
   for (let i = 0; i < samples; i++) {
-    node.push(await timed(['-e', '0']))
-    snap.push(await timed([bin, 'tapir:snap']))
+    fast.push(await pair([bin, 'tapir:snap'], env, i))
+    plain.push(await pair([bin, 'tapir:snap'], ordinary, i))
   }
-  row('node -e 0', median(node))
-  row('tapir tapir:snap', median(snap), `${(median(snap) / median(node)).toFixed(2)}x node (budget 2.5x)`)
+  const fastPath = fastPathRefusal(['tapir:snap'])
+  const pairs = (list, key) => median(list.map((entry) => entry[key]))
+  const snap = pairs(fast, 'cli')
+  row('node -e 0', pairs([...fast, ...plain], 'base'))
+  row(
+    'tapir tapir:snap',
+    snap,
+    `${pairs(fast, 'ratio').toFixed(2)}x node (budget 2.0x; fast path ${fastPath === undefined ? 'on' : `off: ${fastPath}`})`,
+  )
+  row('tapir tapir:snap without the fast path', pairs(plain, 'cli'), `${pairs(plain, 'ratio').toFixed(2)}x node`)
+  const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
+  megabytes('peak memory of tapir tapir:snap', await peakRssMb([bin, 'tapir:snap'], env, 5), 'max RSS of 5 runs (budget 80 MB)')
+  megabytes('  the same without the fast path', await peakRssMb([bin, 'tapir:snap'], ordinary, 5), 'max RSS of 5 runs')
 
   // 2. a 50-step tapir:run against 50 separate invocations
   const step = 'snap --interactiveOnly'
@@ -75,7 +117,7 @@ try {
   const own = []
   for (let i = 0; i < 100; i++) {
     const start = now()
-    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'})
+    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'}, new Deadline(30_000))
     own.push(now() - start)
   }
   app.close()
@@ -96,7 +138,7 @@ try {
     calls.push(now() - start)
   }
   await client.close()
-  row('MCP tools/call tapir_snap', median(calls), `vs ${ms(median(snap))} per CLI invocation`)
+  row('MCP tools/call tapir_snap', median(calls), `vs ${ms(snap)} per CLI invocation`)
 
   // 4. one perf_run repeat beyond the app's own time: the same unit of work by hand over one
   //    connection (hot restart, new boot id, sign in, perf_begin, a scroll, the 300 ms settle, perf_end)
@@ -127,24 +169,25 @@ try {
   }
   const perRepeat = (median(long) - median(short)) / (REPEATS - 1)
   const byHand = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+  const call = (method, params) => byHand.callExtension(method, params, new Deadline(30_000))
   const quiet = {includeSnapshot: 'false'}
-  const bootId = async () => (await byHand.callExtension('boot_id', {}).catch(() => ({}))).bootId
+  const bootId = async () => (await call('boot_id', {}).catch(() => ({}))).bootId
   const handRepeats = []
   for (let i = 0; i < 5; i++) {
     const start = now()
     const before = await bootId()
     await byHand.hotRestart()
     while ((await bootId()) === before || (await bootId()) === undefined) await new Promise((resolve) => setTimeout(resolve, 5))
-    const ref = async (query) => (await byHand.callExtension('find', query)).ref
-    await byHand.callExtension('fill', {ref: await ref({key: 'email'}), text: 'ada@example.com', ...quiet})
-    await byHand.callExtension('fill', {ref: await ref({key: 'password'}), text: 'hunter22', ...quiet})
-    await byHand.callExtension('tap', {ref: await ref({key: 'signIn'}), ...quiet})
-    await byHand.callExtension('wait_for', {text: 'Monitors', timeoutMs: '15000'})
+    const ref = async (query) => (await call('find', query)).ref
+    await call('fill', {ref: await ref({key: 'email'}), text: 'ada@example.com', ...quiet})
+    await call('fill', {ref: await ref({key: 'password'}), text: 'hunter22', ...quiet})
+    await call('tap', {ref: await ref({key: 'signIn'}), ...quiet})
+    await call('wait_for', {text: 'Monitors', timeoutMs: '15000'})
     const list = await ref({text: 'API'})
-    await byHand.callExtension('perf_begin', {mode: 'attribution', phases: 'false'})
-    await byHand.callExtension('scroll', {ref: list, dx: '0', dy: '400', ...quiet})
+    await call('perf_begin', {mode: 'attribution', phases: 'false'})
+    await call('scroll', {ref: list, dx: '0', dy: '400', ...quiet})
     await new Promise((resolve) => setTimeout(resolve, 300))
-    await byHand.callExtension('perf_end', {full: 'true'})
+    await call('perf_end', {full: 'true'})
     handRepeats.push(now() - start)
   }
   byHand.close()
@@ -152,7 +195,10 @@ try {
   row("the app's own time for one repeat (by hand)", median(handRepeats), 'the same RPCs and the 300 ms settle')
   row('perf_run overhead per repeat over the app', perRepeat - median(handRepeats))
 
-  console.log(`tapir bench (medians; Node ${process.version}; ${samples} samples per CLI figure)`)
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+  console.log(`tapir bench (medians; Node ${process.version}; ${samples} samples per CLI figure; load average ${load} on this machine)`)
   console.log(rows.join('\n'))
 } finally {
   await sim.close()

@@ -5,7 +5,11 @@ import {execa} from 'execa'
 import {describe, expect, it} from 'vitest'
 import {ROOT} from '../helpers/cli.js'
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {dependencies: Record<string, string>; scripts: Record<string, string>; oclif: {plugins: string[]}}
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>
+  scripts: Record<string, string>
+  oclif: {plugins: string[]}
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -20,18 +24,25 @@ function packagesImportedBy(file: string): string[] {
   return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^'.][^']*)'|import\('([^'.][^']*)'\)/g)]
     .map((match) => (match[1] ?? match[2])!)
     .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    )
 }
 
 describe('the npm package', () => {
-  it('ships exactly what `npx tapir` needs: the compiled dist/, bin/run.js, README, LICENSE, package.json', async () => {
+  it('ships exactly what `npx tapir` needs: the compiled dist/ (with its fast path), bin/, README, LICENSE, package.json', async () => {
     // --ignore-scripts: prepack would rebuild dist/ under the feet of the tests running beside this one.
     const pack = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {cwd: ROOT})
     const packed = (JSON.parse(pack.stdout) as Array<{files: Array<{path: string}>}>)[0]!.files.map((file) => file.path).sort()
-    const expected = ['LICENSE', 'README.md', 'bin/run.js', 'package.json', ...filesUnder(join(ROOT, 'dist'))].sort()
+    const expected = ['LICENSE', 'README.md', 'bin/fast-path.js', 'bin/run.js', 'package.json', ...filesUnder(join(ROOT, 'dist'))].sort()
     expect(packed).toEqual(expected)
-    for (const path of packed.filter((path) => path.startsWith('dist/'))) expect(path, 'only compiled JavaScript: no maps, declarations or sources').toMatch(/\.js$/)
-    for (const entry of ['dist/commands/index.js', 'dist/sim/main.js']) expect(packed).toContain(entry)
+    const fastPath = ['dist/fast/stamp.json', 'dist/fast/tapir.cjs', 'dist/fast/tapir.cjs.cache']
+    for (const path of packed.filter((path) => path.startsWith('dist/') && !fastPath.includes(path)))
+      expect(path, 'only compiled JavaScript: no maps, declarations or sources').toMatch(/\.js$/)
+    for (const entry of ['dist/commands/index.js', 'dist/sim/main.js', ...fastPath]) expect(packed).toContain(entry)
   })
 
   it('prepack builds, so a packed tarball never carries a stale or missing dist/', () => {

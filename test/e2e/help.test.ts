@@ -1,13 +1,23 @@
 import {describe, expect, it} from 'vitest'
-import {VERBS} from '../../src/lib/verbs/index.js'
 import {cliSummary} from '../../src/lib/verbs/define.js'
+import {VERBS} from '../../src/lib/verbs/index.js'
+import {defaultFor} from '../../src/lib/verbs/input.js'
 import {tapir} from '../helpers/cli.js'
 
 describe('help', () => {
   it('tapir --help lists every verb and the session commands', async () => {
     const help = await tapir(['--help'])
     expect(help.exitCode).toBe(0)
-    for (const id of ['attach', 'start', 'status', 'stop', 'mcp:serve', 'mcp:install', 'tapir:run', ...VERBS.map((verb) => `tapir:${verb.name}`)]) {
+    for (const id of [
+      'attach',
+      'start',
+      'status',
+      'stop',
+      'mcp:serve',
+      'mcp:install',
+      'tapir:run',
+      ...VERBS.map((verb) => `tapir:${verb.name}`),
+    ]) {
       expect(help.stdout, id).toMatch(new RegExp(`^  ${id} `, 'm'))
     }
   })
@@ -24,6 +34,30 @@ describe('help', () => {
           expect(text, `${verb.name} --${param.name}`).toMatch(new RegExp(`--(\\[no-\\])?${param.name}\\b`))
           expect(text, `${verb.name} --${param.name} description`).toContain(param.description.replace(/\s+/g, ' ').slice(0, 30))
         }
+      }
+    }
+    await Promise.all([worker(), worker(), worker()])
+  }, 120_000)
+
+  it("each verb's help has exactly the catalogue's flags, options, defaults and example", async () => {
+    const pending = [...VERBS]
+    const worker = async () => {
+      for (let verb = pending.pop(); verb; verb = pending.pop()) {
+        const {stdout, exitCode} = await tapir([`tapir:${verb.name}`, '--help'])
+        expect(exitCode, verb.name).toBe(0)
+        const usage = stdout.slice(stdout.indexOf('USAGE'), stdout.indexOf('\n\n', stdout.indexOf('USAGE')))
+        const listed = [...usage.matchAll(/\[--(\w+)/g)].map((match) => match[1])
+        expect(listed, verb.name).toEqual(['json', 'state', 'timeout', ...verb.params.map((param) => param.name)])
+        const text = stdout.replace(/\s+/g, ' ')
+        for (const param of verb.params) {
+          if (param.options && !param.passThrough)
+            expect(text, `${verb.name} --${param.name}`).toContain(`<options: ${param.options.join('|')}>`)
+          const fallback = param.passThrough ? undefined : defaultFor(param, 'cli')
+          const entry = text.slice(text.indexOf(` --${param.type === 'boolean' ? '[no-]' : ''}${param.name}`))
+          if (fallback !== undefined && param.type !== 'boolean')
+            expect(entry, `${verb.name} --${param.name} default`).toMatch(new RegExp(`^ \\S+ \\[default: ${String(fallback)}\\]`))
+        }
+        expect(stdout, verb.name).toContain(`$ tapir tapir:${verb.name}${verb.example ? ` ${verb.example}` : ''}\n`)
       }
     }
     await Promise.all([worker(), worker(), worker()])

@@ -2,9 +2,9 @@ import {spawn} from 'node:child_process'
 import {mkdtempSync, openSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import CDP from 'chrome-remote-interface'
-import {DEFAULT_WINDOW} from './presets.js'
 import {CdpError, reason} from './errors.js'
+import {loadClient} from './page.js'
+import {DEFAULT_WINDOW} from './presets.js'
 
 export interface LaunchedChrome {
   pid: number
@@ -60,7 +60,7 @@ export async function launchChrome(options: {binary: string; cdpPort: number; ur
       break
     }
     try {
-      await CDP.Version({host: '127.0.0.1', port: options.cdpPort})
+      await (await loadClient()).default.Version({host: '127.0.0.1', port: options.cdpPort})
       const kill = (): void => {
         if (!exited) child.kill('SIGKILL')
         removeProfile(profileDir)

@@ -1,4 +1,4 @@
-import CDP from 'chrome-remote-interface'
+import type CDP from 'chrome-remote-interface'
 import {CdpError, reason} from './errors.js'
 
 const HOST = '127.0.0.1'
@@ -11,6 +11,9 @@ export interface ChromeEndpoint {
 }
 
 type PageOptions = ChromeEndpoint
+
+/** chrome-remote-interface (with its own ws and the protocol) loads only when a verb talks to Chrome. */
+export const loadClient = () => import('chrome-remote-interface')
 
 /** One DevTools session on the page that shows the app. Emulation overrides sent through it last
  *  as long as it stays open. */
@@ -32,9 +35,10 @@ export class CdpPage {
    *  chrome-remote-interface (headless builds may not serve /json/protocol). */
   static async open(options: PageOptions): Promise<CdpPage> {
     const failed = (error: unknown) => new CdpError(`Failed to connect to Chrome CDP on port ${options.port}: ${reason(error)}`)
+    const {default: connect} = await loadClient()
     let targets: CDP.Target[]
     try {
-      targets = await CDP.List({host: HOST, port: options.port})
+      targets = await connect.List({host: HOST, port: options.port})
     } catch (error) {
       throw failed(error)
     }
@@ -42,7 +46,7 @@ export class CdpPage {
     const target = pages.find(page => options.webPort !== undefined && portOf(page.url) === String(options.webPort)) ?? pages[0]
     if (!target) throw failed(new Error('Chrome has no page open'))
     try {
-      return new CdpPage(await CDP({host: HOST, port: options.port, target, local: true}), target.url)
+      return new CdpPage(await connect({host: HOST, port: options.port, target, local: true}), target.url)
     } catch (error) {
       throw failed(error)
     }

@@ -1,0 +1,97 @@
+// The fast path of a plain `tapir <command>` run: oclif, the command classes and their modules
+// as one prebuilt file (dist/fast/, made by `npm run build`, scripts/build-fast-path.mjs), with
+// V8's compiled code for it. Loading ~300 files one by one was most of tapir's start-up.
+// It is used only when every file it was built from is unchanged; anything else (a missing or
+// stale build, help, an unknown command) goes the ordinary oclif way, which reads dist/ itself.
+
+// Built-ins come from getBuiltinModule, not import: an ES import of node:fs builds a facade that
+// reads every export, and its lazy ones (ReadStream, promises) then load (5 ms).
+const {readFileSync, statSync} = process.getBuiltinModule('node:fs')
+const Module = process.getBuiltinModule('node:module')
+const {dirname, join, sep} = process.getBuiltinModule('node:path')
+const {fileURLToPath} = process.getBuiltinModule('node:url')
+const vm = process.getBuiltinModule('node:vm')
+const {createRequire} = Module
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+export const FAST_DIR = join(ROOT, 'dist', 'fast')
+export const BUNDLE = join(FAST_DIR, 'tapir.cjs')
+export const CODE_CACHE = join(FAST_DIR, 'tapir.cjs.cache')
+export const STAMP = join(FAST_DIR, 'stamp.json')
+
+/** Why the fast path cannot serve `argv`, or undefined when it can. */
+export function fastPathRefusal(argv, stamp = readStamp()) {
+  // For comparing the two paths (npm run bench) or ruling the bundle out when in doubt.
+  if (process.env.TAPIR_NO_FAST_PATH) return 'turned off by TAPIR_NO_FAST_PATH'
+  if (!stamp) return 'not built'
+  if (!stamp.ids.includes(argv[0])) return 'not a tapir command'
+  // Help lists the plugins' commands too, and they are not in the bundle.
+  if (argv.includes('--help')) return 'help'
+  const changed = stamp.files.find((file) => !unchanged(file))
+  if (changed) return `stale: ${changed[0]} changed since the build`
+  return undefined
+}
+
+export function readStamp() {
+  try {
+    return JSON.parse(readFileSync(STAMP, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** Size and mtime say "unchanged" cheaply; an unpacked tarball has other mtimes, so then the hash decides. */
+function unchanged([path, size, mtimeMs, sha1]) {
+  const file = ROOT + sep + path
+  const stat = statSync(file, {throwIfNoEntry: false})
+  if (stat?.size !== size) return false
+  return stat.mtimeMs === mtimeMs || hashOf(file) === sha1
+}
+
+// crypto loads only when a hash is needed (ws loads it later anyway, for a connected verb).
+export const hashOf = (file) => process.getBuiltinModule('node:crypto').createHash('sha1').update(readFileSync(file)).digest('hex')
+
+/** Loads the bundle through V8's code cache when the cache was made by this very Node;
+ *  V8 itself refuses a cache from another V8 or other flags, and then compiles as usual.
+ *  With `produceCache`, the compiled code is written there as the process exits. */
+export function loadBundle({argv, stamp = readStamp(), produceCache}) {
+  const cachedData = !produceCache && stamp?.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
+  const compile = Module.prototype._compile
+  Module.prototype._compile = function (content, filename, ...rest) {
+    if (filename !== BUNDLE) return compile.call(this, content, filename, ...rest)
+    Module.prototype._compile = compile
+    // The bundle has no import() (see scripts/build-fast-path.mjs): it needs no dynamic-import callback.
+    const script = new vm.Script(Module.wrap(content), {filename, cachedData})
+    if (produceCache) process.once('exit', () => produceCache(script.createCachedData()))
+    const wrapper = script.runInThisContext()
+    return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, dirname(filename))
+  }
+  let bundle
+  try {
+    bundle = createRequire(import.meta.url)(BUNDLE)
+  } finally {
+    Module.prototype._compile = compile
+  }
+  Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
+  return bundle
+}
+
+/** The commands a run of `id` can reach: itself, or every command for tapir:run, which
+ *  dispatches its steps to them (mcp:serve never takes the fast path). oclif sorts and caches all it is shown, and
+ *  its sort alone costs 6 ms (the first localeCompare builds an ICU collator). */
+function reachable(commands, id) {
+  return id === 'tapir:run' ? commands : {[id]: commands[id]}
+}
+
+function readCache(cache) {
+  return unchanged(cache) ? readFileSync(join(ROOT, cache[0])) : undefined
+}
+
+/** The package.json oclif reads, pointed at the bundle's commands. Plugins add only their own
+ *  commands (help, autocomplete), which never run here. */
+export function fastPjson() {
+  const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  pjson.oclif.commands = {...pjson.oclif.commands, target: './dist/fast/tapir.cjs', identifier: 'REACHABLE'}
+  pjson.oclif.plugins = []
+  return pjson
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Part of `npm run build`, after tsc: bundles what a plain `tapir <command>` run loads (oclif and
+// every command class, from dist/) into dist/fast/tapir.cjs, compiles it once to keep V8's code
+// for it, and stamps both with every file they were made from (bin/fast-path.js checks them).
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, relative, sep} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {build} from 'esbuild'
+import {BUNDLE, CODE_CACHE, FAST_DIR, ROOT, STAMP, hashOf} from '../bin/fast-path.js'
+
+// Loaded when needed, from node_modules: dev-only TypeScript support, and the large packages
+// only some commands use (mcp:serve, the Chrome verbs), which their code loads on first use.
+const MINIFY = process.env.TAPIR_FAST_MINIFY !== '0'
+const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'chrome-remote-interface']
+
+// REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.js per run.
+const ENTRY = `export {execute} from '@oclif/core/execute'
+export {COMMANDS} from './dist/commands/index.js'
+export const REACHABLE = {}
+`
+
+// In one file every module's import.meta.url would be the bundle's; each keeps its own place.
+const ownUrl = {
+  name: 'own-import-meta-url',
+  setup(esbuild) {
+    esbuild.onLoad({filter: /[\\/]dist[\\/].*\.js$/}, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      if (!source.includes('import.meta')) return undefined
+      const place = relative(FAST_DIR, args.path).split(sep).join('/')
+      const contents = source.replaceAll('import.meta.url', `new URL(${JSON.stringify(place)}, __tapirBundleUrl).href`)
+      // Any other import.meta use would be wrong in the bundle; background-sim.ts resolves tsx
+      // only when it runs from the .ts sources, never from dist/.
+      const rest = contents.replaceAll('import.meta.resolve', '').match(/import\.meta\b.{0,20}/)
+      if (rest) throw new Error(`${args.path} uses ${rest[0]}, which the fast-path bundle cannot keep`)
+      return {contents, loader: 'js'}
+    })
+  },
+}
+
+rmSync(FAST_DIR, {recursive: true, force: true})
+mkdirSync(FAST_DIR, {recursive: true})
+const {metafile} = await build({
+  absWorkingDir: ROOT,
+  stdin: {contents: ENTRY, resolveDir: ROOT, loader: 'js'},
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  outfile: BUNDLE,
+  external: EXTERNAL,
+  // V8 on Node 20 loses a script's dynamic-import callback when its code comes from the code
+  // cache (and the vm loader that would keep it is experimental and warns), so the bundle has no
+  // import(): esbuild turns each into a require, which loads the same CommonJS packages.
+  supported: {'dynamic-import': false},
+  banner: {js: "const __tapirBundleUrl = require('node:url').pathToFileURL(__filename).href;"},
+  plugins: [ownUrl],
+  // Whitespace and syntax only: names stay as written, so stack traces still read.
+  minifyWhitespace: MINIFY,
+  minifySyntax: MINIFY,
+  metafile: true,
+  logLevel: 'warning',
+  logOverride: {'empty-import-meta': 'silent'},
+})
+
+// A verb run that finds no session compiles most of what a real one runs, with no app needed.
+const scratch = mkdtempSync(join(tmpdir(), 'tapir-warm-'))
+try {
+  const warm = `
+    import {writeFileSync} from 'node:fs'
+    const {CODE_CACHE, ROOT, fastPjson, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
+    const argv = ['tapir:snap']
+    const {execute} = loadBundle({argv, produceCache: (data) => writeFileSync(CODE_CACHE, data)})
+    await execute({args: argv, loadOptions: {root: ROOT, pjson: fastPjson()}})`
+  // V8 keeps code only for the flags it was compiled with: the warm-up runs with none, as tapir does.
+  const env = {...process.env}
+  delete env.NODE_OPTIONS
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', warm], {
+    cwd: scratch,
+    env: {...env, HOME: scratch, TAPIR_STATE_FILE: join(scratch, 'no-session.json'), NO_COLOR: '1', NODE_ENV: 'production'},
+    encoding: 'utf8',
+  })
+  if (run.status !== 1 || !run.stderr.includes('No running Flutter app')) {
+    throw new Error(`the fast-path warm-up run did not end as expected (exit ${run.status}):\n${run.stderr}`)
+  }
+} finally {
+  rmSync(scratch, {recursive: true, force: true})
+}
+
+const {COMMANDS} = await import(pathToFileURL(join(ROOT, 'dist', 'commands', 'index.js')).href)
+const fileEntry = (path) => {
+  const {size, mtimeMs} = statSync(join(ROOT, path))
+  return [path, size, mtimeMs, hashOf(join(ROOT, path))]
+}
+const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>')
+// mcp:serve would reach the MCP SDK's CommonJS build through those requires; it starts once per
+// client session anyway, so it keeps the ordinary path and the SDK's ES modules.
+const ORDINARY_ONLY = new Set(['mcp:serve'])
+const stamp = {
+  node: process.version,
+  ids: Object.keys(COMMANDS).filter((id) => !ORDINARY_ONLY.has(id)),
+  files: [relative(ROOT, BUNDLE), ...inputs].map(fileEntry),
+  cache: fileEntry(relative(ROOT, CODE_CACHE)),
+}
+writeFileSync(STAMP, JSON.stringify(stamp))
+console.log(
+  `fast path: ${relative(ROOT, BUNDLE)} (${(statSync(BUNDLE).size / 1024).toFixed(0)} KB from ${inputs.length} files), code cache for Node ${process.version}`,
+)

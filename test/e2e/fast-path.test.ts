@@ -1,0 +1,118 @@
+import {createHash} from 'node:crypto'
+import {cpSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {execa} from 'execa'
+import {afterAll, describe, expect, it} from 'vitest'
+import {ROOT, sessionFile, tempDir} from '../helpers/cli.js'
+import {withSimSession} from '../helpers/sim.js'
+
+// A plain command run is served by dist/fast/ (bin/fast-path.js) when it matches what dist/ and
+// node_modules hold; these tests change files, so each runs a copy of the built package.
+const scratch = tempDir('tapir-fast-')
+afterAll(() => scratch.remove())
+
+let copies = 0
+function packageCopy(): string {
+  const root = join(scratch.path, `package-${++copies}`)
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+  return root
+}
+
+interface Run {
+  stdout: string
+  stderr: string
+  exitCode: number
+  /** Whether the prebuilt bundle ran, as Node's module log tells. */
+  bundled: boolean
+}
+
+async function tapirIn(root: string, args: string[]): Promise<Run> {
+  const result = await execa(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+    cwd: scratch.path,
+    env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', NODE_DEBUG: 'module'},
+    reject: false,
+    timeout: 60_000,
+  })
+  const lines = result.stderr.split('\n')
+  return {
+    stdout: result.stdout,
+    stderr: lines.filter((line) => !line.startsWith('MODULE ')).join('\n'),
+    exitCode: result.exitCode ?? -1,
+    bundled: lines.some((line) => line.includes(`load "${join(root, 'dist', 'fast', 'tapir.cjs')}"`)),
+  }
+}
+
+const stampOf = (root: string) => join(root, 'dist', 'fast', 'stamp.json')
+const readStamp = (root: string) =>
+  JSON.parse(readFileSync(stampOf(root), 'utf8')) as {node: string; cache: [string, number, number, string]}
+
+describe('the fast path', () => {
+  const s = withSimSession()
+  const state = () => sessionFile(scratch.path, s.sim.wsUri)
+  // Outputs that must not depend on the path taken: a connected verb, an app-side refusal, a bad flag, a run.
+  const cases = () => [
+    ['tapir:snap', '--interactiveOnly', '--state', state()],
+    ['tapir:tap', '--ref=e999', '--state', state()],
+    ['tapir:snap', '--bogus', '--state', state()],
+    ['tapir:run', 'snap --interactiveOnly', 'tap --ref=e999', '--continue', '--state', state()],
+  ]
+
+  it('serves a plain verb from the bundle the build made, with the same output as the ordinary path', async () => {
+    const fresh = packageCopy()
+    const ordinary = packageCopy()
+    rmSync(join(ordinary, 'dist', 'fast'), {recursive: true})
+    for (const args of cases()) {
+      const fast = await tapirIn(fresh, args)
+      const plain = await tapirIn(ordinary, args)
+      expect(fast.bundled, args.join(' ')).toBe(true)
+      expect(plain.bundled, args.join(' ')).toBe(false)
+      expect(fast, args.join(' ')).toEqual({...plain, bundled: true})
+    }
+    expect((await tapirIn(fresh, ['tapir:snap', '--interactiveOnly', '--state', state()])).stdout).toContain('- button "Sign in" [ref=e4]')
+  }, 120_000)
+
+  it('leaves help, --version, unknown commands and mcp:serve to the ordinary path', async () => {
+    const root = packageCopy()
+    for (const args of [['--help'], ['tapir:snap', '--help'], ['--version'], ['tapir:nope'], [], ['mcp:serve', '--timeout=0']]) {
+      expect((await tapirIn(root, args)).bundled, args.join(' ')).toBe(false)
+    }
+  }, 60_000)
+
+  it('bypasses a bundle older than a file it was built from', async () => {
+    const root = packageCopy()
+    const changed = join(root, 'dist', 'commands', 'tapir-command.js')
+    const source = readFileSync(changed, 'utf8')
+    expect(source).toContain('. See \\`tapir ${id} --help')
+    writeFileSync(changed, source.replace('. See \\`tapir ${id} --help', '. Read \\`tapir ${id} --help'))
+    const result = await tapirIn(root, ['tapir:snap', '--bogus'])
+    expect(result).toMatchObject({bundled: false, exitCode: 1, stderr: '✗ Nonexistent flag: --bogus. Read `tapir tapir:snap --help`.'})
+  }, 60_000)
+
+  it('bypasses a bundle whose dependency in node_modules is not the one it was built from', async () => {
+    const root = packageCopy()
+    const stamp = JSON.parse(readFileSync(stampOf(root), 'utf8')) as {files: Array<[string, number, number, string]>}
+    const ws = stamp.files.find(([path]) => path.startsWith('node_modules/ws/'))!
+    ws[3] = '0'.repeat(40)
+    ws[2] -= 1
+    writeFileSync(stampOf(root), JSON.stringify(stamp))
+    expect(await tapirIn(root, ['tapir:snap', '--state', state()])).toMatchObject({bundled: false, exitCode: 0})
+  }, 60_000)
+
+  it('still runs the bundle when V8 refuses its code cache or the cache is from another Node', async () => {
+    const refused = packageCopy()
+    const stamp = readStamp(refused)
+    const cache = join(refused, stamp.cache[0])
+    writeFileSync(cache, Buffer.alloc(readFileSync(cache).length, 7))
+    // The stamp vouches for the damaged cache, so V8 itself must notice and compile from source.
+    stamp.cache = [stamp.cache[0], stamp.cache[1], 0, createHash('sha1').update(readFileSync(cache)).digest('hex')]
+    writeFileSync(stampOf(refused), JSON.stringify(stamp))
+    const otherNode = packageCopy()
+    writeFileSync(stampOf(otherNode), JSON.stringify({...readStamp(otherNode), node: 'v0.0.0'}))
+    for (const root of [refused, otherNode]) {
+      const result = await tapirIn(root, ['tapir:snap', '--interactiveOnly', '--state', state()])
+      expect(result).toMatchObject({bundled: true, exitCode: 0, stderr: ''})
+      expect(result.stdout).toContain('- button "Sign in" [ref=e4]')
+    }
+  }, 60_000)
+})
