@@ -46,10 +46,11 @@ describe('help', () => {
         const {stdout, exitCode} = await tapir([`tapir:${verb.name}`, '--help'])
         expect(exitCode, verb.name).toBe(0)
         const usage = stdout.slice(stdout.indexOf('USAGE'), stdout.indexOf('\n\n', stdout.indexOf('USAGE')))
-        const listed = [...usage.matchAll(/\[--(\w+)/g)].map((match) => match[1])
-        expect(listed, verb.name).toEqual(['json', 'state', 'timeout', ...verb.params.map((param) => param.name)])
+        const listed = [...usage.matchAll(/\[--([\w-]+)/g)].map((match) => match[1])
+        const cliParams = verb.params.filter((param) => !param.mcpOnly)
+        expect(listed, verb.name).toEqual(['json', 'state', 'timeout', ...cliParams.map((param) => param.name)])
         const text = stdout.replace(/\s+/g, ' ')
-        for (const param of verb.params) {
+        for (const param of cliParams) {
           if (param.options && !param.passThrough)
             expect(text, `${verb.name} --${param.name}`).toContain(`<options: ${param.options.join('|')}>`)
           const fallback = param.passThrough ? undefined : defaultFor(param, 'cli')
