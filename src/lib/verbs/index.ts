@@ -6,6 +6,7 @@ import {navigationVerbs} from './navigation-verbs.js'
 import {perfRunVerbs} from './perf-run-verbs.js'
 import {perfVerbs} from './perf-verbs.js'
 import {readVerbs} from './read-verbs.js'
+import {reloadVerbs} from './reload-verbs.js'
 import {screenshot} from './screenshot-verb.js'
 import {textVerbs} from './text-verbs.js'
 import type {Verb} from './types.js'
@@ -24,6 +25,7 @@ export const VERBS: readonly Verb[] = [
   ...perfVerbs,
   ...chromeVerbs,
   ...perfRunVerbs,
+  ...reloadVerbs,
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))
