@@ -1,8 +1,8 @@
 import {closeSync, openSync, readSync, statSync} from 'node:fs'
 import * as Flags from '@oclif/core/flags'
 import {TapirError} from '../lib/errors.js'
-import type {Outcome} from '../lib/output/outcome.js'
 import {EXIT} from '../lib/output/exit-codes.js'
+import type {Outcome} from '../lib/output/outcome.js'
 import {printStreamLine} from '../lib/output/print.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {supervisorOf} from '../lib/runtime/reload-app.js'
@@ -30,7 +30,8 @@ function readFrom(path: string, offset: number): Buffer {
 
 export default class Logs extends SessionCommand<typeof Logs> {
   static override summary = "Print the app's log: what flutter run and the app printed since tapir start."
-  static override description = 'With --follow it keeps printing new lines until the app stops or you press Ctrl-C. VM Service auth tokens in the log are hidden.'
+  static override description =
+    'With --follow it keeps printing new lines until the app stops or you press Ctrl-C. VM Service auth tokens in the log are hidden.'
   static override examples = ['<%= config.bin %> logs', '<%= config.bin %> logs --follow']
   static override flags = {
     follow: Flags.boolean({char: 'f', description: 'Keep printing lines as the app writes them.', default: false}),

@@ -1,10 +1,10 @@
+import type {Command} from '@oclif/core/command'
 import {linesOutcome, type Outcome} from '../lib/output/outcome.js'
 import {printProgress} from '../lib/output/print.js'
 import type {ReloadKind} from '../lib/runtime/reload-app.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {Deadline} from '../lib/vm/deadline.js'
-import type {Command} from '@oclif/core/command'
 import {SessionCommand} from './session-command.js'
 import type {FlagsOf} from './tapir-command.js'
 
@@ -16,7 +16,13 @@ export abstract class ReloadCommand<T extends typeof Command> extends SessionCom
   protected abstract readonly reloadKind: ReloadKind
 
   protected async sessionOutcome(flags: FlagsOf<T>, location: SessionLocation): Promise<Outcome> {
-    const context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, progress: printProgress})
+    const context = new SessionContext({
+      stateFlag: flags.state,
+      env: process.env,
+      cwd: process.cwd(),
+      timeoutMs: flags.timeout,
+      progress: printProgress,
+    })
     void location
     try {
       const started = Date.now()
@@ -24,7 +30,11 @@ export abstract class ReloadCommand<T extends typeof Command> extends SessionCom
       const durationMs = Date.now() - started
       const what = this.reloadKind === 'reload' ? 'Hot reloaded' : 'Hot restarted'
       const said = reloaded.message ? ` (${reloaded.message})` : ''
-      return linesOutcome([`✓ ${what} through ${reloaded.via} in ${durationMs} ms${said}`], {kind: this.reloadKind, via: reloaded.via, message: reloaded.message, durationMs}, flags.json)
+      return linesOutcome(
+        [`✓ ${what} through ${reloaded.via} in ${durationMs} ms${said}`],
+        {kind: this.reloadKind, via: reloaded.via, message: reloaded.message, durationMs},
+        flags.json,
+      )
     } finally {
       context.close()
     }

@@ -1,8 +1,8 @@
-import type {Outcome} from '../lib/output/outcome.js'
 import {TapirError} from '../lib/errors.js'
 import {EXIT, type ExitCode} from '../lib/output/exit-codes.js'
-import {noSessionError} from '../lib/session/require-session.js'
+import type {Outcome} from '../lib/output/outcome.js'
 import type {SessionLocation} from '../lib/session/location.js'
+import {noSessionError} from '../lib/session/require-session.js'
 import type {Session} from '../lib/session/session.js'
 import {readOwnSession} from '../lib/session/store.js'
 import {SessionCommand} from './session-command.js'
@@ -25,7 +25,8 @@ export function startArgsOf(session: Session): string[] {
 
 export default class Restart extends SessionCommand<typeof Restart> {
   static override summary = 'Stop the app tapir started and start it again, on the same device with the same ports.'
-  static override description = 'The same as `tapir stop` then `tapir start` with the device, ports and flutter run arguments of the session. A refused stop aborts the restart.'
+  static override description =
+    'The same as `tapir stop` then `tapir start` with the device, ports and flutter run arguments of the session. A refused stop aborts the restart.'
   static override examples = ['<%= config.bin %> restart']
 
   protected parseInput() {
@@ -36,11 +37,15 @@ export default class Restart extends SessionCommand<typeof Restart> {
     const session = readOwnSession(location)
     if (!session) throw noSessionError(location)
     if (typeof session.device !== 'string' || session.device === 'attached') {
-      throw new TapirError('tapir did not start this app (it was attached), so it cannot restart it. Use `tapir hot-restart`, or `tapir start --device=<id>`.', 'local')
+      throw new TapirError(
+        'tapir did not start this app (it was attached), so it cannot restart it. Use `tapir hot-restart`, or `tapir start --device=<id>`.',
+        'local',
+      )
     }
     const shared = [...(flags.state ? [`--state=${flags.state}`] : []), ...(flags.json ? ['--json'] : [])]
     await this.config.runCommand('stop', shared)
-    if (process.exitCode !== undefined && process.exitCode !== 0) throw new TapirError('The restart stopped there: the app was not stopped.', 'local')
+    if (process.exitCode !== undefined && process.exitCode !== 0)
+      throw new TapirError('The restart stopped there: the app was not stopped.', 'local')
     await this.config.runCommand('start', [...shared, ...startArgsOf(session)])
     return {stdout: '', stderr: [], exitCode: (process.exitCode as ExitCode | undefined) ?? EXIT.ok}
   }

@@ -18,7 +18,10 @@ export function findFlutter(env: NodeJS.ProcessEnv): string {
   const named = env.TAPIR_FLUTTER_BIN
   if (named) {
     if (isExecutable(named)) return named
-    throw new TapirError(`TAPIR_FLUTTER_BIN names ${named}, which is not an executable file; point it at the flutter tool (…/flutter/bin/flutter).`, 'local')
+    throw new TapirError(
+      `TAPIR_FLUTTER_BIN names ${named}, which is not an executable file; point it at the flutter tool (…/flutter/bin/flutter).`,
+      'local',
+    )
   }
   for (const folder of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     for (const name of NAMES) if (isExecutable(join(folder, name))) return join(folder, name)

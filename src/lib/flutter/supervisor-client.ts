@@ -12,12 +12,19 @@ function open(socketPath: string): Promise<Socket> {
 }
 
 /** Asks the supervisor one thing (restart, stop) and waits for its one-line answer. */
-export async function askSupervisor(socketPath: string, request: Exclude<SupervisorRequest, {op: 'watch'}>, timeoutMs: number): Promise<SupervisorReply> {
+export async function askSupervisor(
+  socketPath: string,
+  request: Exclude<SupervisorRequest, {op: 'watch'}>,
+  timeoutMs: number,
+): Promise<SupervisorReply> {
   let socket: Socket
   try {
     socket = await open(socketPath)
   } catch (error) {
-    throw new TapirError(`The supervisor tapir started for this app does not answer (${(error as Error).message}); run \`tapir restart\` or \`tapir stop\`.`, 'local')
+    throw new TapirError(
+      `The supervisor tapir started for this app does not answer (${(error as Error).message}); run \`tapir restart\` or \`tapir stop\`.`,
+      'local',
+    )
   }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -80,7 +80,10 @@ function freshLog(path: string): void {
 }
 
 /** `flutter run --machine` for this device, with the ports asked for. */
-export function flutterRunArgv(flutter: string, options: Pick<FlutterStartOptions, 'device' | 'cdpPort' | 'webPort' | 'vmServicePort' | 'dds' | 'extraArgs'>): string[] {
+export function flutterRunArgv(
+  flutter: string,
+  options: Pick<FlutterStartOptions, 'device' | 'cdpPort' | 'webPort' | 'vmServicePort' | 'dds' | 'extraArgs'>,
+): string[] {
   const web = WEB_DEVICES.includes(options.device)
   // With --cdp-port tapir brings the browser: flutter only serves the page (web-server).
   const device = options.cdpPort === undefined ? options.device : 'web-server'
@@ -102,7 +105,8 @@ export function flutterRunArgv(flutter: string, options: Pick<FlutterStartOption
  *  failure stops what was started and removes the session. */
 export async function startFlutterApp(options: FlutterStartOptions): Promise<StartedFlutterApp> {
   const web = WEB_DEVICES.includes(options.device)
-  if (options.cdpPort !== undefined && !web) throw new UsageError(`--cdp-port needs a web app: use --device=chrome (or web-server) with it, not --device=${options.device}.`)
+  if (options.cdpPort !== undefined && !web)
+    throw new UsageError(`--cdp-port needs a web app: use --device=chrome (or web-server) with it, not --device=${options.device}.`)
   const flutter = findFlutter(options.env)
   if (options.vmServicePort !== undefined) await ensurePortFree(options.vmServicePort, '--vm-service-port')
   if (web && options.webPort !== undefined) await ensurePortFree(options.webPort, '--port')
@@ -115,12 +119,28 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
   const started = new Started(options, log)
   try {
     if (chromeBinary !== undefined && options.cdpPort !== undefined) {
-      started.chrome = await launchChrome({binary: chromeBinary, cdpPort: options.cdpPort, url: 'about:blank', logFile: `${base}.chrome.log`, timeoutMs: Math.min(options.timeoutMs, 15_000)})
+      started.chrome = await launchChrome({
+        binary: chromeBinary,
+        cdpPort: options.cdpPort,
+        url: 'about:blank',
+        logFile: `${base}.chrome.log`,
+        timeoutMs: Math.min(options.timeoutMs, 15_000),
+      })
       started.chromeProcess = recordProcess(started.chrome.pid, started.chrome.argv)
-      if (!started.chromeProcess) throw new TapirError('Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.', 'local')
+      if (!started.chromeProcess)
+        throw new TapirError(
+          'Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.',
+          'local',
+        )
     }
     await started.run(flutterRunArgv(flutter, options))
-    return {session: started.session(), flutterPid: started.flutter!.pid, supervisorPid: started.supervisor!.pid, ...(started.chrome ? {chromePid: started.chrome.pid} : {}), log}
+    return {
+      session: started.session(),
+      flutterPid: started.flutter!.pid,
+      supervisorPid: started.supervisor!.pid,
+      ...(started.chrome ? {chromePid: started.chrome.pid} : {}),
+      log,
+    }
   } catch (error) {
     await started.undo()
     throw error
@@ -187,11 +207,15 @@ class Started {
     this.supervisor = recordProcess(child.pid, argv)
     if (!this.supervisor) {
       child.kill('SIGKILL')
-      throw new TapirError('The supervisor started, but its command line and start time could not be read back, so tapir could not record it safely.', 'local')
+      throw new TapirError(
+        'The supervisor started, but its command line and start time could not be read back, so tapir could not record it safely.',
+        'local',
+      )
     }
     const deadline = Date.now() + this.options.timeoutMs
     while (!existsSync(this.socket)) {
-      if (!isAlive(child.pid) || Date.now() > deadline) throw new TapirError(`The supervisor for flutter run did not come up; see ${this.log}.`, 'local')
+      if (!isAlive(child.pid) || Date.now() > deadline)
+        throw new TapirError(`The supervisor for flutter run did not come up; see ${this.log}.`, 'local')
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
     await this.follow(deadline)
@@ -210,22 +234,35 @@ class Started {
         else resolve()
       }
       const seconds = Math.round(this.options.timeoutMs / 1000)
-      const timer = setTimeout(() => settle(new TapirError(`The app did not start within ${seconds} s (--timeout); see ${this.log}. Nothing was left running.`, 'local')), deadline - Date.now())
+      const timer = setTimeout(
+        () =>
+          settle(
+            new TapirError(
+              `The app did not start within ${seconds} s (--boot-timeout); see ${this.log}. Nothing was left running.`,
+              'local',
+            ),
+          ),
+        deadline - Date.now(),
+      )
       const onEvent = async (event: SupervisorEvent): Promise<void> => {
         if (event.event === 'flutter') {
           this.flutter = recordChildProcess(event.pid, this.supervisor!)
-          if (!this.flutter) return settle(new TapirError('flutter run started, but tapir could not read back its identity to record it safely.', 'local'))
+          if (!this.flutter)
+            return settle(new TapirError('flutter run started, but tapir could not read back its identity to record it safely.', 'local'))
           this.save()
         } else if (event.event === 'progress') {
           this.options.progress(`… ${event.message}`)
         } else if (event.event === 'webLaunchUrl' && this.options.cdpPort !== undefined) {
           this.options.progress(`… opening ${event.url} in Chrome (cdpPort=${this.options.cdpPort})`)
-          await withPage({port: this.options.cdpPort}, (page) => page.send('Page.navigate', {url: event.url})).catch((error: Error) => settle(error))
+          await withPage({port: this.options.cdpPort}, (page) => page.send('Page.navigate', {url: event.url})).catch((error: Error) =>
+            settle(error),
+          )
         } else if (event.event === 'debugPort') {
           this.vmServiceUri = toWebSocketUri(event.wsUri)
           this.save()
         } else if (event.event === 'started') {
-          if (!this.vmServiceUri) return settle(new TapirError(`flutter run reported the app started without a VM Service address; see ${this.log}.`, 'local'))
+          if (!this.vmServiceUri)
+            return settle(new TapirError(`flutter run reported the app started without a VM Service address; see ${this.log}.`, 'local'))
           this.booting = false
           // A launcher script may have exec'd flutter by now: record it as it runs.
           this.flutter = recordChildProcess(this.flutter!.pid, this.supervisor!) ?? this.flutter
@@ -235,7 +272,12 @@ class Started {
           const tail = logTail(this.log)
           for (const line of tail) this.options.progress(`  ${line}`)
           const why = event.error ?? `flutter run exited with code ${event.code ?? 'null'}`
-          settle(new TapirError(`The app did not start: ${why}. ${tail.length > 0 ? 'The end of its log is above; the' : 'The'} whole log is ${this.log}.`, 'local'))
+          settle(
+            new TapirError(
+              `The app did not start: ${why}. ${tail.length > 0 ? 'The end of its log is above; the' : 'The'} whole log is ${this.log}.`,
+              'local',
+            ),
+          )
         }
       }
       watchSupervisor(this.socket!, (event) => void onEvent(event)).then(

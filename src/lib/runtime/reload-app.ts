@@ -25,11 +25,19 @@ export function supervisorOf(session: Session): string | undefined {
 
 /** Hot reload (`reload`) or hot restart (`restart`) of the session's app. A compile error is a
  *  ReloadRejected; with neither a supervisor nor the services it says so (exit 1). */
-export async function reloadApp(session: Session, app: () => Promise<AppConnection>, kind: ReloadKind, deadline: Deadline): Promise<Reloaded> {
+export async function reloadApp(
+  session: Session,
+  app: () => Promise<AppConnection>,
+  kind: ReloadKind,
+  deadline: Deadline,
+): Promise<Reloaded> {
   const what = kind === 'reload' ? 'Hot reload' : 'Hot restart'
   const socket = supervisorOf(session)
   if (socket !== undefined) {
-    const reply = await deadline.race(askSupervisor(socket, {op: 'restart', fullRestart: kind === 'restart'}, deadline.remainingMs()), `the ${what.toLowerCase()}`)
+    const reply = await deadline.race(
+      askSupervisor(socket, {op: 'restart', fullRestart: kind === 'restart'}, deadline.remainingMs()),
+      `the ${what.toLowerCase()}`,
+    )
     if (!reply.ok) throw new ReloadRejected(what, reply.compileError ?? reply.message)
     return {via: 'flutter run', message: reply.message}
   }

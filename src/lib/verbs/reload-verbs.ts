@@ -29,7 +29,8 @@ export const hotReloadAndSnap = defineVerb({
   name: 'hot_reload_and_snap',
   tool: 'tapir_hot_reload_and_snap',
   dispatch: 'tapir:hot_reload_and_snap',
-  summary: 'Hot reload the app, then read its snapshot, a screenshot and its recent exceptions; a compile error comes back as reloaded: false with the error.',
+  summary:
+    'Hot reload the app, then read its snapshot, a screenshot and its recent exceptions; a compile error comes back as reloaded: false with the error.',
   cliExit: 'exits 1 when the reload failed to compile',
   example: '--no-screenshot',
   kind: 'action',
@@ -60,7 +61,9 @@ export const hotReloadAndSnap = defineVerb({
     const exceptions = Array.isArray(result.recentExceptions) ? result.recentExceptions.length : 0
     const notes = [
       `✓ Hot reloaded in ${result.durationMs} ms`,
-      ...(typeof result.screenshot === 'string' ? [`✓ Screenshot: ${Math.round((result.screenshot.length * 3) / 4)} bytes of JPEG (pass --json for it)`] : []),
+      ...(typeof result.screenshot === 'string'
+        ? [`✓ Screenshot: ${Math.round((result.screenshot.length * 3) / 4)} bytes of JPEG (pass --json for it)`]
+        : []),
       ...(typeof result.screenshotError === 'string' ? [`⚠ No screenshot: ${result.screenshotError}`] : []),
       ...(exceptions > 0 ? [`⚠ ${exceptions} recent exception(s): see tapir:exceptions`] : []),
     ]

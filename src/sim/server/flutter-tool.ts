@@ -26,7 +26,8 @@ function compile(sourceFile: string | undefined): Compiled {
   }
   try {
     const parsed: unknown = JSON.parse(text)
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {compileError: `${sourceFile}:1:1: Error: Expected an object of declarations.`}
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      return {compileError: `${sourceFile}:1:1: Error: Expected an object of declarations.`}
     const title = (parsed as {signInTitle?: unknown}).signInTitle
     return {source: typeof title === 'string' ? {signInTitle: title} : {}}
   } catch (error) {
@@ -57,7 +58,7 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
     async forward(service, params): Promise<ForwardedReply> {
       if (service === 'reloadSources') return reloadSources(vm, options, params)
       if (service !== 'hotRestart') return {error: {code: -32601, message: `Unknown service: ${service}`}}
-      await new Promise(resolve => setTimeout(resolve, RESTART_COMPILE_MS))
+      await new Promise((resolve) => setTimeout(resolve, RESTART_COMPILE_MS))
       const compiled = compile(options.sourceFile)
       if ('compileError' in compiled) return unable('Unable to restart', compiled.compileError)
       await vm.restartIsolate()
@@ -72,9 +73,14 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
 async function reloadSources(vm: SimVm, options: FlutterToolOptions, params: Record<string, unknown>): Promise<ForwardedReply> {
   const isolateId = params.isolateId
   if (typeof isolateId !== 'string' || isolateId === '') {
-    return {error: {code: -32000, message: `reloadSources: (-32602) Invalid 'isolateId': ${isolateId === undefined ? 'null' : JSON.stringify(isolateId)}`}}
+    return {
+      error: {
+        code: -32000,
+        message: `reloadSources: (-32602) Invalid 'isolateId': ${isolateId === undefined ? 'null' : JSON.stringify(isolateId)}`,
+      },
+    }
   }
-  await new Promise(resolve => setTimeout(resolve, RELOAD_COMPILE_MS))
+  await new Promise((resolve) => setTimeout(resolve, RELOAD_COMPILE_MS))
   const knob = vm.faults.reloadCompileError
   if (knob !== null) {
     vm.faults.reloadCompileError = null
