@@ -5,6 +5,7 @@ import {delimiter, dirname, join} from 'node:path'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, ROOT, tapir, tempDir} from '../helpers/cli.js'
 
 const FAKE_FLUTTER_DIR = join(ROOT, 'test', 'fixtures', 'fake-flutter')
@@ -278,4 +279,34 @@ describe('tapir_hot_reload_and_snap over MCP, through the SDK client', () => {
     })
     expect(rejected).not.toHaveProperty('snapshot')
   })
+})
+
+describe('tapir start --device=chrome --cdp-port: flutter run -d web-server shown in a Chromium tapir launched', () => {
+  it('opens the served page in Chrome, records the debug service, answers verbs and stops everything', async () => {
+    const p = project()
+    const cdpPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const {port} = probe.address() as {port: number}
+        probe.close(() => resolve(port))
+      })
+    })
+    try {
+      const started = await p.run(['start', '--device=chrome', `--cdp-port=${cdpPort}`], {TAPIR_CHROME_BIN: await chromeBinary()})
+      expect(started.stderr).toContain('… Launching lib/main.dart on web-server in debug mode...')
+      expect(started.stderr).toMatch(/^… opening http:\/\/127\.0\.0\.1:\d+\/ in Chrome \(cdpPort=\d+\)$/m)
+      expect(started.exitCode).toBe(0)
+      expect(started.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
+      const session = p.session()! as Session & {cdpPort: number}
+      expect(session).toMatchObject({device: 'chrome', cdpPort})
+      const pids = Object.values(session.processes).map((entry) => entry.pid)
+      expect(pids).toHaveLength(3)
+      expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Sign in"/)
+      const stop = await p.run(['stop'])
+      expect(stop.exitCode).toBe(0)
+      for (const pid of pids) expect(alive(pid)).toBe(false)
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 90_000)
 })
