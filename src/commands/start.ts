@@ -69,8 +69,7 @@ export default class Start extends SessionCommand<typeof Start> {
 
   protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
     if (flags.device !== 'sim') return this.startFlutter(flags, location)
-    const stray = this.argv.filter((arg) => !arg.startsWith('-')).length
-    if (this.argv.includes('--') || stray > 0) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
+    if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
     const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults(flags.fault ?? [], '--fault')]
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port']

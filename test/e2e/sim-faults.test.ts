@@ -79,7 +79,7 @@ describe('bad fault knobs', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      '✗ --fault: Unknown fault knob "slow"; use one of latency=<ms>, drop-socket=<method>, hang=<method>, malformed=<method>, paused-isolate, lifecycle=<state>, missing-extensions, isolate-restart=<ms>.',
+      '✗ --fault: Unknown fault knob "slow"; use one of latency=<ms>, drop-socket=<method>, hang=<method>, malformed=<method>, paused-isolate, lifecycle=<state>, missing-extensions, reload-error, isolate-restart=<ms>.',
     )
     expect(existsSync(current.env.TAPIR_STATE_FILE)).toBe(false)
   })

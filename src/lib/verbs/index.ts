@@ -24,8 +24,8 @@ export const VERBS: readonly Verb[] = [
   screenshot,
   ...perfVerbs,
   ...chromeVerbs,
-  ...perfRunVerbs,
   ...reloadVerbs,
+  ...perfRunVerbs,
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))
