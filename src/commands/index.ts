@@ -1,5 +1,9 @@
 import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
+import HotRestart from './hot-restart.js'
+import Logs from './logs.js'
+import Reload from './reload.js'
+import Restart from './restart.js'
 import McpInstall from './mcp/install.js'
 import McpServe from './mcp/serve.js'
 import Run from './run.js'
@@ -11,6 +15,10 @@ import {verbCommand} from './verb-command.js'
 /** Every command id and its class: the session commands, then one `tapir:<verb>` per catalogue verb. */
 export const COMMANDS = {
   attach: Attach,
+  'hot-restart': HotRestart,
+  logs: Logs,
+  reload: Reload,
+  restart: Restart,
   start: Start,
   status: Status,
   stop: Stop,

@@ -21,6 +21,12 @@ export type EvaluateReply =
   | {kind: 'error'; result: Record<string, unknown>}
   | {kind: 'compileError'; details: string}
 
+/** The app's "source code" a hot reload picks up: what the sim's build reads that a developer edits. */
+export interface AppSource {
+  /** The heading of the sign-in page (default "Sign in"). */
+  signInTitle?: string
+}
+
 export interface WebView {
   readonly width: number
   readonly height: number
@@ -45,6 +51,8 @@ export interface SimApp {
   evaluate(expression: string): EvaluateReply
   /** Hot restart: fresh app state, new boot id, refs and baselines cleared. */
   restart(): void
+  /** Hot reload: the state stays, the widgets build again from the new source. */
+  reassemble?(source: AppSource): void
   /** True once close_app asked the app to shut down (a desktop app then exits). */
   readonly closed: boolean
   /** The window changed (size in logical pixels, pixel ratio, touch): the app lays out again. */

@@ -28,6 +28,9 @@ interface Knob {
 
 const MAX_MS = 600_000
 
+/** What the compiler says when the reload-error knob is on: a Dart front-end error as flutter prints it. */
+export const RELOAD_COMPILE_ERROR = "lib/main.dart:12:7: Error: Expected ';' after this.\n      Text('Monitors')\n      ^^^^"
+
 export const FAULT_KNOBS: readonly Knob[] = [
   {name: 'latency', value: '<ms>', summary: 'delay every reply', apply: (plan, value, spec) => (plan.faults.latencyMs = milliseconds(value, spec))},
   {name: 'drop-socket', value: '<method>', summary: 'close the socket when this method is called', apply: (plan, value, spec) => (plan.faults.dropSocketOn = method(value, spec))},
@@ -36,6 +39,7 @@ export const FAULT_KNOBS: readonly Knob[] = [
   {name: 'paused-isolate', summary: 'hold extension calls, as at a breakpoint', apply: plan => (plan.faults.paused = true)},
   {name: 'lifecycle', value: '<state>', summary: `${LIFECYCLES.join(', ')}: no frames, verbs warn`, apply: (plan, value, spec) => (plan.lifecycle = lifecycle(value, spec))},
   {name: 'missing-extensions', summary: 'register no ext.tapir.*, as if tapir were not installed', apply: plan => (plan.faults.extensionsMissing = true)},
+  {name: 'reload-error', summary: 'the next hot reload fails with a compile error', apply: plan => (plan.faults.reloadCompileError = RELOAD_COMPILE_ERROR)},
   {name: 'isolate-restart', value: '<ms>', summary: 'hot-restart the isolate this long after start', apply: (plan, value, spec) => (plan.restartIsolateAfterMs = milliseconds(value, spec))},
   {name: 'perf-regression', summary: 'rebuild each list row\'s sparkline twice per frame (also TAPIR_SIM_PERF_REGRESSION=1)', apply: plan => (plan.perfRegression = true)},
 ]

@@ -29,6 +29,11 @@ export interface SimOptions {
   webPort?: number
   /** A client standing for `flutter run` that registers the hotRestart service (tapir start --device=sim has one). */
   flutterTool?: boolean
+  /** The tool client's source file (JSON standing for lib/): a hot reload builds from it anew. */
+  sourceFile?: string
+  /** Called once, when a browser first loads the web page and asks for a frame (DWDS announces
+   *  its debug service only once a client connects). */
+  onBrowserConnected?: () => void
   /** The default app's perf regression knob (TAPIR_SIM_PERF_REGRESSION=1 for tapir start --device=sim). */
   perfRegression?: boolean
 }
@@ -60,7 +65,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const host = options.host ?? '127.0.0.1'
   const app = await resolveApp(options.app, options.perfRegression ?? false)
   const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
-  if (options.flutterTool) attachFlutterTool(vm)
+  if (options.flutterTool) attachFlutterTool(vm, {sourceFile: options.sourceFile})
   const servers: ListeningServer[] = []
   const close = async (): Promise<void> => {
     vm.close()
@@ -78,7 +83,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     const door = mode === 'dwds' ? dwdsFrontDoor(token) : vmFrontDoor(token, ddsHttpUri)
     const raw = await serve({host, port: options.port ?? 0, door, vm})
     servers.push(raw)
-    const webUri = options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers)
+    const webUri = options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers, options.onBrowserConnected)
     return {
       ...(webUri === undefined ? {} : {webUri}),
       httpUri: httpUriOf(host, raw.port, token),
@@ -107,10 +112,10 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   }
 }
 
-async function startPage(app: SimApp, host: string, port: number, servers: ListeningServer[]): Promise<string> {
+async function startPage(app: SimApp, host: string, port: number, servers: ListeningServer[], onBrowser?: () => void): Promise<string> {
   const {resize, displayList, onFrame} = app
   if (!resize || !displayList || !onFrame) throw new Error('this app has no web build (resize, displayList and onFrame)')
-  const page = await servePage({resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)}, {host, port})
+  const page = await servePage({resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)}, {host, port, onBrowser})
   servers.push(page)
   return `http://${hostForUri(host)}:${page.port}/`
 }

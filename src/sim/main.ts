@@ -1,5 +1,6 @@
 // Background entry for `tapir start --device=sim`:
 //   node dist/sim/main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
+//   [--source <file.json>] (what a hot reload rebuilds from)
 //   TAPIR_SIM_PERF_REGRESSION=1 turns on the perf regression knob.
 import {rename, writeFile} from 'node:fs/promises'
 import {parseArgs} from 'node:util'
@@ -14,6 +15,7 @@ const {values} = parseArgs({
     host: {type: 'string', default: '127.0.0.1'},
     'ready-file': {type: 'string'},
     fault: {type: 'string', multiple: true, default: []},
+    source: {type: 'string'},
   },
 })
 
@@ -22,7 +24,7 @@ const port = Number(values.port)
 const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port'])
 const isPort = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 65535
 if ((mode !== 'vm' && mode !== 'dds' && mode !== 'dwds') || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
-  process.stderr.write('usage: main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...\n')
+  process.stderr.write('usage: main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]... [--source <file.json>]\n')
   process.exit(1)
 }
 
@@ -36,7 +38,19 @@ try {
 }
 
 // The background sim stands for `flutter run`: its tool client offers hotRestart.
-const sim = await startSim({mode: mode as SimMode, port, webPort, host: values.host, faults: plan.faults, flutterTool: true, perfRegression: plan.perfRegression === true || process.env.TAPIR_SIM_PERF_REGRESSION === '1'})
+// With a web page, the debug service is announced once a browser shows it, as DWDS does.
+let announceDebugService = (): void => {}
+const sim = await startSim({
+  mode: mode as SimMode,
+  port,
+  webPort,
+  host: values.host,
+  faults: plan.faults,
+  flutterTool: true,
+  sourceFile: values.source,
+  onBrowserConnected: () => announceDebugService(),
+  perfRegression: plan.perfRegression === true || process.env.TAPIR_SIM_PERF_REGRESSION === '1',
+})
 if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
 if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()
 const stop = (): void => {
@@ -51,7 +65,10 @@ const closing = setInterval(() => {
   setTimeout(stop, 100)
 }, 100)
 process.stdout.write(`The Dart VM service is listening on ${sim.httpUri}\n`)
-if (sim.webUri !== undefined) process.stdout.write(`lib/main.dart is being served at ${sim.webUri}\n`)
+if (sim.webUri !== undefined) {
+  process.stdout.write(`lib/main.dart is being served at ${sim.webUri}\n`)
+  announceDebugService = () => void process.stdout.write(`Debug service listening on ${sim.wsUri}\n`)
+}
 
 const readyFile = values['ready-file']
 if (readyFile !== undefined) {

@@ -14,9 +14,10 @@ const ALLOWED: Record<string, string[]> = {
   perf: ['errors.ts', 'vm', 'cdp', 'write-atomic.ts'],
   output: ['errors.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'output', 'verbs'],
-  runtime: ['errors.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'write-atomic.ts'],
+  flutter: ['errors.ts'],
+  runtime: ['errors.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'flutter', 'write-atomic.ts'],
   mcp: ['errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
-  commands: ['errors.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'mcp', 'write-atomic.ts'],
+  commands: ['errors.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'flutter', 'mcp', 'write-atomic.ts'],
 }
 const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands'], '@modelcontextprotocol/': ['mcp']}
 

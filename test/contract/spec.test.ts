@@ -12,7 +12,7 @@ type SpecTool = {name: string; dispatch: string | null; params: SpecParam[]}
 const spec = JSON.parse(readFileSync(join(ROOT, 'spec', 'tools.json'), 'utf8')) as {tools: SpecTool[]}
 
 /** Tools whose issues have not landed yet; each must leave this list when it lands. */
-const PENDING = new Set(['tapir_hot_reload_and_snap'])
+const PENDING = new Set<string>([])
 
 const TYPES: Record<string, string> = {string: 'string', integer: 'integer', number: 'number', boolean: 'boolean', 'array<string>': 'string[]'}
 

@@ -139,10 +139,16 @@ describe('tapir start --device=sim', () => {
     scratch.remove()
   })
 
-  it('refuses a device it cannot start', async () => {
-    const result = await tapir(['start', '--device=chrome'])
+  it('a real device needs flutter: with none on PATH it says how to get it, exit 1', async () => {
+    const result = await tapir(['start', '--device=chrome'], {env: {PATH: dirname(process.execPath), TAPIR_FLUTTER_BIN: ''}})
     expect(result.exitCode).toBe(1)
-    expect(result.stderr).toContain('Expected --device=chrome to be one of: sim')
+    expect(result.stderr).toContain('✗ No flutter on PATH.')
+  })
+
+  it('refuses flutter run arguments (after --) for the sim', async () => {
+    const result = await tapir(['start', '--device=sim', '--', '--flavor=dev'])
+    expect(result.stderr).toBe('✗ Arguments for flutter run (after --) need a real device, not --device=sim.')
+    expect(result.exitCode).toBe(1)
   })
 })
 

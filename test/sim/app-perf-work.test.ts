@@ -42,18 +42,21 @@ describe('frames that follow the work', () => {
 })
 
 describe('the flutter run stand-in', () => {
-  it('registers hotRestart, which replaces the isolate and mints a new boot id', async () => {
+  it('registers reloadSources and hotRestart; hotRestart replaces the isolate and mints a new boot id', async () => {
     const sim = await startSim({flutterTool: true})
     try {
       const {VmServiceClient} = await import('../../src/lib/vm/client.js')
       const client = await VmServiceClient.connect(sim.wsUri, {timeoutMs: 5000})
       const events: Array<Record<string, unknown>> = []
       await client.listen('Service', (event) => events.push(event))
-      expect(events).toEqual([expect.objectContaining({kind: 'ServiceRegistered', service: 'hotRestart', alias: 'Flutter Tools'})])
+      expect(events).toEqual([
+        expect.objectContaining({kind: 'ServiceRegistered', service: 'reloadSources', method: 's0.reloadSources', alias: 'Flutter Tools'}),
+        expect.objectContaining({kind: 'ServiceRegistered', service: 'hotRestart', method: 's0.hotRestart', alias: 'Flutter Tools'}),
+      ])
       const vm = await client.call<{isolates: Array<{id: string}>}>('getVM')
       const before = vm.isolates[0]!.id
       const bootBefore = await client.call<{bootId: string}>('ext.tapir.boot_id', {isolateId: before})
-      expect(await client.call(String(events[0]!.method), {})).toEqual({type: 'Success'})
+      expect(await client.call(String(events[1]!.method), {})).toEqual({type: 'Success'})
       const after = (await client.call<{isolates: Array<{id: string}>}>('getVM')).isolates[0]!.id
       expect(after).not.toBe(before)
       const bootAfter = await client.call<{bootId: string}>('ext.tapir.boot_id', {isolateId: after})

@@ -28,3 +28,8 @@ export async function printOutcome(outcome: Outcome): Promise<void> {
 export function printProgress(line: string): void {
   process.stderr.write(`${line}\n`)
 }
+
+/** A line of a stream a command follows (`tapir logs --follow`): stdout, at once, printable. */
+export function printStreamLine(line: string): void {
+  process.stdout.write(`${printable(line)}\n`)
+}

@@ -8,6 +8,7 @@ import type {AppTarget, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
+import {reloadApp, type ReloadKind, type Reloaded} from './reload-app.js'
 
 export interface ContextOptions {
   stateFlag?: string
@@ -91,6 +92,10 @@ export class SessionContext implements VerbContext {
       this.connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs)}
     }
     return this.connection!.app
+  }
+
+  reload(kind: ReloadKind, deadline: Deadline): Promise<Reloaded> {
+    return reloadApp(this.session(), () => this.app(deadline), kind, deadline)
   }
 
   target(): AppTarget {

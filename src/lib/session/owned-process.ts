@@ -89,6 +89,28 @@ export function recordProcess(pid: number, spawnedArgv: string[]): OwnedProcess 
   return matches ? {pid, ...identity} : undefined
 }
 
+/** The parent of a live process: field 4 of /proc/<pid>/stat, or `ps -o ppid=`. */
+function parentOf(pid: number): number | undefined {
+  try {
+    if (process.platform === 'linux') {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    }
+    return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim())
+  } catch {
+    return undefined
+  }
+}
+
+/** Records a process a recorded process of tapir's spawned (flutter under the supervisor): a
+ *  launcher script may have replaced its argv with exec, so what proves it is tapir's is its
+ *  parent, and the identity is taken as the system reports it now. */
+export function recordChildProcess(pid: number, parent: OwnedProcess): OwnedProcess | undefined {
+  if (checkOwned(parent).state !== 'ours' || parentOf(pid) !== parent.pid) return undefined
+  const identity = identify(pid)
+  return identity ? {pid, ...identity} : undefined
+}
+
 function sameArgv(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index])
 }

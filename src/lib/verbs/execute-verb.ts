@@ -15,6 +15,7 @@ export function executeVerb(verb: Verb, context: VerbContext, input: Input): Pro
       ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
       ...(context.target ? {target: context.target.bind(context)} : {}),
       ...(context.reset ? {reset: context.reset.bind(context)} : {}),
+      ...(context.reload ? {reload: context.reload.bind(context)} : {}),
       ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
       cwd: context.cwd,
       deadline,

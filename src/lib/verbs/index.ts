@@ -6,6 +6,7 @@ import {navigationVerbs} from './navigation-verbs.js'
 import {perfRunVerbs} from './perf-run-verbs.js'
 import {perfVerbs} from './perf-verbs.js'
 import {readVerbs} from './read-verbs.js'
+import {reloadVerbs} from './reload-verbs.js'
 import {screenshot} from './screenshot-verb.js'
 import {textVerbs} from './text-verbs.js'
 import type {Verb} from './types.js'
@@ -23,6 +24,7 @@ export const VERBS: readonly Verb[] = [
   screenshot,
   ...perfVerbs,
   ...chromeVerbs,
+  ...reloadVerbs,
   ...perfRunVerbs,
 ]
 

@@ -75,6 +75,9 @@ export interface VerbContext {
   target?(): AppTarget
   /** Drops the connection and the session read, so the next app() reads the session file anew (a campaign restarts the app). */
   reset?(): void
+  /** Hot reload or hot restart of the session's app (through the supervisor tapir started, or
+   *  the services `flutter run` registered); rejects with ReloadRejected on a compile error. */
+  reload?(kind: 'reload' | 'restart', deadline: Deadline): Promise<{via: string; message: string}>
   /** The session file in use, for a tapir process a verb starts (a campaign's start and stop). */
   sessionFile?(): string
   cwd: string

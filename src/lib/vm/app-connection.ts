@@ -3,6 +3,7 @@ import {VmServiceClient} from './client.js'
 import type {Deadline} from './deadline.js'
 import {extensionFailure} from './extension-error.js'
 import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
 
 type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
@@ -75,18 +76,36 @@ export class AppConnection {
 
   /** Hot restart through the `hotRestart` service `flutter run` registered (its `sN.` name is
    *  learned from the Service stream, never assumed). The isolate is replaced. */
-  async hotRestart(): Promise<void> {
-    const method = (await this.registeredServices()).get('hotRestart')
+  async hotRestart(deadline?: Deadline): Promise<void> {
+    await this.callToolService('hotRestart', 'Hot restart', {}, deadline)
+    this.isolate = undefined
+  }
+
+  /** Hot reload through the `reloadSources` service `flutter run` registered: it recompiles and
+   *  reassembles the app (the VM's own reloadSources would skip the compile step). */
+  async reloadSources(deadline: Deadline): Promise<void> {
+    const isolate = this.isolate ?? (await this.resolveIsolate(deadline.setup))
+    await this.callToolService('reloadSources', 'Hot reload', {isolateId: isolate.id}, deadline)
+  }
+
+  /** Whether `flutter run` registered this service on the app's VM Service. */
+  async offers(service: 'reloadSources' | 'hotRestart'): Promise<boolean> {
+    return (await this.registeredServices()).has(service)
+  }
+
+  private async callToolService(service: string, what: 'Hot reload' | 'Hot restart', params: Record<string, unknown>, deadline?: Deadline): Promise<void> {
+    const method = (await this.registeredServices()).get(service)
     if (!method) {
-      throw new TapirError('The app offers no hotRestart service: only an app run by `flutter run` (or `tapir start`) can be hot restarted. Start it that way, or drop hot_restart from the setup.', 'local')
+      throw new TapirError(`The app offers no ${service} service: only an app run by \`flutter run\` (or \`tapir start\`) can be ${what === 'Hot reload' ? 'hot reloaded' : 'hot restarted'}. Start it that way.`, 'local')
     }
     try {
-      await this.client.call(method, {})
+      await this.client.call(method, params, deadline)
     } catch (error) {
-      if (error instanceof RpcError) throw new TapirError(`Hot restart failed: ${error.message}`, 'app')
+      // flutter_tools answers a failed reload with -32000 "Unable to reload sources"; the compiler's
+      // own words, when the tool sends them, are in data.details.
+      if (error instanceof RpcError) throw new ReloadRejected(what, [error.rpcMessage.trim(), error.details].filter(Boolean).join('\n'))
       throw error
     }
-    this.isolate = undefined
   }
 
   private async registeredServices(): Promise<Map<string, string>> {

@@ -1,3 +1,4 @@
+import type {AppSource} from '../app-contract.js'
 import {Behaviour} from './behaviour.js'
 import {Diagnostics} from './diagnostics.js'
 import {mountFrame, type Frame} from './frame.js'
@@ -30,6 +31,8 @@ export class AppModel {
   closed = false
   /** Frames drawn by this process, across restarts: what a web page follows. */
   framesDrawn = 0
+  /** The code the widgets are built from; a hot reload swaps it and keeps the state. */
+  source: AppSource = {}
   private readonly frameListeners = new Set<() => void>()
   private lastGroupMicros = 0
   private objects = 0
@@ -82,6 +85,12 @@ export class AppModel {
     if (this.producesFrames) this.draw()
   }
 
+  /** Hot reload: \`ext.flutter.reassemble\` builds every widget again from the new source; the state stays. */
+  reassemble(source: AppSource): void {
+    this.source = source
+    this.draw()
+  }
+
   /** The embedder reports a new window size, pixel ratio or input kind: the app lays out again. */
   resize(view: View): void {
     this.view = view
@@ -104,7 +113,7 @@ export class AppModel {
 
   private draw(): void {
     this.state.clock++
-    this.frame = mountFrame(buildApp({state: this.state, on: this.on, view: this.view}), this.ids)
+    this.frame = mountFrame(buildApp({state: this.state, on: this.on, view: this.view, source: this.source}), this.ids)
     this.diagnostics.framesDrawn++
     this.perf.frameDrawn(this.frame, this.state)
     this.reportOverflows()

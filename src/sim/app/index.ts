@@ -1,4 +1,4 @@
-import {ExtensionError, type EvaluateReply, type SimApp} from '../app-contract.js'
+import {ExtensionError, type AppSource, type EvaluateReply, type SimApp} from '../app-contract.js'
 import {AppModel, type Lifecycle} from './app-model.js'
 import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
@@ -54,6 +54,10 @@ class MonitorsApp implements SimApp {
 
   restart(): void {
     this.app.boot()
+  }
+
+  reassemble(source: AppSource): void {
+    this.app.reassemble(source)
   }
 
   resize(view: View): void {

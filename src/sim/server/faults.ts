@@ -11,6 +11,8 @@ export interface SimFaults {
   extensionsMissing: boolean
   /** The isolate is paused: extension calls are held until it resumes. */
   paused: boolean
+  /** The next hot reload fails with this compile error (then the knob clears itself). */
+  reloadCompileError: string | null
 }
 
 export const noFaults: Readonly<SimFaults> = {
@@ -20,6 +22,7 @@ export const noFaults: Readonly<SimFaults> = {
   malformedOn: null,
   extensionsMissing: false,
   paused: false,
+  reloadCompileError: null,
 }
 
 /** A plain-looking faults object that reports every assignment, so that `faults.paused = false`

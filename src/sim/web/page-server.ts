@@ -14,7 +14,8 @@ export interface PageServer {
 
 /** The web server of `flutter run -d web-server`: the page at `/`, the frames it draws at
  *  `/frame?after=N` (held until a frame newer than N), and `/view` where it reports its window. */
-export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayList' | 'onFrame'>>, options: {host: string; port: number}): Promise<PageServer> {
+export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayList' | 'onFrame'>>, options: {host: string; port: number; onBrowser?: () => void}): Promise<PageServer> {
+  let browserSeen = false
   const waiting = new Set<() => void>()
   const stopFollowing = app.onFrame(() => {
     for (const wake of [...waiting]) wake()
@@ -31,6 +32,10 @@ export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayLi
     if (request.method === 'GET' && url.pathname === '/') {
       response.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store'}).end(PAGE_HTML)
     } else if (request.method === 'GET' && url.pathname === '/frame') {
+      if (!browserSeen) {
+        browserSeen = true
+        options.onBrowser?.()
+      }
       const after = Number(url.searchParams.get('after') ?? '-1')
       if (app.displayList().frame <= after) await nextFrame(request)
       sendJson(response, app.displayList())

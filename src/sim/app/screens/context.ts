@@ -1,3 +1,4 @@
+import type {AppSource} from '../../app-contract.js'
 import type {Behaviour} from '../behaviour.js'
 import type {Rect, View} from '../geometry.js'
 import type {AppState} from '../state.js'
@@ -7,6 +8,8 @@ export interface BuildContext {
   readonly state: AppState
   readonly on: Behaviour
   readonly view: View
+  /** The source as last (re)loaded: a hot reload builds with the new one. */
+  readonly source: AppSource
 }
 
 /** A place for a page: `at(x, y, w, h)` is a rect relative to the area's top-left. */

@@ -12,8 +12,9 @@ export function loginPage(ctx: BuildContext, instance: number): UiNode {
   const width = Math.min(view.width - 48, 480)
   const left = (view.width - width) / 2
   const middle = view.width / 2
+  const title = ctx.source.signInTitle ?? 'Sign in'
   const children: UiNode[] = [
-    textNode('title', 'Sign in', rect(left, 80, width, 40), {semantics: {label: 'Sign in', header: true}}),
+    textNode('title', title, rect(left, 80, width, 40), {semantics: {label: title, header: true}}),
     textField(ctx, 'email', 'Email', rect(left, 160, width, 56)),
     textField(ctx, 'password', 'Password', rect(left, 232, width, 56), true),
   ]

@@ -1,0 +1,52 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startSim, type SimHandle} from '../../src/sim/index.js'
+import {RELOAD_COMPILE_ERROR} from '../../src/sim/fault-knobs.js'
+import {sessionFile, tapir, tempDir} from '../helpers/cli.js'
+
+describe('hot reload of an app tapir only attached to, through the reloadSources service flutter run registered', () => {
+  const dir = tempDir()
+  const source = join(dir.path, 'source.json')
+  let sim: SimHandle
+  let state: string
+  const run = (args: string[]) => tapir(args, {env: {TAPIR_STATE_FILE: state}})
+  beforeAll(async () => {
+    sim = await startSim({flutterTool: true, sourceFile: source})
+    state = sessionFile(dir.path, sim.wsUri, {device: 'attached'})
+  })
+  afterAll(async () => {
+    expect(sim.violations).toEqual([])
+    await sim.close()
+    dir.remove()
+  })
+
+  it('reload rebuilds from the edited source, calling the service by the name the Service stream gave', async () => {
+    writeFileSync(source, JSON.stringify({signInTitle: 'Attached and reloaded'}))
+    const reload = await run(['reload'])
+    expect(reload.stdout).toMatch(/^✓ Hot reloaded through vm service in \d+ ms \(Reloaded\)$/)
+    expect(reload.exitCode).toBe(0)
+    expect((await run(['tapir:snap'])).stdout).toMatch(/^- heading "Attached and reloaded"/)
+    const called = sim.requests.filter((request) => request.method.endsWith('.reloadSources'))
+    expect(called).toEqual([{method: 's0.reloadSources', params: {isolateId: expect.stringMatching(/^isolates\//)}}])
+  })
+
+  it('the reload-error knob: the next reload fails with a compile error (exit 1), the one after works', async () => {
+    sim.setFaults({reloadCompileError: RELOAD_COMPILE_ERROR})
+    const failed = await run(['reload'])
+    expect(failed.stderr).toBe(`✗ Hot reload failed: Unable to reload sources: (-32603)\\n${RELOAD_COMPILE_ERROR.replaceAll('\n', '\\n')}`)
+    expect(failed.exitCode).toBe(1)
+    expect((await run(['reload'])).exitCode).toBe(0)
+  })
+
+  it('an app with no such service: says so, exit 1', async () => {
+    const bare = await startSim()
+    try {
+      const result = await tapir(['reload'], {env: {TAPIR_STATE_FILE: sessionFile(dir.path, bare.wsUri, {device: 'attached'})}})
+      expect(result.stderr).toMatch(/^✗ Cannot hot reload: tapir did not start this app and its VM Service offers no reloadSources service/)
+      expect(result.exitCode).toBe(1)
+    } finally {
+      await bare.close()
+    }
+  })
+})

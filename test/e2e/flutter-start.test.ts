@@ -1,0 +1,312 @@
+import {execFileSync} from 'node:child_process'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {createServer, type Server} from 'node:net'
+import {delimiter, dirname, join} from 'node:path'
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {chromeBinary} from '../helpers/chrome.js'
+import {BIN, ROOT, tapir, tempDir} from '../helpers/cli.js'
+
+const FAKE_FLUTTER_DIR = join(ROOT, 'test', 'fixtures', 'fake-flutter')
+const PATH_WITH_FAKE = [FAKE_FLUTTER_DIR, process.env.PATH].join(delimiter)
+
+type Session = {vmServiceUri: string | null; booting?: boolean; device: string; log: string; processes: Record<string, {pid: number}>}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+const childrenOf = (pid: number): number[] => {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], {encoding: 'utf8'})
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
+/** A Flutter project folder (a pubspec.yaml) with the source the fake flutter compiles, and a session file of its own. */
+function project() {
+  const dir = tempDir('tapir-flutter-')
+  writeFileSync(join(dir.path, 'pubspec.yaml'), 'name: demo\n')
+  mkdirSync(join(dir.path, 'lib'))
+  const source = join(dir.path, 'lib', 'tapir_source.json')
+  const state = join(dir.path, 'state.json')
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    tapir(args, {cwd: dir.path, env: {PATH: PATH_WITH_FAKE, TAPIR_STATE_FILE: state, TAPIR_FLUTTER_BIN: '', ...env}})
+  const session = (): Session | undefined => (existsSync(state) ? (JSON.parse(readFileSync(state, 'utf8')) as Session) : undefined)
+  const setTitle = (title: string) => writeFileSync(source, JSON.stringify({signInTitle: title}))
+  return {dir, source, state, run, session, setTitle}
+}
+
+describe('tapir start --device=linux with flutter run --machine (the fake flutter first on PATH)', () => {
+  const p = project()
+  let session: Session
+  let tree: number[] = []
+  beforeAll(async () => {
+    const started = await p.run(['start', '--device=linux'])
+    expect(started.stderr).toContain('… Launching lib/main.dart on linux in debug mode...')
+    expect(started.stderr).toContain('… Building linux application...')
+    expect(started.exitCode).toBe(0)
+    expect(started.stdout).toMatch(/^✓ flutter run pid=\d+ \(supervisor pid=\d+\)$/m)
+    expect(started.stdout).toMatch(/^✓ vmServiceUri=ws:\/\/127\.0\.0\.1:\d+\/\*\*\*\/ws$/m)
+    session = p.session()!
+    const flutter = session.processes.app!.pid
+    tree = [session.processes.supervisor!.pid, flutter, ...childrenOf(flutter)]
+  }, 60_000)
+  afterAll(async () => {
+    await p.run(['stop'])
+    p.dir.remove()
+  })
+
+  it('records the session: the device, no longer booting, flutter and the supervisor as processes tapir started', () => {
+    expect(session).toMatchObject({device: 'linux', vmServiceUri: expect.stringMatching(/^ws:\/\//)})
+    expect(session.booting).toBeUndefined()
+    expect(tree).toHaveLength(3) // supervisor, flutter, and flutter's app (the sim)
+    for (const pid of tree) expect(alive(pid)).toBe(true)
+  })
+
+  it('status shows the device and the pids', async () => {
+    const status = await p.run(['status'])
+    expect(status.exitCode).toBe(0)
+    const shown = JSON.parse(status.stdout) as Session & {answering: boolean}
+    expect(shown).toMatchObject({device: 'linux', answering: true, pid: session.processes.app!.pid})
+    expect(shown.processes.supervisor!.pid).toBe(session.processes.supervisor!.pid)
+  })
+
+  it('tapir reload builds the widgets again from the edited source, keeping the state', async () => {
+    expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Sign in"/)
+    const fill = await p.run(['tapir:fill', '--ref=e2', '--text=ada@example.com'])
+    expect(fill.exitCode).toBe(0)
+    p.setTitle('Welcome back')
+    const reload = await p.run(['reload'])
+    expect(reload.stdout).toMatch(/^✓ Hot reloaded through flutter run in \d+ ms \(Reloaded 1 of 1200 libraries in \d+ms\.\)$/)
+    expect(reload.exitCode).toBe(0)
+    const snap = (await p.run(['tapir:snap'])).stdout
+    expect(snap).toMatch(/^- heading "Welcome back"/)
+    expect(snap).toContain('ada@example.com')
+  })
+
+  it('tapir hot-restart gives a new isolate with fresh state, which the next verb follows', async () => {
+    const restart = await p.run(['hot-restart'])
+    expect(restart.stdout).toMatch(/^✓ Hot restarted through flutter run in \d+ ms \(Restarted application in \d+ms\.\)$/)
+    expect(restart.exitCode).toBe(0)
+    const snap = await p.run(['tapir:snap'])
+    expect(snap.exitCode).toBe(0)
+    expect(snap.stdout).toMatch(/^- heading "Welcome back"/)
+    expect(snap.stdout).not.toContain('ada@example.com')
+  })
+
+  it('tapir:hot_reload_and_snap answers the new snapshot, a screenshot and the recent exceptions', async () => {
+    p.setTitle('Hello again')
+    const result = await p.run(['tapir:hot_reload_and_snap', '--json'])
+    expect(result.exitCode).toBe(0)
+    const json = JSON.parse(result.stdout) as Record<string, unknown>
+    expect(json).toMatchObject({reloaded: true, durationMs: expect.any(Number), recentExceptions: []})
+    expect(json.snapshot).toMatch(/^- heading "Hello again"/)
+    expect(Buffer.from(json.screenshot as string, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]))
+    const plain = await p.run(['tapir:hot_reload_and_snap', '--no-screenshot'])
+    expect(plain.stdout).toMatch(/^- heading "Hello again"/)
+    expect(plain.stderr).toMatch(/^✓ Hot reloaded in \d+ ms$/)
+    expect(plain.stderr).not.toContain('Screenshot')
+  })
+
+  it('a compile error: reloaded false with the compiler message, exit 1, and the app keeps running', async () => {
+    writeFileSync(p.source, '{"signInTitle": ')
+    const result = await p.run(['tapir:hot_reload_and_snap', '--json'])
+    expect(result.exitCode).toBe(1)
+    const json = JSON.parse(result.stdout) as Record<string, unknown>
+    expect(json).toMatchObject({reloaded: false, durationMs: expect.any(Number), recentExceptions: []})
+    expect(json.error).toContain('tapir_source.json:1:1: Error:')
+    expect(json).not.toHaveProperty('snapshot')
+    expect(json).not.toHaveProperty('screenshot')
+    const reload = await p.run(['reload'])
+    expect(reload.exitCode).toBe(1)
+    expect(reload.stderr).toMatch(/^✗ Hot reload failed: .*tapir_source\.json:1:1: Error:/)
+    p.setTitle('Fixed')
+    expect((await p.run(['reload'])).exitCode).toBe(0)
+    expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Fixed"/)
+  })
+
+  it('tapir logs prints what flutter and the app wrote, with no auth token', async () => {
+    const logs = await p.run(['logs'])
+    expect(logs.exitCode).toBe(0)
+    expect(logs.stdout).toContain('Launching lib/main.dart on linux in debug mode...')
+    expect(logs.stdout).toContain('flutter: The app has started.')
+    expect(logs.stdout).toContain('Performing hot reload...')
+    const token = new URL(session.vmServiceUri!).pathname.split('/')[1]!
+    expect(logs.stdout).not.toContain(token)
+  })
+
+  it('tapir stop asks flutter to stop the app, and leaves no process of the tree alive', async () => {
+    const stop = await p.run(['stop'])
+    expect(stop.exitCode).toBe(0)
+    expect(stop.stdout).toContain('✓ Asked flutter run to stop the app (app.stop)')
+    expect(p.session()).toBeUndefined()
+    for (const pid of tree) expect(alive(pid), `pid ${pid}`).toBe(false)
+  })
+})
+
+describe('tapir start --device=<id>: failures exit 1 and leave nothing running', () => {
+  it('no flutter: says how to install it or set TAPIR_FLUTTER_BIN', async () => {
+    const p = project()
+    try {
+      const result = await p.run(['start', '--device=linux'], {PATH: dirname(process.execPath)})
+      expect(result.stderr).toBe(
+        '✗ No flutter on PATH. Install Flutter (https://docs.flutter.dev/get-started/install) and put its bin folder on PATH, or set TAPIR_FLUTTER_BIN to the flutter executable.',
+      )
+      expect(result.exitCode).toBe(1)
+      expect(p.session()).toBeUndefined()
+      const named = await p.run(['start', '--device=linux'], {
+        PATH: dirname(process.execPath),
+        TAPIR_FLUTTER_BIN: join(FAKE_FLUTTER_DIR, 'flutter'),
+      })
+      expect(named.exitCode).toBe(0)
+      expect((await p.run(['stop'])).exitCode).toBe(0)
+    } finally {
+      p.dir.remove()
+    }
+  }, 60_000)
+
+  it('a build failure: the end of the log and its path, and no session', async () => {
+    const p = project()
+    try {
+      const result = await p.run(['start', '--device=emulator-5554'], {FAKE_FLUTTER_BUILD: 'fail'})
+      expect(result.exitCode).toBe(1)
+      expect(result.stderr).toContain("  lib/main.dart:7:3: Error: The method 'runAp' isn't defined for the class 'MyApp'.")
+      expect(result.stderr).toMatch(
+        /^✗ The app did not start: flutter run exited with code 1\. The end of its log is above; the whole log is .*state\.flutter\.log\.$/m,
+      )
+      expect(p.session()).toBeUndefined()
+      expect(readFileSync(join(p.dir.path, 'state.flutter.log'), 'utf8')).toContain('Error: Build process failed')
+    } finally {
+      p.dir.remove()
+    }
+  }, 60_000)
+
+  it('the timeout: the session was recorded at once as booting, then removed with every process', async () => {
+    const p = project()
+    try {
+      const running = p.run(['start', '--device=macos', '--boot-timeout=3'], {FAKE_FLUTTER_BUILD: 'hang'})
+      let booting: Session | undefined
+      const deadline = Date.now() + 10_000
+      while (!booting && Date.now() < deadline) {
+        booting = p.session()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect(booting).toMatchObject({booting: true, vmServiceUri: null, device: 'macos'})
+      const pids = [booting!.processes.app!.pid, booting!.processes.supervisor!.pid]
+      const result = await running
+      expect(result.stderr).toMatch(
+        /^✗ The app did not start within 3 s \(--boot-timeout\); see .*state\.flutter\.log\. Nothing was left running\.$/m,
+      )
+      expect(result.exitCode).toBe(1)
+      expect(p.session()).toBeUndefined()
+      for (const pid of pids) expect(alive(pid)).toBe(false)
+    } finally {
+      p.dir.remove()
+    }
+  }, 60_000)
+
+  it('a port in use', async () => {
+    const p = project()
+    const server: Server = createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as {port: number}).port
+    try {
+      const result = await p.run(['start', '--device=linux', `--vm-service-port=${port}`])
+      expect(result.stderr).toBe(`✗ Port ${port} is already in use on 127.0.0.1; pass --vm-service-port=<a free port>, or free it.`)
+      expect(result.exitCode).toBe(1)
+      expect(p.session()).toBeUndefined()
+    } finally {
+      server.close()
+      p.dir.remove()
+    }
+  })
+})
+
+describe('tapir_hot_reload_and_snap over MCP, through the SDK client', () => {
+  const p = project()
+  let client: Client
+  beforeAll(async () => {
+    expect((await p.run(['start', '--device=linux'])).exitCode).toBe(0)
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve', '--state', p.state],
+      cwd: p.dir.path,
+      env: {...process.env, PATH: PATH_WITH_FAKE, NODE_ENV: 'production'} as Record<string, string>,
+      stderr: 'pipe',
+    })
+    client = new Client({name: 'tapir-test', version: '0.0.0'})
+    await client.connect(transport)
+  }, 60_000)
+  afterAll(async () => {
+    await client.close()
+    await p.run(['stop'])
+    p.dir.remove()
+  })
+
+  it('answers the reference result on success, and an error result on a compile error', async () => {
+    p.setTitle('From MCP')
+    const ok = (await client.callTool({name: 'tapir_hot_reload_and_snap', arguments: {screenshot: false}})) as {
+      isError?: boolean
+      content: Array<{text: string}>
+    }
+    expect(ok.isError).toBeFalsy()
+    const result = JSON.parse(ok.content[0]!.text) as Record<string, unknown>
+    expect(result).toMatchObject({reloaded: true, recentExceptions: []})
+    expect(result.snapshot).toMatch(/^- heading "From MCP"/)
+    expect(result).not.toHaveProperty('screenshot')
+    writeFileSync(p.source, 'not json')
+    const failed = (await client.callTool({name: 'tapir_hot_reload_and_snap', arguments: {}})) as {
+      isError?: boolean
+      content: Array<{text: string}>
+    }
+    expect(failed.isError).toBe(true)
+    const rejected = JSON.parse(failed.content[0]!.text) as Record<string, unknown>
+    expect(rejected).toMatchObject({
+      reloaded: false,
+      durationMs: expect.any(Number),
+      error: expect.stringContaining('Error:'),
+      recentExceptions: [],
+    })
+    expect(rejected).not.toHaveProperty('snapshot')
+  })
+})
+
+describe('tapir start --device=chrome --cdp-port: flutter run -d web-server shown in a Chromium tapir launched', () => {
+  it('opens the served page in Chrome, records the debug service, answers verbs and stops everything', async () => {
+    const p = project()
+    const cdpPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const {port} = probe.address() as {port: number}
+        probe.close(() => resolve(port))
+      })
+    })
+    try {
+      const started = await p.run(['start', '--device=chrome', `--cdp-port=${cdpPort}`], {TAPIR_CHROME_BIN: await chromeBinary()})
+      expect(started.stderr).toContain('… Launching lib/main.dart on web-server in debug mode...')
+      expect(started.stderr).toMatch(/^… opening http:\/\/127\.0\.0\.1:\d+\/ in Chrome \(cdpPort=\d+\)$/m)
+      expect(started.exitCode).toBe(0)
+      expect(started.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
+      const session = p.session()! as Session & {cdpPort: number}
+      expect(session).toMatchObject({device: 'chrome', cdpPort})
+      const pids = Object.values(session.processes).map((entry) => entry.pid)
+      expect(pids).toHaveLength(3)
+      expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Sign in"/)
+      const stop = await p.run(['stop'])
+      expect(stop.exitCode).toBe(0)
+      for (const pid of pids) expect(alive(pid)).toBe(false)
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 90_000)
+})
