@@ -8,7 +8,7 @@ import {withSimSession} from '../helpers/sim.js'
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 describe('screenshot --output and perf_trace --out never clobber a user file', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
   let token: string
   beforeAll(async () => {
     await s.run(['tapir:perf_begin', '--mode=timing'])

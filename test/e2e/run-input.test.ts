@@ -18,6 +18,10 @@ async function pipeline(script: string, s: SimSession, home: string) {
 
 const progress = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d+\/\d+\] /.test(line)).map((line) => line.split(' ok:')[0])
 
+const REPEATED = ['get_routes', 'snap', 'get_routes', 'snap']
+const inOrder = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+const ORDER = ['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap']
+
 describe('tapir:run reading its steps from stdin and files', () => {
   let s: SimSession
   let home: {path: string; remove(): void}
@@ -91,5 +95,25 @@ describe('tapir:run reading its steps from stdin and files', () => {
     expect(result.exitCode, result.stderr).toBe(0)
     expect(progress(result.stdout)).toEqual(['[1/3] find --text=Email', '[2/3] fill --ref=q1 --text=ada@example.com', '[3/3] snap --grep Email'])
     expect(result.stdout.split('\n').at(-2)).toMatch(/^- textbox "Email": "ada@example.com" \[ref=e\d+\]$/)
+  })
+
+  it('reads steps from stdin with --file -', async () => {
+    const result = await s.run(['tapir:run', '--file', '-'], {input: 'snap --grep Password\n'})
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toMatch(/^\[1\/1\] snap --grep Password ok: - textbox "Password" \[ref=(e\d+)\]\n- textbox "Password" \[ref=\1\]\n  typeable: true$/)
+  })
+
+  it('runs repeated steps in order from --file and from stdin', async () => {
+    const file = join(s.dir, 'repeated.txt')
+    writeFileSync(file, REPEATED.join('\n') + '\n')
+    expect(inOrder((await s.run(['tapir:run', '--file', file])).stdout)).toEqual(ORDER)
+    expect(inOrder((await s.run(['tapir:run', '--file=-'], {input: REPEATED.join('\n')})).stdout)).toEqual(ORDER)
+  })
+
+  it('refuses steps given both ways, and a missing file', async () => {
+    expect(await s.run(['tapir:run', '--file', '-', 'snap'], {input: 'snap\n'})).toMatchObject({exitCode: 1, stderr: '✗ Give the steps as arguments or with --file, not both.'})
+    const missing = await s.run(['tapir:run', '--file', join(s.dir, 'nope.txt')])
+    expect(missing.exitCode).toBe(1)
+    expect(missing.stderr).toMatch(/^✗ Cannot read steps from .*nope\.txt: ENOENT/)
   })
 })

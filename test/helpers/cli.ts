@@ -29,7 +29,7 @@ export async function tapir(args: string[], options: {cwd?: string; env?: Record
 
 let home: string | undefined
 /** One scratch HOME per test file, made on first use. */
-function scratchHome(): string {
+export function scratchHome(): string {
   home ??= mkdtempSync(join(tmpdir(), 'tapir-home-'))
   return home
 }

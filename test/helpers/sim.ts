@@ -3,27 +3,42 @@ import type {SimHandle, SimOptions} from '../../src/sim/index.js'
 import {startSim} from '../../src/sim/index.js'
 import type {CliResult} from './cli.js'
 import {sessionFile, tapir, tempDir} from './cli.js'
+import {runCommand} from './run-command.js'
+
+type RunOptions = {input?: string; env?: Record<string, string>}
+
+/** How a session's `run` reaches tapir: spawning the built CLI, or in this process through
+ *  oclif's registry (the same output and exit code, without a process's start-up). */
+export type Runner = 'spawned' | 'in-process'
 
 export interface SimSession {
   sim: SimHandle
   /** The session file naming the sim. */
   state: string
   dir: string
-  /** Runs `tapir <args> --state <state>`. */
-  run(args: string[], options?: {input?: string; env?: Record<string, string>}): Promise<CliResult>
+  /** Runs `tapir <args> --state <state>`, the session's way. */
+  run(args: string[], options?: RunOptions): Promise<CliResult>
+  /** Runs `tapir <args> --state <state>` in a process of its own, whatever the session's way. */
+  spawn(args: string[], options?: RunOptions): Promise<CliResult>
   close(): Promise<void>
 }
 
 /** A sim on a free port and a session file that names it, as `tapir attach` leaves it. */
-export async function simSession(options: SimOptions = {}): Promise<SimSession> {
+export async function simSession(options: SimOptions = {}, runner: Runner = 'spawned'): Promise<SimSession> {
   const sim = await startSim(options)
   const dir = tempDir()
   const state = sessionFile(dir.path, sim.httpUri)
+  const spawn = (args: string[], runOptions: RunOptions = {}) => tapir([...args, '--state', state], runOptions)
+  const inProcess = async (args: string[], runOptions: RunOptions = {}) => {
+    if (runOptions.input !== undefined) throw new Error('stdin comes through the process boundary: use spawn')
+    return runCommand([...args, '--state', state], runOptions)
+  }
   return {
     sim,
     state,
     dir: dir.path,
-    run: (args, runOptions = {}) => tapir([...args, '--state', state], runOptions),
+    run: runner === 'in-process' ? inProcess : spawn,
+    spawn,
     close: async () => {
       await sim.close()
       dir.remove()
@@ -47,10 +62,10 @@ export async function signIn(s: SimSession): Promise<void> {
 
 /** A sim session for the enclosing describe: started before its tests, checked for protocol
  *  violations and closed after them. */
-export function withSimSession(options: SimOptions = {}): SimSession {
+export function withSimSession(options: SimOptions = {}, runner: Runner = 'spawned'): SimSession {
   let session: SimSession | undefined
   beforeAll(async () => {
-    session = await simSession(options)
+    session = await simSession(options, runner)
   })
   afterAll(async () => {
     expect(session!.sim.violations).toEqual([])

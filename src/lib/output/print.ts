@@ -3,10 +3,38 @@ import {printable} from './printable.js'
 
 const MARKS = {'✓': 'green', '✗': 'red', '⚠': 'yellow'} as const
 
-/** Colour only on a terminal, and never with NO_COLOR set; chalk is loaded only then, so a
- *  script or an agent piping the output does not pay for it. */
-async function painter(stream: NodeJS.WriteStream): Promise<(line: string) => string> {
-  if (!stream.isTTY || process.env.NO_COLOR) return (line) => line
+/** Colours one line (its leading mark), or leaves it as it is. */
+export type Paint = (line: string) => string
+
+export const PLAIN: Paint = (line) => line
+
+/** What an outcome prints, byte for byte, and the code the process exits with. */
+export interface RenderedOutcome {
+  stdout: string
+  stderr: string
+  exitCode: number
+}
+
+/** Colour only on a terminal, and never with NO_COLOR set. */
+export function wantsColour(stream: {isTTY?: boolean}, env: NodeJS.ProcessEnv): boolean {
+  return stream.isTTY === true && !env.NO_COLOR
+}
+
+/** The one rendering of a CLI outcome. Pipes get the same printable text as a terminal: what a
+ *  script saves is often shown later (a CI log, `less`, an agent echoing it), and JSON reads
+ *  back the same either way. Each stderr entry stays one line. */
+export function renderOutcome(outcome: Outcome, paint: {stdout: Paint; stderr: Paint} = {stdout: PLAIN, stderr: PLAIN}): RenderedOutcome {
+  return {
+    stdout: outcome.stdout === '' ? '' : printable(outcome.stdout).split('\n').map(paint.stdout).join('\n') + '\n',
+    stderr: outcome.stderr.length === 0 ? '' : outcome.stderr.map((line) => paint.stderr(printable(line, true))).join('\n') + '\n',
+    exitCode: outcome.exitCode,
+  }
+}
+
+/** chalk is loaded only when a stream wants colour, so a script or an agent piping the output
+ *  does not pay for it. */
+async function painter(stream: NodeJS.WriteStream): Promise<Paint> {
+  if (!wantsColour(stream, process.env)) return PLAIN
   const {Chalk} = await import('chalk')
   const chalk = new Chalk({level: 1})
   return (line) => {
@@ -15,13 +43,12 @@ async function painter(stream: NodeJS.WriteStream): Promise<(line: string) => st
   }
 }
 
-/** The one place a CLI outcome reaches the terminal and picks the exit code. Pipes get the same
- *  printable text as a terminal: what a script saves is often shown later (a CI log, `less`, an
- *  agent echoing it), and JSON reads back the same either way. Each stderr entry stays one line. */
+/** The one place a CLI outcome reaches the terminal and picks the exit code. */
 export async function printOutcome(outcome: Outcome): Promise<void> {
-  if (outcome.stdout !== '') process.stdout.write(printable(outcome.stdout).split('\n').map(await painter(process.stdout)).join('\n') + '\n')
-  if (outcome.stderr.length > 0) process.stderr.write(outcome.stderr.map((line) => printable(line, true)).map(await painter(process.stderr)).join('\n') + '\n')
-  process.exitCode = outcome.exitCode
+  const {stdout, stderr, exitCode} = renderOutcome(outcome, {stdout: await painter(process.stdout), stderr: await painter(process.stderr)})
+  if (stdout !== '') process.stdout.write(stdout)
+  if (stderr !== '') process.stderr.write(stderr)
+  process.exitCode = exitCode
 }
 
 /** A line a still-running command shows at once (stderr, uncoloured: it may be a background job). */

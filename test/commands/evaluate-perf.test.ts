@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {withSimSession} from '../helpers/sim.js'
 
 describe('tapir:evaluate', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
 
   it('prints the value of an expression evaluated in the root library', async () => {
     expect(await s.run(['tapir:evaluate', '--expression=1 + 2'])).toMatchObject({exitCode: 0, stdout: '3'})
@@ -34,7 +34,7 @@ describe('tapir:evaluate', () => {
 })
 
 describe('performance sessions', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
 
   it('perf_end without perf_begin is an app error, exit 3', async () => {
     expect((await s.run(['tapir:perf_end'])).exitCode).toBe(3)

@@ -8,7 +8,7 @@ const LOGIN = ['find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find
 describe('tapir:run', () => {
   let s: SimSession
   beforeAll(async () => {
-    s = await simSession()
+    s = await simSession({}, 'in-process')
   })
   beforeEach(() => {
     s.sim.app.restart()
@@ -127,12 +127,6 @@ describe('tapir:run', () => {
     expect(result.stdout).toMatch(/^\[1\/8\] find --key=email ok/)
   })
 
-  it('reads steps from stdin with --file -', async () => {
-    const result = await s.run(['tapir:run', '--file', '-'], {input: 'snap --grep Password\n'})
-    expect(result.exitCode).toBe(0)
-    expect(result.stdout).toMatch(/^\[1\/1\] snap --grep Password ok: - textbox "Password" \[ref=(e\d+)\]\n- textbox "Password" \[ref=\1\]\n  typeable: true$/)
-  })
-
   const REPEATED = ['get_routes', 'snap', 'get_routes', 'snap']
   const inOrder = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
   const ORDER = ['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap']
@@ -153,19 +147,5 @@ describe('tapir:run', () => {
     const result = await s.run(['tapir:run', '--continue', '--', 'get_routes', '--json'])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toContain('unknown verb "--json"')
-  })
-
-  it('runs repeated steps in order from --file and from stdin', async () => {
-    const file = join(s.dir, 'repeated.txt')
-    writeFileSync(file, REPEATED.join('\n') + '\n')
-    expect(inOrder((await s.run(['tapir:run', '--file', file])).stdout)).toEqual(ORDER)
-    expect(inOrder((await s.run(['tapir:run', '--file=-'], {input: REPEATED.join('\n')})).stdout)).toEqual(ORDER)
-  })
-
-  it('refuses steps given both ways, and a missing file', async () => {
-    expect(await s.run(['tapir:run', '--file', '-', 'snap'], {input: 'snap\n'})).toMatchObject({exitCode: 1, stderr: '✗ Give the steps as arguments or with --file, not both.'})
-    const missing = await s.run(['tapir:run', '--file', join(s.dir, 'nope.txt')])
-    expect(missing.exitCode).toBe(1)
-    expect(missing.stderr).toMatch(/^✗ Cannot read steps from .*nope\.txt: ENOENT/)
   })
 })

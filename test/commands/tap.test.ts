@@ -5,7 +5,7 @@ describe('tapir:tap against the sim', () => {
   let s: SimSession
   let monitors: string
   beforeAll(async () => {
-    s = await simSession()
+    s = await simSession({}, 'in-process')
     await signIn(s)
     monitors = (await s.run(['tapir:snap'])).stdout
   })

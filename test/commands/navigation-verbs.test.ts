@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {refOf, signIn, withSimSession} from '../helpers/sim.js'
 
 describe('navigation, logs and waits against the sim', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
 
   it('get_routes says where the app is', async () => {
     expect(JSON.parse((await s.run(['tapir:get_routes'])).stdout)).toMatchObject({uri: '/login'})

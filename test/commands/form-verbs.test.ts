@@ -5,7 +5,7 @@ describe('text and control verbs against the sim', () => {
   let s: SimSession
   let settings: string
   beforeAll(async () => {
-    s = await simSession()
+    s = await simSession({}, 'in-process')
     await s.run(['tapir:snap'])
   })
   afterAll(async () => {

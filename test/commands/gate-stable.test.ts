@@ -2,7 +2,7 @@ import {beforeAll, describe, expect, it} from 'vitest'
 import {refOf, signIn, withSimSession} from '../helpers/sim.js'
 
 describe('the Stable step of the actionability gate', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
   beforeAll(async () => {
     await signIn(s)
   })

@@ -6,7 +6,7 @@ import {refOf, type SimSession, withSimSession} from '../helpers/sim.js'
 const snapOf = async (s: SimSession) => (await s.run(['tapir:snap'])).stdout
 
 describe('pointer, keyboard, scroll and screenshot verbs against the sim', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
   beforeAll(async () => {
     await s.run(['tapir:snap'])
   })

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {withSimSession} from '../helpers/sim.js'
 
 describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
-  const s = withSimSession()
+  const s = withSimSession({}, 'in-process')
 
   it('snap prints the YAML tree with refs and typeable text fields', async () => {
     const result = await s.run(['tapir:snap'])

@@ -1,0 +1,123 @@
+import {readdirSync, statSync} from 'node:fs'
+import {join, relative} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import type {Config} from '@oclif/core/config'
+import type {Outcome} from '../../src/lib/output/outcome.js'
+import {renderOutcome} from '../../src/lib/output/print.js'
+import {BIN, type CliResult, ROOT, scratchHome} from './cli.js'
+
+/** A tapir command class as oclif's registry loads it from dist/: it produces its Outcome
+ *  without printing (the part `run` prints is what `renderOutcome` renders below). */
+interface Producer {
+  init(): Promise<void>
+  produce(): Promise<Outcome>
+}
+
+let config: Promise<Config> | undefined
+/** oclif's Config, loaded once per test file from the built package, as bin/run.js loads it. */
+function loadConfig(): Promise<Config> {
+  if (config === undefined) assertBuilt()
+  config ??= import('@oclif/core/config').then(({Config}) => Config.load(pathToFileURL(BIN).href))
+  return config
+}
+
+/** Runs `tapir <args>` in this process and returns what the spawned CLI (`tapir()` in cli.ts)
+ *  returns for the same words: its stdout and stderr as a pipe carries them (uncoloured, the
+ *  final newline stripped as execa strips it) and its exit code. What the process boundary
+ *  alone decides is refused rather than imitated: stdin, a working folder, help and the
+ *  version, an unknown command. Pass --state: the working folder is the test's own. */
+export async function runCommand(args: string[], options: {env?: Record<string, string>} = {}): Promise<CliResult> {
+  const [id, ...argv] = args
+  if (id === undefined || id.startsWith('-'))
+    throw new Error(`runCommand needs a command id first, not ${JSON.stringify(args)}: spawn tapir() for help and --version`)
+  const beforeEnd = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv
+  if (beforeEnd.includes('--help')) throw new Error('oclif prints help before any command runs: spawn tapir() to test it')
+  const loaded = await loadConfig()
+  const found = loaded.findCommand(id)
+  if (found === undefined) throw new Error(`no command ${id} in oclif's registry: spawn tapir() to test the unknown-command hook`)
+  const CommandClass = await found.load()
+  const command: unknown = Reflect.construct(CommandClass, [argv, loaded])
+  if (!printsWhatItProduces(command)) throw new Error(`${id} does not print just the Outcome it produces: spawn tapir() to test it`)
+
+  const captured = {stdout: '', stderr: ''}
+  const restore = [
+    capture(process.stdout, (text) => (captured.stdout += text)),
+    capture(process.stderr, (text) => (captured.stderr += text)),
+    // NODE_ENV stays the test's: no command reads it, and oclif read it when it loaded dist/.
+    overrideEnv({HOME: scratchHome(), NO_COLOR: '1', ...options.env}),
+  ]
+  const exitCode = process.exitCode
+  let outcome: Outcome
+  try {
+    await command.init() // what oclif's _run does before run(): a deprecation warning, if any
+    outcome = await command.produce()
+  } finally {
+    for (const undo of restore.reverse()) undo()
+    process.exitCode = exitCode
+  }
+  // A pipe: never a terminal, so never coloured.
+  const rendered = renderOutcome(outcome)
+  return {
+    stdout: asPiped(captured.stdout + rendered.stdout),
+    stderr: asPiped(captured.stderr + rendered.stderr),
+    exitCode: rendered.exitCode,
+  }
+}
+
+/** The commands run from dist/, as a user gets them: a build older than the sources would
+ *  test yesterday's code, so say so instead. */
+function assertBuilt(): void {
+  const built = statSync(join(ROOT, 'dist', 'commands', 'index.js'), {throwIfNoEntry: false})
+  if (built === undefined)
+    throw new Error('dist/ is missing: run `npm run build` first (commands run in-process from the build, as bin/run.js runs them)')
+  const src = join(ROOT, 'src')
+  const newer = readdirSync(src, {recursive: true, encoding: 'utf8'}).find(
+    (file) => file.endsWith('.ts') && statSync(join(src, file)).mtimeMs > built.mtimeMs,
+  )
+  if (newer !== undefined) throw new Error(`${relative(ROOT, join(src, newer))} changed after the last build: run \`npm run build\` first`)
+}
+
+/** A TapirCommand whose `run` is the base one, which prints exactly `produce()`'s Outcome
+ *  (mcp:serve and mcp:install print their own way). */
+function printsWhatItProduces(command: unknown): command is Producer {
+  for (let proto: unknown = Object.getPrototypeOf(command); proto !== null && proto !== undefined; proto = Object.getPrototypeOf(proto)) {
+    if (Object.hasOwn(proto, 'produce')) return Object.hasOwn(proto, 'run')
+    if (Object.hasOwn(proto, 'run')) return false
+  }
+  return false
+}
+
+/** What a command writes while it runs (progress lines) is part of its output, in order. */
+function capture(stream: NodeJS.WriteStream, sink: (text: string) => void): () => void {
+  const write = Object.getOwnPropertyDescriptor(stream, 'write')
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    sink(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
+    const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
+    done?.()
+    return true
+  }) as typeof stream.write
+  return () => {
+    if (write) Object.defineProperty(stream, 'write', write)
+    else delete (stream as {write?: unknown}).write
+  }
+}
+
+/** The spawned CLI's environment differences, for the length of one command. */
+function overrideEnv(values: Record<string, string>): () => void {
+  const before = Object.fromEntries(Object.keys(values).map((key) => [key, process.env[key]]))
+  Object.assign(process.env, values)
+  return () => {
+    for (const [key, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+  }
+}
+
+/** The text as it arrives through a pipe and execa hands it over: UTF-8 encoded and decoded,
+ *  one final newline stripped. */
+function asPiped(text: string): string {
+  return Buffer.from(text, 'utf8')
+    .toString('utf8')
+    .replace(/\r?\n$/, '')
+}
