@@ -76,11 +76,15 @@ export function loadBundle({argv, stamp = readStamp(), produceCache}) {
   return bundle
 }
 
-/** The commands a run of `id` can reach: itself, or every command for tapir:run, which
- *  dispatches its steps to them (mcp:serve never takes the fast path). oclif sorts and caches all it is shown, and
- *  its sort alone costs 6 ms (the first localeCompare builds an ICU collator). */
+/** Commands that run other commands in this process: tapir:run dispatches its steps to any
+ *  verb, restart runs stop then start (mcp:serve never takes the fast path). */
+const DISPATCHES = {restart: ['restart', 'stop', 'start']}
+
+/** The commands a run of `id` can reach. oclif sorts and caches all it is shown, and its sort
+ *  alone costs 6 ms (the first localeCompare builds an ICU collator), so it is shown only these. */
 function reachable(commands, id) {
-  return id === 'tapir:run' ? commands : {[id]: commands[id]}
+  if (id === 'tapir:run') return commands
+  return Object.fromEntries((DISPATCHES[id] ?? [id]).map((name) => [name, commands[name]]))
 }
 
 function readCache(cache) {

@@ -1,5 +1,6 @@
 import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
+import Doctor from './doctor.js'
 import HotRestart from './hot-restart.js'
 import Logs from './logs.js'
 import Reload from './reload.js'
@@ -15,6 +16,7 @@ import {verbCommand} from './verb-command.js'
 /** Every command id and its class: the session commands, then one `tapir:<verb>` per catalogue verb. */
 export const COMMANDS = {
   attach: Attach,
+  doctor: Doctor,
   'hot-restart': HotRestart,
   logs: Logs,
   reload: Reload,

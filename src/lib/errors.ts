@@ -26,6 +26,12 @@ export class TapirError extends Error {
     super(message)
   }
 
+  /** Whether the message is a heading and lines of tapir's own (every problem of a file), to
+   *  print as lines; any other message is one line, since it may hold text from the app. */
+  get multiline(): boolean {
+    return false
+  }
+
   /** The message as the surface a call came from words it. */
   messageFor(_surface: Surface): string {
     return this.message

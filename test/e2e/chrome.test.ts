@@ -56,6 +56,13 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(existsSync(session.tmpProfileDir as string)).toBe(true)
   })
 
+  it('doctor checks Chrome too: its DevTools port answers and the app\'s page on the web port is visible', async () => {
+    const result = await run(['doctor'])
+    expect(result.exitCode, result.stdout).toBe(0)
+    expect(result.stdout).toMatch(new RegExp(`^✓ chrome: CDP port ${cdpPort} answers; the app's page is visible \\(http://127\\.0\\.0\\.1:${session.webPort}/\\)$`, 'm'))
+    expect(result.stdout).toMatch(/^✓ processes: running: app pid=\d+, chrome pid=\d+$/m)
+  })
+
   it('shows the app with real text, laid out wide (a rail, list and detail side by side) in the 1440 px window', async () => {
     const page = await eventually(() => pageReport(cdpPort), (report) => report.text.includes('20 monitors'))
     expect(page).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})

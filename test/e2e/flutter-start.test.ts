@@ -4,6 +4,7 @@ import {createServer, type Server} from 'node:net'
 import {delimiter, dirname, join} from 'node:path'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, ROOT, tapir, tempDir} from '../helpers/cli.js'
@@ -13,10 +14,10 @@ const PATH_WITH_FAKE = [FAKE_FLUTTER_DIR, process.env.PATH].join(delimiter)
 
 type Session = {vmServiceUri: string | null; booting?: boolean; device: string; log: string; processes: Record<string, {pid: number}>}
 
+/** Running: a zombie (exited, waiting for a parent that may never reap it here) is gone. */
 const alive = (pid: number): boolean => {
   try {
-    process.kill(pid, 0)
-    return true
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z'
   } catch {
     return false
   }
@@ -143,6 +144,36 @@ describe('tapir start --device=linux with flutter run --machine (the fake flutte
     expect(logs.stdout).toContain('Performing hot reload...')
     const token = new URL(session.vmServiceUri!).pathname.split('/')[1]!
     expect(logs.stdout).not.toContain(token)
+  })
+
+  it('tapir logs --follow prints lines as the app writes them, until interrupted', async () => {
+    const follow = execa(process.execPath, [BIN, 'logs', '--follow'], {cwd: p.dir.path, env: {PATH: PATH_WITH_FAKE, TAPIR_STATE_FILE: p.state, NO_COLOR: '1', NODE_ENV: 'production'}, reject: false})
+    let seen = ''
+    follow.stdout!.on('data', (chunk: Buffer) => (seen += chunk.toString()))
+    const wait = async (check: () => boolean) => {
+      for (let tries = 0; tries < 100 && !check(); tries++) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await wait(() => seen.includes('flutter: The app has started.'))
+    const before = seen.split('Performing hot reload...').length
+    expect((await p.run(['reload'])).exitCode).toBe(0)
+    await wait(() => seen.split('Performing hot reload...').length > before)
+    expect(seen.split('Performing hot reload...').length).toBeGreaterThan(before)
+    follow.kill('SIGINT')
+    expect((await follow).exitCode).toBe(0)
+  })
+
+  it('tapir restart stops the app and starts it again on the same device; the verbs follow', async () => {
+    const restart = await p.run(['restart'])
+    expect(restart.exitCode, restart.stderr).toBe(0)
+    expect(restart.stdout).toMatch(/^✓ flutter run pid=\d+ \(supervisor pid=\d+\)$/m)
+    const old = tree
+    session = p.session()!
+    expect(session).toMatchObject({device: 'linux', vmServiceUri: expect.stringMatching(/^ws:\/\//)})
+    const flutter = session.processes.app!.pid
+    tree = [session.processes.supervisor!.pid, flutter, ...childrenOf(flutter)]
+    expect(tree).toHaveLength(3)
+    for (const pid of old) expect(alive(pid), `old pid ${pid}`).toBe(false)
+    expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading /)
   })
 
   it('tapir stop asks flutter to stop the app, and leaves no process of the tree alive', async () => {

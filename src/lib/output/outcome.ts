@@ -85,7 +85,6 @@ export function failureOutcome(error: unknown, json: boolean): Outcome {
  *  pass for a line of tapir's (terminal-safe printing shows its newlines as \\n). */
 function errorLines(error: unknown): string[] {
   const message = errorMessage(error, 'cli')
-  const ours = error instanceof TapirError && (error.kind === 'usage' || error.kind === 'local')
-  const [first, ...more] = ours ? message.split('\n') : [message]
+  const [first, ...more] = error instanceof TapirError && error.multiline ? message.split('\n') : [message]
   return [`✗ ${first}`, ...more]
 }

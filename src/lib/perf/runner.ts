@@ -126,7 +126,7 @@ async function measureOnce(unit: Unit, round: number, options: PerfRunOptions, d
   } catch (error) {
     if (!(error instanceof DriveError)) throw error
     const diagnostics = await driver.diagnostics().catch(() => 'Diagnostics: unavailable')
-    throw new TapirError(maskSecrets(`${scenario.name}: ${error.message}\n${diagnostics}`, secrets), 'local')
+    throw new DiagnosedError(maskSecrets(`${scenario.name}: ${error.message.replace(/[\r\n]+/g, ' ')}\n${diagnostics}`, secrets))
   }
 }
 
@@ -192,4 +192,15 @@ function writeRun(run: Collecting, options: PerfRunOptions, secrets: string[], i
   const masked = maskDeep(file, secrets)
   writeAtomic(path, `${JSON.stringify(masked, null, 2)}\n`)
   return {path, run: masked}
+}
+
+/** A step or setup failure, then the Diagnostics line (both one line each, app text included). */
+class DiagnosedError extends TapirError {
+  constructor(message: string) {
+    super(message, 'local')
+  }
+
+  override get multiline(): boolean {
+    return true
+  }
 }

@@ -24,6 +24,10 @@ export class ScenarioError extends UsageError {
   ) {
     super([title, ...problems.map((problem) => `- ${problem}`)].join('\n'))
   }
+
+  override get multiline(): boolean {
+    return true
+  }
 }
 
 export interface LoadOptions {

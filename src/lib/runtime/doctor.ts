@@ -1,0 +1,117 @@
+import {CdpPage} from '../cdp/page.js'
+import {TapirError} from '../errors.js'
+import {redactToken} from '../output/redact-token.js'
+import type {SessionLocation} from '../session/location.js'
+import {checkOwnership} from '../session/require-session.js'
+import type {Session} from '../session/session.js'
+import {assessProcesses} from '../session/session-processes.js'
+import {readSession} from '../session/store.js'
+import {AppConnection} from '../vm/app-connection.js'
+import {Deadline} from '../vm/deadline.js'
+import {toWebSocketUri} from '../vm/uri.js'
+
+/** One line of `tapir doctor`: what was checked, whether it holds, and whether tapir can work
+ *  without it (a blocking failure makes doctor exit 1). */
+export interface Check {
+  name: string
+  ok: boolean
+  blocking: boolean
+  detail: string
+}
+
+const passed = (name: string, detail: string): Check => ({name, ok: true, blocking: false, detail})
+const failed = (name: string, detail: string, blocking = true): Check => ({name, ok: false, blocking, detail})
+const reason = (error: unknown): string => redactToken(error instanceof Error ? error.message : String(error))
+
+/** Every check, in the order a fix has to happen: a later one is skipped when it cannot run. */
+export async function diagnose(location: SessionLocation, cwd: string, timeoutMs: number): Promise<Check[]> {
+  let session: Session | undefined
+  try {
+    session = readSession(location)
+  } catch (error) {
+    return [failed('session', reason(error))]
+  }
+  if (!session) return [failed('session', `none at ${location.path}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``)]
+  const checks = [sessionCheck(location, session, cwd), processCheck(session)]
+  if (!checks[0]!.ok) return checks
+  if (typeof session.vmServiceUri !== 'string' || session.vmServiceUri === '') return [...checks, failed('vm service', 'the app is still booting: no VM Service URI yet; wait for `tapir start` to finish')]
+  checks.push(...(await appChecks(session.vmServiceUri, timeoutMs)))
+  if (session.cdpPort !== undefined && session.cdpPort !== null) checks.push(await chromeCheck(session, timeoutMs))
+  return checks
+}
+
+function sessionCheck(location: SessionLocation, session: Session, cwd: string): Check {
+  try {
+    checkOwnership(location, session, cwd)
+  } catch (error) {
+    return failed('session', reason(error))
+  }
+  const device = typeof session.device === 'string' ? session.device : 'unknown'
+  return passed('session', `${location.path} (device ${device}${session.booting === true ? ', booting' : ''})`)
+}
+
+/** The processes tapir started for the session: still its own, or gone. One it cannot prove is
+ *  its own is reported (stop would refuse it) but does not stop the verbs from working. */
+function processCheck(session: Session): Check {
+  const assessed = assessProcesses(session)
+  const foreign = assessed.filter((entry) => entry.state === 'foreign')
+  if (foreign.length > 0) return failed('processes', `tapir cannot prove it started ${foreign.map((entry) => `${entry.role} pid=${String(entry.pid)}`).join(', ')}; \`tapir stop\` will refuse them`, false)
+  const running = assessed.flatMap((entry) => (entry.state === 'ours' ? [`${entry.role} pid=${entry.process.pid}`] : []))
+  const gone = assessed.flatMap((entry) => (entry.state === 'gone' ? [`${entry.role} pid=${entry.pid}`] : []))
+  if (running.length === 0 && gone.length === 0) return passed('processes', 'none started by tapir (an attached app)')
+  return passed('processes', [running.length > 0 ? `running: ${running.join(', ')}` : '', gone.length > 0 ? `gone: ${gone.join(', ')}` : ''].filter(Boolean).join('; '))
+}
+
+/** The VM Service, tapir's extensions in the app, and whether the app draws frames. */
+async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
+  let app: AppConnection
+  try {
+    app = await AppConnection.open(toWebSocketUri(uri), timeoutMs)
+  } catch (error) {
+    return [failed('vm service', reason(error))]
+  }
+  try {
+    const checks = [passed('vm service', `answering at ${redactToken(toWebSocketUri(uri))}`)]
+    if (!(await app.hasTapir(new Deadline(timeoutMs)))) {
+      return [...checks, failed('tapir', 'the app has no ext.tapir.* extensions: add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting')]
+    }
+    checks.push(passed('tapir', 'the ext.tapir.* extensions are registered'))
+    const routes = await app.callExtension('get_routes', {}, new Deadline(timeoutMs))
+    const warnings = routes.warnings as {lifecycleState?: unknown} | undefined
+    checks.push(
+      warnings
+        ? failed('frames', `the app is not producing frames (lifecycle: ${String(warnings.lifecycleState ?? 'unknown')}): gestures cannot take effect; bring its window or tab to the front`)
+        : passed('frames', 'the app is producing frames'),
+    )
+    return checks
+  } catch (error) {
+    if (error instanceof TapirError) return [failed('tapir', reason(error))]
+    throw error
+  } finally {
+    app.close()
+  }
+}
+
+/** The Chrome a web session names: its DevTools port answers, the page is this run's, and it is
+ *  visible (a hidden tab draws no frames). */
+async function chromeCheck(session: Session, timeoutMs: number): Promise<Check> {
+  const port = Number(session.cdpPort)
+  const webPort = typeof session.webPort === 'number' ? session.webPort : undefined
+  let page: CdpPage
+  try {
+    page = await new Deadline(timeoutMs).race(CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}), `Chrome's DevTools port ${port}`)
+  } catch (error) {
+    return failed('chrome', reason(error))
+  }
+  try {
+    const served = webPort === undefined || new URL(page.url).port === String(webPort)
+    if (!served) return failed('chrome', `the page on CDP port ${port} is ${page.url}, not the app served on port ${webPort}`)
+    const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {expression: 'document.visibilityState', returnByValue: true})
+    if (result.value !== 'visible') return failed('chrome', `the app's tab is ${String(result.value)}: it draws no frames; bring it to the front`)
+    return passed('chrome', `CDP port ${port} answers; the app's page is visible (${page.url})`)
+  } catch (error) {
+    return failed('chrome', reason(error))
+  } finally {
+    await page.close()
+  }
+}
