@@ -22,7 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
-      'import-x/order': ['error', {groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'], alphabetize: {order: 'asc', caseInsensitive: true}}],
+      'import-x/order': [
+        'error',
+        {groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'], alphabetize: {order: 'asc', caseInsensitive: true}},
+      ],
       'prefer-arrow-callback': 'error',
       'object-shorthand': 'error',
       eqeqeq: ['error', 'always'],
@@ -30,10 +33,22 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: {globals: {process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly'}},
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
     plugins: {'import-x': importX},
     rules: {
-      'import-x/order': ['error', {groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'], alphabetize: {order: 'asc', caseInsensitive: true}}],
+      'import-x/order': [
+        'error',
+        {groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'], alphabetize: {order: 'asc', caseInsensitive: true}},
+      ],
     },
   },
   prettier,

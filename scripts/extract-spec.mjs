@@ -58,7 +58,10 @@ function typed(text, type) {
 }
 
 function cells(row) {
-  return row.replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim())
+  return row
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim())
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,14 +1,14 @@
 import * as Flags from '@oclif/core/flags'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
+import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {writeSession} from '../lib/session/store.js'
-import {redactToken} from '../lib/output/redact-token.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
 import {refuseOverRunningApp} from './start.js'
+import type {FlagsOf} from './tapir-command.js'
 
 export default class Attach extends SessionCommand<typeof Attach> {
   static override summary = 'Record an already running Flutter app (its VM Service URI) as the session of this project.'
@@ -31,10 +31,21 @@ export default class Attach extends SessionCommand<typeof Attach> {
     const vmServiceUri = toWebSocketUri(flags.uri)
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port'] ?? null
-    writeSession(location, {vmServiceUri, cdpPort, pid: null, projectRoot: location.projectRoot, device: 'attached', startedAt: new Date().toISOString()})
+    writeSession(location, {
+      vmServiceUri,
+      cdpPort,
+      pid: null,
+      projectRoot: location.projectRoot,
+      device: 'attached',
+      startedAt: new Date().toISOString(),
+    })
     const probe = await probeApp(vmServiceUri, Math.min(flags.timeout, 5000))
     const shown = redactToken(vmServiceUri)
-    const outcome = linesOutcome([`✓ Attached to ${shown}`, `✓ state=${location.path}`], {vmServiceUri: shown, cdpPort, state: location.path, ...probe}, flags.json)
+    const outcome = linesOutcome(
+      [`✓ Attached to ${shown}`, `✓ state=${location.path}`],
+      {vmServiceUri: shown, cdpPort, state: location.path, ...probe},
+      flags.json,
+    )
     if (!probe.answering) outcome.stderr.push(`⚠ The app does not answer yet: ${probe.error}`)
     else if (!probe.tapir) outcome.stderr.push('⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).')
     return outcome

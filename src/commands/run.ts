@@ -40,7 +40,8 @@ export default class Run extends TapirCommand<typeof Run> {
     if (file === undefined) return args
     if (args.length > 0) throw new UsageError('Give the steps as arguments or with --file, not both.')
     const lines = stepLines(await readStepSource(file, process.stdin))
-    if (lines.length === 0) throw new UsageError(`No steps in ${file === '-' ? 'stdin' : file}: it is empty or holds only blank lines and # comments.`)
+    if (lines.length === 0)
+      throw new UsageError(`No steps in ${file === '-' ? 'stdin' : file}: it is empty or holds only blank lines and # comments.`)
     return lines
   }
 }

@@ -1,8 +1,8 @@
+import type {Command} from '@oclif/core/command'
+import type {Outcome} from '../lib/output/outcome.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {locateSession} from '../lib/session/location.js'
 import {withSessionLock} from '../lib/session/lock.js'
-import type {Outcome} from '../lib/output/outcome.js'
-import type {Command} from '@oclif/core/command'
 import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
 

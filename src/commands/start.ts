@@ -5,14 +5,14 @@ import {TapirError, UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {printProgress} from '../lib/output/print.js'
+import {redactToken} from '../lib/output/redact-token.js'
 import {startSimInBackground} from '../lib/runtime/background-sim.js'
-import {startFlutterApp} from '../lib/runtime/flutter-app.js'
 import {ensureCdpPortFree} from '../lib/runtime/chrome-for-app.js'
+import {startFlutterApp} from '../lib/runtime/flutter-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {recordProcess, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
-import {redactToken} from '../lib/output/redact-token.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
@@ -22,16 +22,17 @@ import type {FlagsOf} from './tapir-command.js'
  *  tapir cannot prove it started is not stopped by `tapir stop` either, so it is not in the way. */
 export function refuseOverRunningApp(location: SessionLocation): void {
   const app = runningApp(readOwnSession(location))
-  if (app) throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, 'local')
+  if (app)
+    throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, 'local')
 }
 
 export default class Start extends SessionCommand<typeof Start> {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
-    'A real app: --device=<id> (chrome, web-server, linux, macos, windows, an emulator or a device id) runs `flutter run --machine` in this project under a small supervisor that outlives this command. The session is recorded at once (booting: true), then with the VM Service address flutter announces; progress lines go to stderr until the app has started or --boot-timeout passes. The app\'s log is written beside the session (`tapir logs`). With --device=chrome --cdp-port=N tapir launches a headless Chromium with remote debugging on N, serves the app with `flutter run -d web-server` and opens it there. Arguments after `--` go to flutter run. flutter is TAPIR_FLUTTER_BIN, else the first on PATH.\n\n' +
+    "A real app: --device=<id> (chrome, web-server, linux, macos, windows, an emulator or a device id) runs `flutter run --machine` in this project under a small supervisor that outlives this command. The session is recorded at once (booting: true), then with the VM Service address flutter announces; progress lines go to stderr until the app has started or --boot-timeout passes. The app's log is written beside the session (`tapir logs`). With --device=chrome --cdp-port=N tapir launches a headless Chromium with remote debugging on N, serves the app with `flutter run -d web-server` and opens it there. Arguments after `--` go to flutter run. flutter is TAPIR_FLUTTER_BIN, else the first on PATH.\n\n" +
     'The simulated app: --device=sim, a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. With --cdp-port it is served as a web page, as `flutter run -d web-server` serves a Flutter web app, and shown in a headless Chromium with remote debugging on that port (found through TAPIR_CHROME_BIN, PATH or the usual install paths), so tapir:resize, tapir:device and CDP screenshots work.\n\n' +
     'Fault knobs rehearse failures: give each with --fault (repeatable) or list them in TAPIR_SIM_FAULTS, separated by commas. A <method> is the VM Service method as sent, e.g. ext.tapir.snap.\n' +
-    FAULT_KNOBS.map(knob => `  ${faultKnobUsage(knob).padEnd(21)} ${knob.summary}`).join('\n')
+    FAULT_KNOBS.map((knob) => `  ${faultKnobUsage(knob).padEnd(21)} ${knob.summary}`).join('\n')
   static override examples = [
     '<%= config.bin %> start --device=macos',
     '<%= config.bin %> start --device=chrome --cdp-port=9222',
@@ -43,18 +44,47 @@ export default class Start extends SessionCommand<typeof Start> {
     'TAPIR_SIM_FAULTS=hang=ext.tapir.snap <%= config.bin %> start --device=sim',
   ]
   static override flags = {
-    device: Flags.string({description: 'Where to run the app: a flutter device id (chrome, web-server, linux, macos, windows, an emulator or a device), or sim for the simulated app.', required: true}),
+    device: Flags.string({
+      description:
+        'Where to run the app: a flutter device id (chrome, web-server, linux, macos, windows, an emulator or a device), or sim for the simulated app.',
+      required: true,
+    }),
     mode: Flags.option({
-      description: 'How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect) or dwds (a web app\'s debug service; the default with --cdp-port).',
+      description:
+        "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect) or dwds (a web app's debug service; the default with --cdp-port).",
       options: ['vm', 'dds', 'dwds'] as const,
     })(),
-    port: Flags.integer({description: 'sim: the port of the VM Service (0 picks a free one). A web app: the port the page is served on.', default: 0, min: 0, max: 65535}),
-    'vm-service-port': Flags.integer({description: 'A real app: the port its VM Service listens on (flutter run --host-vmservice-port).', min: 1, max: 65535}),
-    dds: Flags.boolean({description: 'A real app: keep the Dart Development Service in front of the VM Service (by default tapir passes --no-dds).', default: false}),
+    port: Flags.integer({
+      description: 'sim: the port of the VM Service (0 picks a free one). A web app: the port the page is served on.',
+      default: 0,
+      min: 0,
+      max: 65535,
+    }),
+    'vm-service-port': Flags.integer({
+      description: 'A real app: the port its VM Service listens on (flutter run --host-vmservice-port).',
+      min: 1,
+      max: 65535,
+    }),
+    dds: Flags.boolean({
+      description: 'A real app: keep the Dart Development Service in front of the VM Service (by default tapir passes --no-dds).',
+      default: false,
+    }),
     'boot-timeout': Flags.integer({description: 'A real app: seconds to wait for flutter to build and start it.', default: 300, min: 1}),
-    fault: Flags.string({description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.', multiple: true}),
-    'cdp-port': Flags.integer({description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.', min: 1, max: 65535}),
-    'web-port': Flags.integer({description: 'Port the web page is served on with --cdp-port (0 picks a free one).', default: 0, min: 0, max: 65535}),
+    fault: Flags.string({
+      description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.',
+      multiple: true,
+    }),
+    'cdp-port': Flags.integer({
+      description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.',
+      min: 1,
+      max: 65535,
+    }),
+    'web-port': Flags.integer({
+      description: 'Port the web page is served on with --cdp-port (0 picks a free one).',
+      default: 0,
+      min: 0,
+      max: 65535,
+    }),
   }
 
   static override strict = false
@@ -70,7 +100,10 @@ export default class Start extends SessionCommand<typeof Start> {
   protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
     if (flags.device !== 'sim') return this.startFlutter(flags, location)
     if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
-    const faults = [...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'), ...validFaults(flags.fault ?? [], '--fault')]
+    const faults = [
+      ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
+      ...validFaults(flags.fault ?? [], '--fault'),
+    ]
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port']
     const timeoutMs = Math.min(flags.timeout, 15_000)
@@ -90,9 +123,19 @@ export default class Start extends SessionCommand<typeof Start> {
     let chromeProcess
     if (chromeBinary !== undefined && cdpPort !== undefined) {
       try {
-        chrome = await launchChrome({binary: chromeBinary, cdpPort, url: sim.webUri!, logFile: location.path.replace(/(\.json)?$/, '.chrome.log'), timeoutMs})
+        chrome = await launchChrome({
+          binary: chromeBinary,
+          cdpPort,
+          url: sim.webUri!,
+          logFile: location.path.replace(/(\.json)?$/, '.chrome.log'),
+          timeoutMs,
+        })
         chromeProcess = recordProcess(chrome.pid, chrome.argv)
-        if (!chromeProcess) throw new TapirError('Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.', 'local')
+        if (!chromeProcess)
+          throw new TapirError(
+            'Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.',
+            'local',
+          )
       } catch (error) {
         chrome?.kill()
         await terminateOwned(sim.process)
@@ -125,13 +168,21 @@ export default class Start extends SessionCommand<typeof Start> {
       `✓ log=${log}`,
       ...(faults.length > 0 ? [`✓ faults=${faults.join(',')}`] : []),
     ]
-    const result = {pid, vmServiceUri: shown, state: location.path, log, faults, ...(chrome ? {chromePid: chrome.pid, cdpPort, webUri: sim.webUri} : {})}
+    const result = {
+      pid,
+      vmServiceUri: shown,
+      state: location.path,
+      log,
+      faults,
+      ...(chrome ? {chromePid: chrome.pid, cdpPort, webUri: sim.webUri} : {}),
+    }
     return linesOutcome(lines, result, flags.json)
   }
 }
 
 export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
-  if (flags.mode !== undefined || (flags.fault ?? []).length > 0) throw new UsageError('--mode and --fault are for the simulated app (--device=sim).')
+  if (flags.mode !== undefined || (flags.fault ?? []).length > 0)
+    throw new UsageError('--mode and --fault are for the simulated app (--device=sim).')
   refuseOverRunningApp(location)
   const dashes = this.argv.indexOf('--')
   const extraArgs = dashes === -1 ? [] : this.argv.slice(dashes + 1)
@@ -155,7 +206,15 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
     `✓ state=${location.path}`,
     `✓ log=${started.log}`,
   ]
-  const result = {device: flags.device, pid: started.flutterPid, supervisorPid: started.supervisorPid, vmServiceUri: shown, state: location.path, log: started.log, ...(started.chromePid === undefined ? {} : {chromePid: started.chromePid, cdpPort: flags['cdp-port']})}
+  const result = {
+    device: flags.device,
+    pid: started.flutterPid,
+    supervisorPid: started.supervisorPid,
+    vmServiceUri: shown,
+    state: location.path,
+    log: started.log,
+    ...(started.chromePid === undefined ? {} : {chromePid: started.chromePid, cdpPort: flags['cdp-port']}),
+  }
   return linesOutcome(lines, result, flags.json)
 }
 

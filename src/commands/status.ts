@@ -1,11 +1,11 @@
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
+import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {isWithin} from '../lib/session/project-root.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import {readSession} from '../lib/session/store.js'
-import {redactToken} from '../lib/output/redact-token.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from './session-command.js'
 import type {FlagsOf} from './tapir-command.js'
@@ -21,7 +21,9 @@ export default class Status extends SessionCommand<typeof Status> {
   protected async sessionOutcome(flags: FlagsOf<typeof Status>, location: SessionLocation): Promise<Outcome> {
     const session = readSession(location)
     if (!session) throw noSessionError(location)
-    const probe = session.vmServiceUri ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout, 5000)) : {answering: false, error: 'no VM Service URI yet'}
+    const probe = session.vmServiceUri
+      ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout, 5000))
+      : {answering: false, error: 'no VM Service URI yet'}
     const status = {
       ...session,
       vmServiceUri: session.vmServiceUri ? redactToken(session.vmServiceUri) : null,

@@ -10,7 +10,10 @@ import {TapirCommand} from './tapir-command.js'
 /** Plans the step lines, then runs each through the same command class as the CLI, found in
  *  oclif's own command registry, in this process, sharing `context` (one VM Service
  *  connection). Never prints. */
-export async function runStepLines(lines: string[], options: {keepGoing: boolean; json: boolean; config: Config; context: VerbContext}): Promise<Outcome> {
+export async function runStepLines(
+  lines: string[],
+  options: {keepGoing: boolean; json: boolean; config: Config; context: VerbContext},
+): Promise<Outcome> {
   const {config} = options
   const steps = planSteps(lines, (verb) => config.findCommand(`tapir:${verb}`) !== undefined)
   const dispatch = async (step: Step): Promise<Outcome> => {

@@ -1,11 +1,11 @@
+import {askSupervisor} from '../lib/flutter/supervisor-client.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {removeChromeProfile} from '../lib/runtime/chrome-for-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {askSupervisor} from '../lib/flutter/supervisor-client.js'
 import {terminateOwned} from '../lib/session/owned-process.js'
-import type {Session} from '../lib/session/session.js'
 import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
+import type {Session} from '../lib/session/session.js'
 import {deleteSession, NotASessionError, readOwnSession, removeUnreadableSession} from '../lib/session/store.js'
 import {SessionCommand} from './session-command.js'
 import type {FlagsOf} from './tapir-command.js'
@@ -40,8 +40,13 @@ export default class Stop extends SessionCommand<typeof Stop> {
     // flutter ends the app itself when asked (app.stop): an app on a device has no pid of ours.
     const supervisor = assessed.find((entry) => entry.role === 'supervisor')
     if (supervisor?.state === 'ours' && typeof session.supervisorSocket === 'string') {
-      const reply = await askSupervisor(session.supervisorSocket, {op: 'stop'}, 15_000).catch((error: Error) => ({ok: false, message: error.message}))
-      lines.push(reply.ok ? '✓ Asked flutter run to stop the app (app.stop)' : `⚠ flutter run did not stop the app cleanly: ${reply.message}`)
+      const reply = await askSupervisor(session.supervisorSocket, {op: 'stop'}, 15_000).catch((error: Error) => ({
+        ok: false,
+        message: error.message,
+      }))
+      lines.push(
+        reply.ok ? '✓ Asked flutter run to stop the app (app.stop)' : `⚠ flutter run did not stop the app cleanly: ${reply.message}`,
+      )
       assessed = assessProcesses(session)
     }
     for (const entry of assessed) {

@@ -12,9 +12,14 @@ import type {VerbContext} from '../lib/verbs/types.js'
 export const DEFAULT_TIMEOUT_MS = 30_000
 
 const GLOBAL_FLAGS = {
-    json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
-    state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).', helpGroup: 'GLOBAL'}),
-    timeout: Flags.integer({description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).', default: DEFAULT_TIMEOUT_MS, min: 1, helpGroup: 'GLOBAL'}),
+  json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
+  state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).', helpGroup: 'GLOBAL'}),
+  timeout: Flags.integer({
+    description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).',
+    default: DEFAULT_TIMEOUT_MS,
+    min: 1,
+    helpGroup: 'GLOBAL',
+  }),
 }
 
 /** The parsed flags of command class `T`: its own and the global ones, each with its type. */
@@ -45,7 +50,13 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
       checkTimeout('--timeout', flags.timeout)
       const verbContext =
         this.sharedContext ??
-        (context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, progress: printProgress}))
+        (context = new SessionContext({
+          stateFlag: flags.state,
+          env: process.env,
+          cwd: process.cwd(),
+          timeoutMs: flags.timeout,
+          progress: printProgress,
+        }))
       return await this.outcome(flags, verbContext, argv.map(String), args)
     } catch (error) {
       return failureOutcome(error, this.argv.includes('--json'))

@@ -1,11 +1,11 @@
+import type {FlagInput} from '@oclif/core/interfaces'
 import {TapirError, UsageError} from '../lib/errors.js'
-import {executeVerb} from '../lib/verbs/execute-verb.js'
-import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import {cliSummary} from '../lib/verbs/define.js'
+import {executeVerb} from '../lib/verbs/execute-verb.js'
+import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
-import type {FlagInput} from '@oclif/core/interfaces'
 import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
 import {argsFor, flagsFor} from './verb-flags.js'
@@ -23,7 +23,12 @@ export function verbCommand(verb: Verb) {
       return this.parse(VerbCommand)
     }
 
-    protected async outcome(flags: FlagsOf<typeof VerbCommand>, context: VerbContext, _argv: string[], args: Record<string, unknown>): Promise<Outcome> {
+    protected async outcome(
+      flags: FlagsOf<typeof VerbCommand>,
+      context: VerbContext,
+      _argv: string[],
+      args: Record<string, unknown>,
+    ): Promise<Outcome> {
       const input: Input = {}
       for (const param of verb.params) {
         const value: unknown = flags[param.name] ?? args[param.name]
@@ -36,7 +41,8 @@ export function verbCommand(verb: Verb) {
           input[param.name] = value
           continue
         }
-        if (!isValueOf(param, value)) throw new UsageError(`--${param.name} takes ${param.type === 'string[]' ? 'a comma-separated list' : `a ${param.type}`}.`)
+        if (!isValueOf(param, value))
+          throw new UsageError(`--${param.name} takes ${param.type === 'string[]' ? 'a comma-separated list' : `a ${param.type}`}.`)
         checkValue(param, value)
         input[param.name] = value
       }

@@ -12,7 +12,11 @@ const number = Flags.custom<number>({
 })
 
 const commaList = Flags.custom<string[]>({
-  parse: async (text) => text.split(',').map((item) => item.trim()).filter((item) => item !== ''),
+  parse: async (text) =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
 })
 
 function flagFor(param: Param) {
@@ -43,5 +47,7 @@ export function flagsFor(verb: Verb) {
 /** The positional arguments a verb takes, each also a flag of the same name. */
 export function argsFor(verb: Verb) {
   const params = new Map(verb.params.map((param) => [param.name, param]))
-  return Object.fromEntries((verb.positional ?? []).map((name) => [name, Args.string({description: params.get(name)?.description ?? name})]))
+  return Object.fromEntries(
+    (verb.positional ?? []).map((name) => [name, Args.string({description: params.get(name)?.description ?? name})]),
+  )
 }

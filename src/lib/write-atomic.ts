@@ -1,5 +1,19 @@
 import {randomBytes} from 'node:crypto'
-import {closeSync, constants, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs'
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs'
 import type {Stats} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
 import {TapirError} from './errors.js'
@@ -99,7 +113,11 @@ export function writeAtomic(path: string, data: string | Uint8Array, options: Wr
   try {
     existing = lstatOrUndefined(path)
     if (existing?.isSymbolicLink()) {
-      if (options.private || options.refuseLinks) throw new TapirError(`Refusing to write ${path}: it is a symbolic link, and tapir does not write through links it did not make. Name the file itself, or another path.`, 'local')
+      if (options.private || options.refuseLinks)
+        throw new TapirError(
+          `Refusing to write ${path}: it is a symbolic link, and tapir does not write through links it did not make. Name the file itself, or another path.`,
+          'local',
+        )
       target = realpathSync(path)
       existing = statSync(target)
     }
@@ -115,7 +133,7 @@ export function writeAtomic(path: string, data: string | Uint8Array, options: Wr
     fchmodSync(fd, existing && !options.private ? existing.mode & 0o7777 : mode)
     if (existing && !options.private) keepOwner(fd, existing)
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written)
+    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written)
     fsyncSync(fd)
     closeSync(fd)
     fd = undefined

@@ -38,7 +38,12 @@ export interface WebDisplayList {
   readonly frame: number
   readonly view: WebView
   readonly background: string
-  readonly boxes: ReadonlyArray<{rect: {left: number; top: number; width: number; height: number}; visible: {left: number; top: number; width: number; height: number}; colour: string; text?: string}>
+  readonly boxes: ReadonlyArray<{
+    rect: {left: number; top: number; width: number; height: number}
+    visible: {left: number; top: number; width: number; height: number}
+    colour: string
+    text?: string
+  }>
 }
 
 export interface SimApp {

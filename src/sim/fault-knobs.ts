@@ -32,16 +32,58 @@ const MAX_MS = 600_000
 export const RELOAD_COMPILE_ERROR = "lib/main.dart:12:7: Error: Expected ';' after this.\n      Text('Monitors')\n      ^^^^"
 
 export const FAULT_KNOBS: readonly Knob[] = [
-  {name: 'latency', value: '<ms>', summary: 'delay every reply', apply: (plan, value, spec) => (plan.faults.latencyMs = milliseconds(value, spec))},
-  {name: 'drop-socket', value: '<method>', summary: 'close the socket when this method is called', apply: (plan, value, spec) => (plan.faults.dropSocketOn = method(value, spec))},
-  {name: 'hang', value: '<method>', summary: 'never answer this method', apply: (plan, value, spec) => (plan.faults.hangOn = method(value, spec))},
-  {name: 'malformed', value: '<method>', summary: 'answer this method with a frame that is not JSON', apply: (plan, value, spec) => (plan.faults.malformedOn = method(value, spec))},
-  {name: 'paused-isolate', summary: 'hold extension calls, as at a breakpoint', apply: plan => (plan.faults.paused = true)},
-  {name: 'lifecycle', value: '<state>', summary: `${LIFECYCLES.join(', ')}: no frames, verbs warn`, apply: (plan, value, spec) => (plan.lifecycle = lifecycle(value, spec))},
-  {name: 'missing-extensions', summary: 'register no ext.tapir.*, as if tapir were not installed', apply: plan => (plan.faults.extensionsMissing = true)},
-  {name: 'reload-error', summary: 'the next hot reload fails with a compile error', apply: plan => (plan.faults.reloadCompileError = RELOAD_COMPILE_ERROR)},
-  {name: 'isolate-restart', value: '<ms>', summary: 'hot-restart the isolate this long after start', apply: (plan, value, spec) => (plan.restartIsolateAfterMs = milliseconds(value, spec))},
-  {name: 'perf-regression', summary: 'rebuild each list row\'s sparkline twice per frame (also TAPIR_SIM_PERF_REGRESSION=1)', apply: plan => (plan.perfRegression = true)},
+  {
+    name: 'latency',
+    value: '<ms>',
+    summary: 'delay every reply',
+    apply: (plan, value, spec) => (plan.faults.latencyMs = milliseconds(value, spec)),
+  },
+  {
+    name: 'drop-socket',
+    value: '<method>',
+    summary: 'close the socket when this method is called',
+    apply: (plan, value, spec) => (plan.faults.dropSocketOn = method(value, spec)),
+  },
+  {
+    name: 'hang',
+    value: '<method>',
+    summary: 'never answer this method',
+    apply: (plan, value, spec) => (plan.faults.hangOn = method(value, spec)),
+  },
+  {
+    name: 'malformed',
+    value: '<method>',
+    summary: 'answer this method with a frame that is not JSON',
+    apply: (plan, value, spec) => (plan.faults.malformedOn = method(value, spec)),
+  },
+  {name: 'paused-isolate', summary: 'hold extension calls, as at a breakpoint', apply: (plan) => (plan.faults.paused = true)},
+  {
+    name: 'lifecycle',
+    value: '<state>',
+    summary: `${LIFECYCLES.join(', ')}: no frames, verbs warn`,
+    apply: (plan, value, spec) => (plan.lifecycle = lifecycle(value, spec)),
+  },
+  {
+    name: 'missing-extensions',
+    summary: 'register no ext.tapir.*, as if tapir were not installed',
+    apply: (plan) => (plan.faults.extensionsMissing = true),
+  },
+  {
+    name: 'reload-error',
+    summary: 'the next hot reload fails with a compile error',
+    apply: (plan) => (plan.faults.reloadCompileError = RELOAD_COMPILE_ERROR),
+  },
+  {
+    name: 'isolate-restart',
+    value: '<ms>',
+    summary: 'hot-restart the isolate this long after start',
+    apply: (plan, value, spec) => (plan.restartIsolateAfterMs = milliseconds(value, spec)),
+  },
+  {
+    name: 'perf-regression',
+    summary: "rebuild each list row's sparkline twice per frame (also TAPIR_SIM_PERF_REGRESSION=1)",
+    apply: (plan) => (plan.perfRegression = true),
+  },
 ]
 
 /** `latency=<ms>`, `paused-isolate`, ...: every knob as it is written. */
@@ -52,10 +94,13 @@ export function parseFaultKnobs(specs: readonly string[]): FaultPlan {
   const plan: FaultPlan = {faults: {}}
   for (const spec of specs) {
     const [name, value] = splitSpec(spec)
-    const knob = FAULT_KNOBS.find(candidate => candidate.name === name)
-    if (knob === undefined) throw new FaultKnobError(`Unknown fault knob "${name}"; use one of ${FAULT_KNOBS.map(faultKnobUsage).join(', ')}.`)
-    if (knob.value === undefined && value !== undefined) throw new FaultKnobError(`Fault knob "${name}" takes no value; write it as ${name}.`)
-    if (knob.value !== undefined && !value) throw new FaultKnobError(`Fault knob "${name}" needs a value; write it as ${faultKnobUsage(knob)}.`)
+    const knob = FAULT_KNOBS.find((candidate) => candidate.name === name)
+    if (knob === undefined)
+      throw new FaultKnobError(`Unknown fault knob "${name}"; use one of ${FAULT_KNOBS.map(faultKnobUsage).join(', ')}.`)
+    if (knob.value === undefined && value !== undefined)
+      throw new FaultKnobError(`Fault knob "${name}" takes no value; write it as ${name}.`)
+    if (knob.value !== undefined && !value)
+      throw new FaultKnobError(`Fault knob "${name}" needs a value; write it as ${faultKnobUsage(knob)}.`)
     knob.apply(plan, value ?? '', spec)
   }
   return plan
@@ -63,7 +108,7 @@ export function parseFaultKnobs(specs: readonly string[]): FaultPlan {
 
 /** TAPIR_SIM_FAULTS: knobs separated by commas or spaces. */
 export function faultSpecsFromEnv(value: string | undefined): string[] {
-  return (value ?? '').split(/[\s,]+/).filter(spec => spec !== '')
+  return (value ?? '').split(/[\s,]+/).filter((spec) => spec !== '')
 }
 
 function splitSpec(spec: string): [string, string | undefined] {
@@ -73,17 +118,19 @@ function splitSpec(spec: string): [string, string | undefined] {
 
 function milliseconds(value: string, spec: string): number {
   const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!(ms <= MAX_MS)) throw new FaultKnobError(`Fault knob ${spec}: give whole milliseconds from 0 to ${MAX_MS}, as in ${spec.split('=')[0]}=200.`)
+  if (!(ms <= MAX_MS))
+    throw new FaultKnobError(`Fault knob ${spec}: give whole milliseconds from 0 to ${MAX_MS}, as in ${spec.split('=')[0]}=200.`)
   return ms
 }
 
 function method(value: string, spec: string): string {
-  if (!/^[A-Za-z_][\w.]*$/.test(value)) throw new FaultKnobError(`Fault knob ${spec}: give a VM Service method name, as in ${spec.split('=')[0]}=ext.tapir.snap.`)
+  if (!/^[A-Za-z_][\w.]*$/.test(value))
+    throw new FaultKnobError(`Fault knob ${spec}: give a VM Service method name, as in ${spec.split('=')[0]}=ext.tapir.snap.`)
   return value
 }
 
 function lifecycle(value: string, spec: string): FaultLifecycle {
-  const state = LIFECYCLES.find(candidate => candidate === value)
+  const state = LIFECYCLES.find((candidate) => candidate === value)
   if (state === undefined) throw new FaultKnobError(`Fault knob ${spec}: the lifecycle is one of ${LIFECYCLES.join(', ')}.`)
   return state
 }

@@ -1,3 +1,4 @@
+import type {MonitorsOptions} from './app/index.js'
 import type {SimApp} from './app-contract.js'
 import type {SimFaults} from './server/faults.js'
 import {attachFlutterTool} from './server/flutter-tool.js'
@@ -7,7 +8,6 @@ import {makeAuthToken} from './server/token.js'
 import {hostForUri, httpUriOf, wsUriOf} from './server/uri.js'
 import {SimVm, type SimMode} from './server/vm.js'
 import {servePage} from './web/page-server.js'
-import type {MonitorsOptions} from './app/index.js'
 
 export {ExtensionError, type EvaluateReply, type SimApp} from './app-contract.js'
 export type {SimFaults} from './server/faults.js'
@@ -69,7 +69,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const servers: ListeningServer[] = []
   const close = async (): Promise<void> => {
     vm.close()
-    await Promise.all(servers.splice(0).map(server => server.close()))
+    await Promise.all(servers.splice(0).map((server) => server.close()))
   }
   try {
     let ddsHttpUri: string | undefined
@@ -83,7 +83,8 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     const door = mode === 'dwds' ? dwdsFrontDoor(token) : vmFrontDoor(token, ddsHttpUri)
     const raw = await serve({host, port: options.port ?? 0, door, vm})
     servers.push(raw)
-    const webUri = options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers, options.onBrowserConnected)
+    const webUri =
+      options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers, options.onBrowserConnected)
     return {
       ...(webUri === undefined ? {} : {webUri}),
       httpUri: httpUriOf(host, raw.port, token),
@@ -103,7 +104,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       },
       violations: vm.violations,
       requests: vm.requests,
-      restartIsolate: restart => vm.restartIsolate(restart?.extensionDelayMs),
+      restartIsolate: (restart) => vm.restartIsolate(restart?.extensionDelayMs),
       close,
     }
   } catch (error) {
@@ -115,7 +116,10 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
 async function startPage(app: SimApp, host: string, port: number, servers: ListeningServer[], onBrowser?: () => void): Promise<string> {
   const {resize, displayList, onFrame} = app
   if (!resize || !displayList || !onFrame) throw new Error('this app has no web build (resize, displayList and onFrame)')
-  const page = await servePage({resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)}, {host, port, onBrowser})
+  const page = await servePage(
+    {resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)},
+    {host, port, onBrowser},
+  )
   servers.push(page)
   return `http://${hostForUri(host)}:${page.port}/`
 }

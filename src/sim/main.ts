@@ -24,7 +24,9 @@ const port = Number(values.port)
 const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port'])
 const isPort = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 65535
 if ((mode !== 'vm' && mode !== 'dds' && mode !== 'dwds') || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
-  process.stderr.write('usage: main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]... [--source <file.json>]\n')
+  process.stderr.write(
+    'usage: main.js [--mode vm|dds|dwds] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]... [--source <file.json>]\n',
+  )
   process.exit(1)
 }
 

@@ -8,7 +8,10 @@ describe('tapir:evaluate', () => {
 
   it('prints the value of an expression evaluated in the root library', async () => {
     expect(await s.run(['tapir:evaluate', '--expression=1 + 2'])).toMatchObject({exitCode: 0, stdout: '3'})
-    expect(JSON.parse((await s.run(['tapir:evaluate', '--expression=Auth.user?.email', '--json'])).stdout)).toEqual({expression: 'Auth.user?.email', result: 'null'})
+    expect(JSON.parse((await s.run(['tapir:evaluate', '--expression=Auth.user?.email', '--json'])).stdout)).toEqual({
+      expression: 'Auth.user?.email',
+      result: 'null',
+    })
     const call = s.sim.requests.findLast((request) => request.method === 'evaluate')!
     expect(call.params).toMatchObject({expression: 'Auth.user?.email', targetId: expect.stringMatching(/^libraries\//)})
   })
@@ -17,7 +20,9 @@ describe('tapir:evaluate', () => {
     const result = await s.run(['tapir:evaluate', '--expression=await currentRoute'])
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toContain('_Future')
-    expect(s.sim.requests.findLast((request) => request.method === 'evaluate')!.params.expression).toBe('(() async => await currentRoute)()')
+    expect(s.sim.requests.findLast((request) => request.method === 'evaluate')!.params.expression).toBe(
+      '(() async => await currentRoute)()',
+    )
   })
 
   it('a compile error exits 3 with the compiler message', async () => {
@@ -44,17 +49,27 @@ describe('performance sessions', () => {
     await s.run(['tapir:snap'])
     await s.run(['tapir:fill', '--ref=e2', '--text=ada@example.com'])
     await s.run(['tapir:fill', '--ref=e3', '--text=hunter22'])
-    expect(await s.run(['tapir:perf_begin'])).toMatchObject({exitCode: 0, stdout: expect.stringMatching(/^✓ Performance session perf-\d+ open \(attribution\)$/)})
+    expect(await s.run(['tapir:perf_begin'])).toMatchObject({
+      exitCode: 0,
+      stdout: expect.stringMatching(/^✓ Performance session perf-\d+ open \(attribution\)$/),
+    })
     await s.run(['tapir:tap', '--ref=e4'])
     await s.run(['tapir:navigate', '--route=/settings'])
     const end = await s.run(['tapir:perf_end'])
     expect(end.exitCode).toBe(0)
-    expect(end.stdout).toMatch(/^✓ Performance session (perf-\d+) closed \(attribution\): 9 painted frames, 3 over the 16\.7ms budget, worst build [\d.]+ms\. 5 insight\(s\); top \[error\] I1: .+ Drill in with tapir:perf_insight --id=I1, or pass --json for the report\.$/)
+    expect(end.stdout).toMatch(
+      /^✓ Performance session (perf-\d+) closed \(attribution\): 9 painted frames, 3 over the 16\.7ms budget, worst build [\d.]+ms\. 5 insight\(s\); top \[error\] I1: .+ Drill in with tapir:perf_insight --id=I1, or pass --json for the report\.$/,
+    )
     const token = /(perf-\d+)/.exec(end.stdout)![1]
 
     const insight = await s.run(['tapir:perf_insight', '--id=I1', `--token=${token}`])
     expect(insight.exitCode).toBe(0)
-    expect(JSON.parse(insight.stdout)).toMatchObject({sessionToken: token, id: 'I1', severity: 'error', detail: {worstFrames: expect.any(Array)}})
+    expect(JSON.parse(insight.stdout)).toMatchObject({
+      sessionToken: token,
+      id: 'I1',
+      severity: 'error',
+      detail: {worstFrames: expect.any(Array)},
+    })
     expect((await s.run(['tapir:perf_insight', '--id=I99'])).exitCode).toBe(3)
     expect((await s.run(['tapir:perf_insight', '--id=I1', '--token=perf-999'])).exitCode).toBe(3)
 
@@ -71,7 +86,12 @@ describe('performance sessions', () => {
     await s.run(['tapir:navigate', '--route=/monitors'])
     const end = await s.run(['tapir:perf_end', '--json'])
     expect(end.exitCode).toBe(0)
-    expect(JSON.parse(end.stdout)).toMatchObject({refused: false, mode: 'timing', summary: {budgetMs: 16.7, frames: expect.any(Object)}, counters: null})
+    expect(JSON.parse(end.stdout)).toMatchObject({
+      refused: false,
+      mode: 'timing',
+      summary: {budgetMs: 16.7, frames: expect.any(Object)},
+      counters: null,
+    })
   })
 
   it('a session in which the app drew nothing is refused: exit 1, the reason, no metrics', async () => {

@@ -16,7 +16,10 @@ describe('text and control verbs against the sim', () => {
   it('type replaces the text and reads it back', async () => {
     const result = await s.run(['tapir:type', '--ref=e2', '--text=ada@example.com', '--json'])
     expect(result.exitCode).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({text: 'ada@example.com', effect: {kind: 'text', verified: true, value: 'ada@example.com'}})
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      text: 'ada@example.com',
+      effect: {kind: 'text', verified: true, value: 'ada@example.com'},
+    })
     expect(await s.run(['tapir:type', '--ref=e2', '--text=x'])).toMatchObject({exitCode: 0, stdout: '✓ Typed into e2', stderr: ''})
   })
 
@@ -45,7 +48,10 @@ describe('text and control verbs against the sim', () => {
     [['tapir:perf_insight'], '✗ Missing --id=<In>. Take an id from tapir:perf_end.'],
     [['tapir:perf_trace'], '✗ Missing --out=<file>.'],
     [['tapir:screenshot'], '✗ Missing --output=<path>. Example: tapir:screenshot --output=./shot.jpg --format=jpeg'],
-    [['tapir:screenshot', '--output=x.png', '--rect=0,0,10,10'], '✗ --rect is relative to a widget, so it needs --ref. Omit both to capture the whole viewport.'],
+    [
+      ['tapir:screenshot', '--output=x.png', '--rect=0,0,10,10'],
+      '✗ --rect is relative to a widget, so it needs --ref. Omit both to capture the whole viewport.',
+    ],
     [['tapir:screenshot', '--output=x.png', '--quality=101'], '✗ --quality must be at most 100 (got 101).'],
     [['tapir:wait'], '✗ Provide at least one condition: --text, --textGone, or --expression.'],
     [['tapir:wait_for_network_idle', '--pollIntervalMs=50'], '✗ --pollIntervalMs must be at least 100 (got 50).'],
@@ -71,29 +77,49 @@ describe('text and control verbs against the sim', () => {
     it('a number field that rejects letters reads verified:false, with a warning', async () => {
       const ref = refOf(settings, /textbox "Check interval"/)
       const result = await s.run(['tapir:fill', `--ref=${ref}`, '--text=abc'])
-      expect(result).toMatchObject({exitCode: 0, stdout: `✓ Filled ${ref}`, stderr: '⚠ The field holds "" after the settle, not the text sent.'})
+      expect(result).toMatchObject({
+        exitCode: 0,
+        stdout: `✓ Filled ${ref}`,
+        stderr: '⚠ The field holds "" after the settle, not the text sent.',
+      })
       const json = JSON.parse((await s.run(['tapir:fill', `--ref=${ref}`, '--text=abc', '--json'])).stdout)
       expect(json.effect).toMatchObject({kind: 'text', verified: false, value: '', target: {matchKind: expect.any(String)}})
     })
 
     it('select_option sets the dropdown, and a refused value warns', async () => {
       const ref = refOf(settings, /button "Region"/)
-      expect(await s.run(['tapir:select_option', `--ref=${ref}`, '--value=us'])).toMatchObject({exitCode: 0, stdout: `✓ Selected "us" on ${ref}`, stderr: ''})
+      expect(await s.run(['tapir:select_option', `--ref=${ref}`, '--value=us'])).toMatchObject({
+        exitCode: 0,
+        stdout: `✓ Selected "us" on ${ref}`,
+        stderr: '',
+      })
       const refused = await s.run(['tapir:select_option', `--ref=${ref}`, '--value=asia'])
-      expect(refused).toMatchObject({exitCode: 0, stdout: `✓ Sent "asia" to ${ref}`, stderr: '⚠ The dropdown holds "us" after the settle: its parent did not take the change.'})
+      expect(refused).toMatchObject({
+        exitCode: 0,
+        stdout: `✓ Sent "asia" to ${ref}`,
+        stderr: '⚠ The dropdown holds "us" after the settle: its parent did not take the change.',
+      })
     })
 
     it('set_checkbox taps only when the state differs', async () => {
       const ref = refOf(settings, /checkbox "Email alerts"/)
-      expect(await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])).toMatchObject({exitCode: 0, stdout: `✓ Checkbox ${ref} set to true`})
-      expect(await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])).toMatchObject({exitCode: 0, stdout: `✓ Checkbox ${ref} already true`})
+      expect(await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])).toMatchObject({
+        exitCode: 0,
+        stdout: `✓ Checkbox ${ref} set to true`,
+      })
+      expect(await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])).toMatchObject({
+        exitCode: 0,
+        stdout: `✓ Checkbox ${ref} already true`,
+      })
     })
 
     it('set_checkbox on an off-screen checkbox is not verified: exit 1, but 0 with --json or --includeSnapshot', async () => {
       const ref = refOf(settings, /checkbox "Accept beta terms"/)
       const plain = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true'])
       expect(plain.exitCode).toBe(1)
-      expect(plain.stderr).toBe(`✗ ${ref} still reads false after the tap, not true. It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.`)
+      expect(plain.stderr).toBe(
+        `✗ ${ref} still reads false after the tap, not true. It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.`,
+      )
       const json = await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--json'])
       expect(json.exitCode).toBe(0)
       expect(JSON.parse(json.stdout)).toMatchObject({effect: {kind: 'checked', verified: false}})

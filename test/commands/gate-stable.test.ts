@@ -14,7 +14,10 @@ describe('the Stable step of the actionability gate', () => {
     const create = refOf(sheet, /button "Create"/)
     const moving = await s.run(['tapir:tap', `--ref=${create}`, '--json'])
     expect(moving.exitCode).toBe(3)
-    expect(JSON.parse(moving.stdout).error).toMatchObject({message: expect.stringMatching(new RegExp(`^Widget ref=${create} is not actionable: not stable \\(rect changed by [\\d.]+px\\)$`)), envelope: {type: 'not_stable'}})
+    expect(JSON.parse(moving.stdout).error).toMatchObject({
+      message: expect.stringMatching(new RegExp(`^Widget ref=${create} is not actionable: not stable \\(rect changed by [\\d.]+px\\)$`)),
+      envelope: {type: 'not_stable'},
+    })
     expect(moving.stderr).toMatch(/^✗ Widget ref=e\d+ is not actionable: not stable/)
 
     const unchecked = await s.run(['tapir:tap', `--ref=${create}`, '--no-checkStable'])

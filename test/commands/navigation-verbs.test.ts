@@ -12,17 +12,29 @@ describe('navigation, logs and waits against the sim', () => {
     const result = await s.run(['tapir:navigate', '--route=/admin'])
     expect(result).toMatchObject({exitCode: 0, stdout: ''})
     expect(result.stderr).toMatch(/^⚠ Not navigated to \/admin: .+/)
-    expect(JSON.parse((await s.run(['tapir:navigate', '--route=/admin', '--json'])).stdout)).toMatchObject({navigated: false, exactPath: false, reason: expect.any(String)})
+    expect(JSON.parse((await s.run(['tapir:navigate', '--route=/admin', '--json'])).stdout)).toMatchObject({
+      navigated: false,
+      exactPath: false,
+      reason: expect.any(String),
+    })
   })
 
   it('navigate_back at the root does nothing, and says so', async () => {
-    expect(await s.run(['tapir:navigate_back'])).toMatchObject({exitCode: 0, stdout: '✓ Nothing to go back to (every Navigator is at its root)'})
+    expect(await s.run(['tapir:navigate_back'])).toMatchObject({
+      exitCode: 0,
+      stdout: '✓ Nothing to go back to (every Navigator is at its root)',
+    })
   })
 
   it('wait matches a Text, and exits 1 saying the condition is unproven when it never appears', async () => {
     expect((await s.run(['tapir:wait', '--text=Sign in'])).stdout).toMatch(/^✓ Condition matched after \d+ ms$/)
     const missed = await s.run(['tapir:wait', '--text=Welcome back', '--timeoutMs=300'])
-    expect(missed).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'})
+    expect(missed).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr:
+        '✗ Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.',
+    })
     const json = await s.run(['tapir:wait', '--text=Welcome back', '--timeoutMs=100', '--json'])
     expect(json.exitCode).toBe(1)
     expect(JSON.parse(json.stdout)).toEqual({matched: false, reason: 'timeout'})
@@ -42,7 +54,9 @@ describe('navigation, logs and waits against the sim', () => {
     await signIn(s) // starts a request of about 800 ms
     const busy = await s.run(['tapir:wait_for_network_idle', '--timeoutMs=200', '--idleMs=100', '--pollIntervalMs=100'])
     expect(busy.exitCode).toBe(1)
-    expect(busy.stderr).toMatch(/^✗ Network did not go idle within the timeout\. Requests were still in flight, so treat anything that depended on this wait as unproven\. \(.*in-flight.*\)$/)
+    expect(busy.stderr).toMatch(
+      /^✗ Network did not go idle within the timeout\. Requests were still in flight, so treat anything that depended on this wait as unproven\. \(.*in-flight.*\)$/,
+    )
     const idle = await s.run(['tapir:wait_for_network_idle', '--timeoutMs=5000'])
     expect(idle.exitCode).toBe(0)
     expect(idle.stdout).toMatch(/^✓ Network idle \(after \d+ ms\)$/)
@@ -53,7 +67,8 @@ describe('navigation, logs and waits against the sim', () => {
     expect(result).toMatchObject({
       exitCode: 1,
       stdout: '',
-      stderr: '✗ Network idle not proven: the timeout (--timeoutMs=300) is shorter than the idle window (--idleMs=500), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.',
+      stderr:
+        '✗ Network idle not proven: the timeout (--timeoutMs=300) is shorter than the idle window (--idleMs=500), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.',
     })
   })
 

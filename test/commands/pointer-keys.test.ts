@@ -44,10 +44,16 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
   it('scroll moves the list, clamps at its end, and reports when nothing moved', async () => {
     await s.run(['tapir:navigate', '--route=/monitors'])
     const ref = refOf(await snapOf(s), /button "Queue"/)
-    expect(await s.run(['tapir:scroll', `--ref=${ref}`, '--dy=200'])).toMatchObject({exitCode: 0, stdout: `✓ Scrolled around ${ref} (offset 0 → 200)`})
+    expect(await s.run(['tapir:scroll', `--ref=${ref}`, '--dy=200'])).toMatchObject({
+      exitCode: 0,
+      stdout: `✓ Scrolled around ${ref} (offset 0 → 200)`,
+    })
     const far = JSON.parse((await s.run(['tapir:scroll', `--ref=${ref}`, '--pixels=5000', '--json'])).stdout)
     expect(far).toMatchObject({scrolled: true, finalOffset: 704, effect: {kind: 'scrollOffset', changed: true, before: 200, after: 704}})
-    expect(await s.run(['tapir:scroll', `--ref=${ref}`])).toMatchObject({exitCode: 0, stdout: `✓ Nothing scrolled around ${ref} (already at the edge, or no Scrollable around it)`})
+    expect(await s.run(['tapir:scroll', `--ref=${ref}`])).toMatchObject({
+      exitCode: 0,
+      stdout: `✓ Nothing scrolled around ${ref} (already at the edge, or no Scrollable around it)`,
+    })
     const back = JSON.parse((await s.run(['tapir:scroll', `--ref=${ref}`, '--direction=up', '--pixels=10000', '--json'])).stdout)
     expect(back).toMatchObject({finalOffset: 0})
   })
@@ -84,15 +90,28 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
     const snapshot = await snapOf(s)
     const api = refOf(snapshot, /button "API"/)
     const db = refOf(snapshot, /button "DB"/)
-    expect(await s.run(['tapir:drag', `--startRef=${api}`, `--endRef=${db}`])).toMatchObject({exitCode: 0, stdout: `✓ Dragged ${api} to ${db}`})
-    const order = (await snapOf(s)).split('\n').filter((line) => /button "(API|Web ★|DB|Queue)"/.test(line)).map((line) => /"([^"]+)"/.exec(line)![1])
+    expect(await s.run(['tapir:drag', `--startRef=${api}`, `--endRef=${db}`])).toMatchObject({
+      exitCode: 0,
+      stdout: `✓ Dragged ${api} to ${db}`,
+    })
+    const order = (await snapOf(s))
+      .split('\n')
+      .filter((line) => /button "(API|Web ★|DB|Queue)"/.test(line))
+      .map((line) => /"([^"]+)"/.exec(line)![1])
     expect(order).toEqual(['Web ★', 'DB', 'API', 'Queue'])
   })
 
-  it.each([['hover'], ['dblclick'], ['right_click'], ['triple_click']])('%s goes through the actionability gate (exit 3 on a disabled button)', async (verb) => {
-    const disabled = refOf(await snapOf(s), /button "Export"/)
-    expect(await s.run([`tapir:${verb}`, `--ref=${disabled}`])).toMatchObject({exitCode: 3, stdout: '', stderr: `✗ Widget ref=${disabled} is not actionable: not enabled`})
-  })
+  it.each([['hover'], ['dblclick'], ['right_click'], ['triple_click']])(
+    '%s goes through the actionability gate (exit 3 on a disabled button)',
+    async (verb) => {
+      const disabled = refOf(await snapOf(s), /button "Export"/)
+      expect(await s.run([`tapir:${verb}`, `--ref=${disabled}`])).toMatchObject({
+        exitCode: 3,
+        stdout: '',
+        stderr: `✗ Widget ref=${disabled} is not actionable: not enabled`,
+      })
+    },
+  )
 
   it('drag refuses an unknown ref on either end, exit 3', async () => {
     const api = refOf(await snapOf(s), /button "API"/)

@@ -8,7 +8,15 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     const result = await s.run(['tapir:snap'])
     expect(result).toMatchObject({exitCode: 0, stderr: ''})
     expect(result.stdout).toBe(
-      ['- heading "Sign in" [ref=e1]', '- textbox "Email" [ref=e2]', '  typeable: true', '- textbox "Password" [ref=e3]', '  typeable: true', '- button "Sign in" [ref=e4]', '- link "Forgot password?" [ref=e5]'].join('\n'),
+      [
+        '- heading "Sign in" [ref=e1]',
+        '- textbox "Email" [ref=e2]',
+        '  typeable: true',
+        '- textbox "Password" [ref=e3]',
+        '  typeable: true',
+        '- button "Sign in" [ref=e4]',
+        '- link "Forgot password?" [ref=e5]',
+      ].join('\n'),
     )
   })
 
@@ -46,7 +54,11 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
 
   it.each([[[]], [['--within=e1']]])('find without a predicate (%j) is a usage error, exit 1', async (flags) => {
     const result = await s.run(['tapir:find', ...flags])
-    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Provide at least one of --text / --contains / --semanticsLabel / --key.'})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Provide at least one of --text / --contains / --semanticsLabel / --key.',
+    })
   })
 
   it('observe lists candidates with qN refs, filtered by role', async () => {
@@ -106,6 +118,9 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     const result = await s.run(['tapir:snap', '--interactiveOnly'])
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toContain('- heading "Settings"')
-    expect(result.stderr.split('\n')).toEqual(['⚠ 1 render error(s) captured on this screen (run tapir:exceptions for full detail):', '  - overflow: A RenderFlex overflowed by 116 pixels on the right.'])
+    expect(result.stderr.split('\n')).toEqual([
+      '⚠ 1 render error(s) captured on this screen (run tapir:exceptions for full detail):',
+      '  - overflow: A RenderFlex overflowed by 116 pixels on the right.',
+    ])
   })
 })

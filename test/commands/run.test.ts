@@ -3,7 +3,16 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
-const LOGIN = ['find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find --key=password', "fill --ref=q2 --text='hunter 22'", 'find --key=signIn', 'tap --ref=q3', 'wait --text=Monitors', 'snap --interactiveOnly']
+const LOGIN = [
+  'find --key=email',
+  'fill --ref=q1 --text=ada@example.com',
+  'find --key=password',
+  "fill --ref=q2 --text='hunter 22'",
+  'find --key=signIn',
+  'tap --ref=q3',
+  'wait --text=Monitors',
+  'snap --interactiveOnly',
+]
 
 describe('tapir:run', () => {
   let s: SimSession
@@ -53,7 +62,9 @@ describe('tapir:run', () => {
   it('a usage error in a step fails the run with exit 1', async () => {
     const result = await s.run(['tapir:run', 'snap', 'find --within=e1'])
     expect(result.exitCode).toBe(1)
-    expect(result.stderr).toBe('✗ step 2 failed (exit 1): find --within=e1\n✗ Provide at least one of --text / --contains / --semanticsLabel / --key.')
+    expect(result.stderr).toBe(
+      '✗ step 2 failed (exit 1): find --within=e1\n✗ Provide at least one of --text / --contains / --semanticsLabel / --key.',
+    )
   })
 
   it('--continue runs every step and reports the first failure', async () => {
@@ -73,7 +84,12 @@ describe('tapir:run', () => {
     expect(result.exitCode).toBe(1)
     expect(JSON.parse(result.stdout)).toEqual({
       steps: [
-        {step: 'snap --grep Email', ok: true, exitCode: 0, output: expect.stringMatching(/^- textbox "Email" \[ref=e\d+\]\n  typeable: true$/)},
+        {
+          step: 'snap --grep Email',
+          ok: true,
+          exitCode: 0,
+          output: expect.stringMatching(/^- textbox "Email" \[ref=e\d+\]\n {2}typeable: true$/),
+        },
         {step: 'wait --text=Nowhere --timeoutMs=100', ok: false, exitCode: 1, output: expect.stringContaining('Condition did not match')},
       ],
       failed: 2,
@@ -82,16 +98,31 @@ describe('tapir:run', () => {
 
   it.each([
     [['snap', 'run "snap"'], 'step 2 (run "snap"): a run cannot contain another run.'],
-    [['resize --width=375 --height=812'], 'step 1 (resize --width=375 --height=812): resize does not act on the connected app, so it cannot be a step; run it on its own.'],
-    [['snap', 'frobnicate --now'], 'step 2 (frobnicate --now): unknown verb "frobnicate". Steps are tapir verbs without the tapir: prefix (tap, fill, snap, ...).'],
+    [
+      ['resize --width=375 --height=812'],
+      'step 1 (resize --width=375 --height=812): resize does not act on the connected app, so it cannot be a step; run it on its own.',
+    ],
+    [
+      ['snap', 'frobnicate --now'],
+      'step 2 (frobnicate --now): unknown verb "frobnicate". Steps are tapir verbs without the tapir: prefix (tap, fill, snap, ...).',
+    ],
     [['close_app', 'snap'], 'step 1 (close_app): close_app ends the app, so it can only be the last step.'],
     [['snap; rm -rf /'], 'step 1 (snap; rm -rf /): shell operator ";" is not allowed; give each command as its own step.'],
     [['snap | tee x'], 'step 1 (snap | tee x): shell operator "|" is not allowed; give each command as its own step.'],
     [['snap > out.txt'], 'step 1 (snap > out.txt): shell operator ">" is not allowed; give each command as its own step.'],
-    [['fill --ref=q1 --text=$HOME'], 'step 1 (fill --ref=q1 --text=$HOME): $HOME would be expanded by a shell; tapir does not expand variables. Put the value itself in the step, or single-quote it.'],
-    [['fill --ref=q1 --text=$(id)'], 'step 1 (fill --ref=q1 --text=$(id)): command substitution ($(…)) is not allowed; steps never reach a shell.'],
+    [
+      ['fill --ref=q1 --text=$HOME'],
+      'step 1 (fill --ref=q1 --text=$HOME): $HOME would be expanded by a shell; tapir does not expand variables. Put the value itself in the step, or single-quote it.',
+    ],
+    [
+      ['fill --ref=q1 --text=$(id)'],
+      'step 1 (fill --ref=q1 --text=$(id)): command substitution ($(…)) is not allowed; steps never reach a shell.',
+    ],
     [['snap --grep *'], 'step 1 (snap --grep *): unquoted glob character "*": quote it; tapir never expands globs.'],
-    [['snap --timeout=100'], 'step 1 (snap --timeout=100): --timeout belongs to tapir:run itself; every step uses the run\'s session and timeout.'],
+    [
+      ['snap --timeout=100'],
+      "step 1 (snap --timeout=100): --timeout belongs to tapir:run itself; every step uses the run's session and timeout.",
+    ],
   ])('refuses %j before anything runs, exit 1', async (steps, message) => {
     const before = sent()
     const result = await s.run(['tapir:run', ...steps])
@@ -128,7 +159,11 @@ describe('tapir:run', () => {
   })
 
   const REPEATED = ['get_routes', 'snap', 'get_routes', 'snap']
-  const inOrder = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+  const inOrder = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => /^\[\d\/4\]/.test(line))
+      .map((line) => line.split(' ok:')[0])
   const ORDER = ['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap']
 
   it('runs repeated identical steps in the order given, with run flags anywhere', async () => {

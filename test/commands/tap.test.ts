@@ -26,7 +26,10 @@ describe('tapir:tap against the sim', () => {
 
   it('says so when the tap changed nothing', async () => {
     const heading = refOf(monitors, /heading "Monitors"/)
-    expect(await s.run(['tapir:tap', `--ref=${heading}`])).toMatchObject({exitCode: 0, stdout: `✓ Tapped ${heading} (no observable change)`})
+    expect(await s.run(['tapir:tap', `--ref=${heading}`])).toMatchObject({
+      exitCode: 0,
+      stdout: `✓ Tapped ${heading} (no observable change)`,
+    })
   })
 
   it.each([
@@ -123,6 +126,10 @@ describe('tapir:tap against the sim', () => {
   })
 
   it('a missing --ref is a usage error naming the flag, exit 1', async () => {
-    expect(await s.run(['tapir:tap'])).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Missing --ref=<eN>. Run tapir:snap first to obtain refs.'})
+    expect(await s.run(['tapir:tap'])).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Missing --ref=<eN>. Run tapir:snap first to obtain refs.',
+    })
   })
 })

@@ -29,12 +29,15 @@ function files(dir: string): string[] {
 }
 
 function imports(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g)].map((match) => match[1] ?? match[2]!)
+  return [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g)].map(
+    (match) => match[1] ?? match[2]!,
+  )
 }
 
 const SRC = join(ROOT, 'src')
 const LIB = join(SRC, 'lib')
-const layerOf = (file: string): string => (file.startsWith(LIB) ? relative(LIB, file).split(/[\\/]/)[0]! : relative(SRC, file).split(/[\\/]/)[0]!)
+const layerOf = (file: string): string =>
+  file.startsWith(LIB) ? relative(LIB, file).split(/[\\/]/)[0]! : relative(SRC, file).split(/[\\/]/)[0]!
 const target = (file: string, specifier: string): string => resolve(dirname(file), specifier).replace(/\.js$/, '.ts')
 
 describe('layering of src', () => {
@@ -65,11 +68,19 @@ describe('layering of src', () => {
   })
 
   it('has no import cycle, static or dynamic', () => {
-    const graph = new Map(client.map((file) => [file, imports(file).filter((specifier) => specifier.startsWith('.')).map((specifier) => target(file, specifier))]))
+    const graph = new Map(
+      client.map((file) => [
+        file,
+        imports(file)
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => target(file, specifier)),
+      ]),
+    )
     const state = new Map<string, 'open' | 'done'>()
     const visit = (file: string, path: string[]): void => {
       if (state.get(file) === 'done') return
-      if (state.get(file) === 'open') throw new Error(`import cycle: ${[...path.slice(path.indexOf(file)), file].map((step) => relative(SRC, step)).join(' -> ')}`)
+      if (state.get(file) === 'open')
+        throw new Error(`import cycle: ${[...path.slice(path.indexOf(file)), file].map((step) => relative(SRC, step)).join(' -> ')}`)
       state.set(file, 'open')
       for (const next of graph.get(file) ?? []) visit(next, [...path, file])
       state.set(file, 'done')
@@ -84,7 +95,8 @@ describe('the simulated app stands apart', () => {
     for (const file of [...files(join(ROOT, 'src', 'lib')), ...files(join(ROOT, 'src', 'commands'))]) {
       for (const target of imports(file)) {
         const into = relative(sim, resolve(dirname(file), target))
-        if (target.startsWith('.') && !into.startsWith('..')) expect(into, `${relative(ROOT, file)} imports ${target}`).toBe('fault-knobs.js')
+        if (target.startsWith('.') && !into.startsWith('..'))
+          expect(into, `${relative(ROOT, file)} imports ${target}`).toBe('fault-knobs.js')
       }
     }
   })

@@ -8,7 +8,12 @@ describe('tests clean up after themselves', () => {
   it('a test file that spawns the CLI leaves nothing in the temp folder', async () => {
     const tmp = tempDir('tapir-litter-')
     try {
-      const run = await execa(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/e2e/help.test.ts'], {cwd: ROOT, env: {TMPDIR: tmp.path}, reject: false, timeout: 120_000})
+      const run = await execa(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/e2e/help.test.ts'], {
+        cwd: ROOT,
+        env: {TMPDIR: tmp.path},
+        reject: false,
+        timeout: 120_000,
+      })
       expect(run.exitCode, run.stdout + run.stderr).toBe(0)
       expect(readdirSync(tmp.path)).toEqual([])
     } finally {

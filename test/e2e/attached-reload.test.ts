@@ -1,8 +1,8 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {RELOAD_COMPILE_ERROR} from '../../src/sim/fault-knobs.js'
+import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {sessionFile, tapir, tempDir} from '../helpers/cli.js'
 
 describe('hot reload of an app tapir only attached to, through the reloadSources service flutter run registered', () => {

@@ -22,10 +22,15 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     const script = join(env.XDG_CACHE_HOME, 'tapir', 'autocomplete', 'functions', 'bash', 'tapir.bash')
     // The two helpers come from the bash-completion package, which a bare bash lacks.
     const complete = (words: string[]): Promise<string> =>
-      execa('bash', ['-c', `_get_comp_words_by_ref() { :; }; __ltrim_colon_completions() { :; }; source "$0"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _tapir_autocomplete; echo "\${COMPREPLY[@]}"`, script]).then((result) => result.stdout)
+      execa('bash', [
+        '-c',
+        `_get_comp_words_by_ref() { :; }; __ltrim_colon_completions() { :; }; source "$0"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _tapir_autocomplete; echo "\${COMPREPLY[@]}"`,
+        script,
+      ]).then((result) => result.stdout)
     expect(await complete(['tapir', 'tapir:sn'])).toBe('tapir:snap')
     expect(await complete(['tapir', 'start', '--fa'])).toBe('--fault')
     const all = (await complete(['tapir', "''"])).split(' ')
-    for (const id of ['start', 'stop', 'status', 'attach', 'tapir:run', 'mcp:serve', ...VERBS.map((verb) => `tapir:${verb.name}`)]) expect(all, id).toContain(id)
+    for (const id of ['start', 'stop', 'status', 'attach', 'tapir:run', 'mcp:serve', ...VERBS.map((verb) => `tapir:${verb.name}`)])
+      expect(all, id).toContain(id)
   })
 })

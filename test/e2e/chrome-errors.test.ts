@@ -17,7 +17,12 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
   const s = withSimSession()
 
   it('resize, device and a CDP screenshot say CDP is not enabled when the session has no cdpPort', async () => {
-    for (const args of [['tapir:resize', '--width=375', '--height=812'], ['tapir:device', '--preset=pixel-8'], ['tapir:device', '--reset'], ['tapir:resize', '--reset']]) {
+    for (const args of [
+      ['tapir:resize', '--width=375', '--height=812'],
+      ['tapir:device', '--preset=pixel-8'],
+      ['tapir:device', '--reset'],
+      ['tapir:resize', '--reset'],
+    ]) {
       const result = await s.run(args)
       expect(result.exitCode, args.join(' ')).toBe(1)
       expect(result.stderr).toMatch(CDP_NOT_ENABLED)
@@ -39,14 +44,28 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
   it('a resize with no size is refused before anything is sent', async () => {
     for (const args of [['tapir:resize'], ['tapir:resize', '--width=375'], ['tapir:resize', '--width=0', '--height=812']]) {
       const result = await s.run(args)
-      expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ A resize needs a positive --width and --height (e.g. --width=375 --height=812), or --reset.'})
+      expect(result).toMatchObject({
+        exitCode: 1,
+        stdout: '',
+        stderr: '✗ A resize needs a positive --width and --height (e.g. --width=375 --height=812), or --reset.',
+      })
     }
-    expect(await s.run(['tapir:resize', '--width=375', '--height=812', '--dpr=0'])).toMatchObject({exitCode: 1, stderr: '✗ --dpr must be above 0 (got 0).'})
+    expect(await s.run(['tapir:resize', '--width=375', '--height=812', '--dpr=0'])).toMatchObject({
+      exitCode: 1,
+      stderr: '✗ --dpr must be above 0 (got 0).',
+    })
   })
 
   it('an unknown preset is refused, pointing at --list; device with nothing to do says what to pass', async () => {
-    expect(await s.run(['tapir:device', '--preset=nokia-3310'])).toMatchObject({exitCode: 1, stdout: '', stderr: "✗ Unknown preset 'nokia-3310'. Run tapir:device --list to see available."})
-    expect(await s.run(['tapir:device'])).toMatchObject({exitCode: 1, stderr: '✗ Pass --preset=<name>, --list or --reset. Run tapir:device --list to see the presets.'})
+    expect(await s.run(['tapir:device', '--preset=nokia-3310'])).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: "✗ Unknown preset 'nokia-3310'. Run tapir:device --list to see available.",
+    })
+    expect(await s.run(['tapir:device'])).toMatchObject({
+      exitCode: 1,
+      stderr: '✗ Pass --preset=<name>, --list or --reset. Run tapir:device --list to see the presets.',
+    })
   })
 
   it('device --list needs no Chrome: the 8 presets in the original format', async () => {
@@ -75,7 +94,11 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
     afterAll(() => scratch.remove())
 
     it('resize, device and screenshot fail to connect, exit 1', async () => {
-      for (const args of [['tapir:resize', '--width=375', '--height=812'], ['tapir:device', '--preset=iphone-x'], ['tapir:screenshot', '--output=shot.png']]) {
+      for (const args of [
+        ['tapir:resize', '--width=375', '--height=812'],
+        ['tapir:device', '--preset=iphone-x'],
+        ['tapir:screenshot', '--output=shot.png'],
+      ]) {
         const result = await tapir([...args, '--state', state], {cwd: scratch.path})
         expect(result.exitCode, args.join(' ')).toBe(1)
         expect(result.stderr).toMatch(new RegExp(`^✗ Failed to connect to Chrome CDP on port ${port}: .+$`))
@@ -87,7 +110,12 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
   describe('over MCP', () => {
     let client: Client
     beforeAll(async () => {
-      const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', s.state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp:serve', '--state', s.state],
+        env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
+        stderr: 'pipe',
+      })
       client = new Client({name: 'tapir-test', version: '0.0.0'})
       await client.connect(transport)
     })
@@ -98,19 +126,30 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
       expect(noCdp.isError).toBe(true)
       expect(textOf(noCdp)).toMatch(/^CDP not enabled\./)
       const noSize = await client.callTool({name: 'tapir_resize_viewport', arguments: {dpr: 2}})
-      expect({isError: noSize.isError, firstLine: textOf(noSize).split('\n')[0]}).toEqual({isError: true, firstLine: 'A resize needs a positive width and height (e.g. width=375 height=812), or reset.'})
+      expect({isError: noSize.isError, firstLine: textOf(noSize).split('\n')[0]}).toEqual({
+        isError: true,
+        firstLine: 'A resize needs a positive width and height (e.g. width=375 height=812), or reset.',
+      })
       const old = await client.callTool({name: 'tapir_resize_viewport', arguments: {width: 375, height: 812, deviceScaleFactor: 3}})
-      expect({isError: old.isError, firstLine: textOf(old).split('\n')[0]}).toEqual({isError: true, firstLine: 'Additional property "deviceScaleFactor" is not allowed'})
+      expect({isError: old.isError, firstLine: textOf(old).split('\n')[0]}).toEqual({
+        isError: true,
+        firstLine: 'Additional property "deviceScaleFactor" is not allowed',
+      })
     })
 
     it('tapir_device_profile lists the presets without Chrome, and refuses an unknown one pointing at the list', async () => {
       const list = await client.callTool({name: 'tapir_device_profile', arguments: {list: true, preset: 'nope'}})
       expect(list.isError).toBeFalsy()
-      const {presets} = JSON.parse(textOf(list)) as {presets: Array<{name: string; width: number; height: number; dpr: number; mobile: boolean}>}
+      const {presets} = JSON.parse(textOf(list)) as {
+        presets: Array<{name: string; width: number; height: number; dpr: number; mobile: boolean}>
+      }
       expect(presets).toHaveLength(8)
       expect(presets[4]).toMatchObject({name: 'pixel-8', width: 412, height: 915, dpr: 2.625, mobile: true})
       const unknown = await client.callTool({name: 'tapir_device_profile', arguments: {preset: 'nokia-3310'}})
-      expect({isError: unknown.isError, firstLine: textOf(unknown).split('\n')[0]}).toEqual({isError: true, firstLine: "Unknown preset 'nokia-3310'. Run tapir:device --list to see available."})
+      expect({isError: unknown.isError, firstLine: textOf(unknown).split('\n')[0]}).toEqual({
+        isError: true,
+        firstLine: "Unknown preset 'nokia-3310'. Run tapir:device --list to see available.",
+      })
       const noCdp = await client.callTool({name: 'tapir_device_profile', arguments: {preset: 'iphone-x'}})
       expect(textOf(noCdp)).toMatch(/^CDP not enabled\./)
     })
@@ -122,11 +161,21 @@ describe('tapir start --device=sim --cdp-port refuses before starting anything',
   afterAll(() => scratch.remove())
 
   it('when TAPIR_CHROME_BIN names no executable: exit 1, how to point at one, no session written', async () => {
-    const result = await tapir(['start', '--device=sim', '--cdp-port=9', '--json'], {cwd: scratch.path, home: scratch.path, env: {TAPIR_CHROME_BIN: join(scratch.path, 'no-chrome')}})
+    const result = await tapir(['start', '--device=sim', '--cdp-port=9', '--json'], {
+      cwd: scratch.path,
+      home: scratch.path,
+      env: {TAPIR_CHROME_BIN: join(scratch.path, 'no-chrome')},
+    })
     expect(result.exitCode).toBe(1)
-    expect(JSON.parse(result.stdout).error.message).toBe(`TAPIR_CHROME_BIN names ${join(scratch.path, 'no-chrome')}, which is not an executable file. Point it at a Chrome or Chromium binary.`)
+    expect(JSON.parse(result.stdout).error.message).toBe(
+      `TAPIR_CHROME_BIN names ${join(scratch.path, 'no-chrome')}, which is not an executable file. Point it at a Chrome or Chromium binary.`,
+    )
     // The session lock's folder may exist; no session file is written.
-    expect(readdirSync(scratch.path, {recursive: true}).map(String).filter((path) => path.endsWith('state.json'))).toEqual([])
+    expect(
+      readdirSync(scratch.path, {recursive: true})
+        .map(String)
+        .filter((path) => path.endsWith('state.json')),
+    ).toEqual([])
   })
 
   it('when the CDP port is busy', async () => {
@@ -134,8 +183,15 @@ describe('tapir start --device=sim --cdp-port refuses before starting anything',
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
     const port = (busy.address() as {port: number}).port
     try {
-      const result = await tapir(['start', '--device=sim', `--cdp-port=${port}`], {cwd: scratch.path, home: scratch.path, env: {TAPIR_CHROME_BIN: process.execPath}})
-      expect(result).toMatchObject({exitCode: 1, stderr: `✗ CDP port ${port} is already in use; pass --cdp-port <free-port> or free it before running start.`})
+      const result = await tapir(['start', '--device=sim', `--cdp-port=${port}`], {
+        cwd: scratch.path,
+        home: scratch.path,
+        env: {TAPIR_CHROME_BIN: process.execPath},
+      })
+      expect(result).toMatchObject({
+        exitCode: 1,
+        stderr: `✗ CDP port ${port} is already in use; pass --cdp-port <free-port> or free it before running start.`,
+      })
     } finally {
       await new Promise((resolve) => busy.close(resolve))
     }

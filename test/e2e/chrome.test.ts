@@ -4,8 +4,8 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BIN, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {chromeBinary} from '../helpers/chrome.js'
+import {BIN, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {eventually, freePort, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
 
 const WIDE_ONLY = 'Select a monitor to see its details'
@@ -35,7 +35,16 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(start.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
     const statePath = /^✓ state=(.*)$/m.exec(start.stdout)![1]!
     session = JSON.parse(readFileSync(statePath, 'utf8'))
-    const signIn = await run(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find --key=password', 'fill --ref=q2 --text=hunter22', 'find --key=signIn', 'tap --ref=q3', 'wait --text=Monitors'])
+    const signIn = await run([
+      'tapir:run',
+      'find --key=email',
+      'fill --ref=q1 --text=ada@example.com',
+      'find --key=password',
+      'fill --ref=q2 --text=hunter22',
+      'find --key=signIn',
+      'tap --ref=q3',
+      'wait --text=Monitors',
+    ])
     expect(signIn.exitCode, signIn.stdout + signIn.stderr).toBe(0)
   }, 90_000)
 
@@ -51,20 +60,38 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(chrome.pid).toBe(session.chromePid)
     const argv = chrome.argv
     expect(argv[0]).toBe(env.TAPIR_CHROME_BIN)
-    expect(argv).toEqual(expect.arrayContaining(['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${session.tmpProfileDir}`]))
+    expect(argv).toEqual(
+      expect.arrayContaining([
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        `--remote-debugging-port=${cdpPort}`,
+        `--user-data-dir=${session.tmpProfileDir}`,
+      ]),
+    )
     expect(argv.at(-1)).toBe(`http://127.0.0.1:${session.webPort}/`)
     expect(existsSync(session.tmpProfileDir as string)).toBe(true)
   })
 
-  it('doctor checks Chrome too: its DevTools port answers and the app\'s page on the web port is visible', async () => {
+  it("doctor checks Chrome too: its DevTools port answers and the app's page on the web port is visible", async () => {
     const result = await run(['doctor'])
     expect(result.exitCode, result.stdout).toBe(0)
-    expect(result.stdout).toMatch(new RegExp(`^✓ chrome: CDP port ${cdpPort} answers; the app's page is visible \\(http://127\\.0\\.0\\.1:${session.webPort}/\\)$`, 'm'))
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^✓ chrome: CDP port ${cdpPort} answers; the app's page is visible \\(http://127\\.0\\.0\\.1:${session.webPort}/\\)$`,
+        'm',
+      ),
+    )
     expect(result.stdout).toMatch(/^✓ processes: running: app pid=\d+, chrome pid=\d+$/m)
   })
 
   it('shows the app with real text, laid out wide (a rail, list and detail side by side) in the 1440 px window', async () => {
-    const page = await eventually(() => pageReport(cdpPort), (report) => report.text.includes('20 monitors'))
+    const page = await eventually(
+      () => pageReport(cdpPort),
+      (report) => report.text.includes('20 monitors'),
+    )
     expect(page).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
     expect(page.text).toContain('Alerts enabled')
     const snapshot = await layoutWhere((text) => text.includes(WIDE_ONLY))
@@ -73,11 +100,15 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   })
 
   it('resize --hold keeps 375 px, DPR 3 and touch while it runs (phone layout), and gives the page back on SIGINT', async () => {
-    const holder = execa(process.execPath, [BIN, 'tapir:resize', '--width=375', '--height=812', '--dpr=3', '--mobile', '--touch', '--hold'], {
-      cwd: scratch.path,
-      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
-      reject: false,
-    })
+    const holder = execa(
+      process.execPath,
+      [BIN, 'tapir:resize', '--width=375', '--height=812', '--dpr=3', '--mobile', '--touch', '--hold'],
+      {
+        cwd: scratch.path,
+        env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+        reject: false,
+      },
+    )
     let stderr = ''
     await new Promise<void>((resolve, reject) => {
       holder.stderr!.on('data', (chunk: Buffer) => {
@@ -87,18 +118,27 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
       holder.once('exit', () => reject(new Error(`the holder exited early: ${stderr}`)))
     })
     expect(stderr).toContain('✓ Viewport override sent: 375x812 @ 3.0x (mobile=true touch=true).')
-    const held = await eventually(() => pageReport(cdpPort), (report) => report.width === 375)
+    const held = await eventually(
+      () => pageReport(cdpPort),
+      (report) => report.width === 375,
+    )
     expect(held).toMatchObject({width: 375, height: 812, dpr: 3})
     expect(held.touchPoints).toBeGreaterThan(0)
     const phone = await layoutWhere((text) => !text.includes(WIDE_ONLY))
     expect(switchLeft(phone)).toBe(375 - 84)
-    expect(phone.trimEnd().split('\n').slice(-2)).toEqual([expect.stringMatching(/^- button "Monitors"/), expect.stringMatching(/^- button "Settings"/)])
+    expect(phone.trimEnd().split('\n').slice(-2)).toEqual([
+      expect.stringMatching(/^- button "Monitors"/),
+      expect.stringMatching(/^- button "Settings"/),
+    ])
 
     holder.kill('SIGINT')
     const ended = await holder
     expect(ended.exitCode).toBe(0)
     expect(ended.stdout).toBe('✓ Released the 375x812 @ 3.0x (mobile=true touch=true) override (interrupted).')
-    const after = await eventually(() => pageReport(cdpPort), (report) => report.width === 1440)
+    const after = await eventually(
+      () => pageReport(cdpPort),
+      (report) => report.width === 1440,
+    )
     expect(after).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
     expect(await layoutWhere((text) => text.includes(WIDE_ONLY))).toContain(WIDE_ONLY)
   })
@@ -106,7 +146,9 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   it('resize without --hold warns that Chrome drops the override, and leaves the page as it was', async () => {
     const result = await run(['tapir:resize', '--width=375', '--height=812'])
     expect(result).toMatchObject({exitCode: 0, stdout: '✓ Viewport override sent: 375x812 @ 1.0x (mobile=false touch=false).'})
-    expect(result.stderr).toBe('⚠ Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.')
+    expect(result.stderr).toBe(
+      '⚠ Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.',
+    )
     expect((await pageReport(cdpPort)).width).toBe(1440)
   })
 
@@ -114,7 +156,14 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     const applied = await run(['tapir:device', '--preset=Pixel_8'])
     expect(applied).toMatchObject({exitCode: 0, stdout: '✓ Emulating Pixel_8: 412x915 @ 2.625x.', stderr: ''})
     expect(await windowBounds(cdpPort)).toMatchObject({width: 412, height: 915 + 130})
-    expect((await eventually(() => pageReport(cdpPort), (report) => report.width === 412)).width).toBe(412)
+    expect(
+      (
+        await eventually(
+          () => pageReport(cdpPort),
+          (report) => report.width === 412,
+        )
+      ).width,
+    ).toBe(412)
     const phone = await layoutWhere((text) => switchLeft(text) === 412 - 84)
     expect(switchLeft(phone)).toBe(412 - 84)
     expect(phone).not.toContain(WIDE_ONLY)
@@ -166,7 +215,10 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
       ])
       expect(await pageReport(cdpPort)).toMatchObject({width: 1440, dpr: 1})
       expect(await text('tapir_resize_viewport', {reset: true, width: 1})).toBe('Viewport reset to defaults.')
-      expect(JSON.parse(await text('tapir_device_profile', {preset: 'iphone-x'}))).toEqual({applied: 'iphone-x', viewport: {width: 375, height: 812, dpr: 3, mobile: true, touch: true}})
+      expect(JSON.parse(await text('tapir_device_profile', {preset: 'iphone-x'}))).toEqual({
+        applied: 'iphone-x',
+        viewport: {width: 375, height: 812, dpr: 3, mobile: true, touch: true},
+      })
       expect(await windowBounds(cdpPort)).toMatchObject({width: 375})
       expect(JSON.parse(await text('tapir_device_profile', {reset: true}))).toEqual({reset: true})
       expect(await windowBounds(cdpPort)).toMatchObject({width: 1440, height: 900})
@@ -179,28 +231,57 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
 
   it('perf_run on chrome holds the scenario viewport through CDP for the run, brings the tab forward, and gives the page back after', async () => {
     const scenario = join(scratch.path, 'web.yaml')
-    writeFileSync(scenario, 'name: web\nplatforms: [chrome]\nrepeat: 1\nviewport: {width: 375, height: 812}\nsteps:\n  - wait: 2000\n  - tap: {target: {role: button, name: Settings}}\n')
+    writeFileSync(
+      scenario,
+      'name: web\nplatforms: [chrome]\nrepeat: 1\nviewport: {width: 375, height: 812}\nsteps:\n  - wait: 2000\n  - tap: {target: {role: button, name: Settings}}\n',
+    )
     const running = run(['tapir:perf_run', scenario, '--platform=chrome', `--out=${join(scratch.path, 'perf')}`])
-    const during = await eventually(() => pageReport(cdpPort), (report) => report.width === 375, 15_000)
+    const during = await eventually(
+      () => pageReport(cdpPort),
+      (report) => report.width === 375,
+      15_000,
+    )
     const result = await running
     expect(result.exitCode, result.stderr).toBe(0)
     expect(during.width).toBe(375)
     expect(result.stderr).toMatch(/^repeat 1\/1 \(attribution\) \.\.\. \d+ painted frames$/m)
-    expect(JSON.parse(readFileSync(join(scratch.path, 'perf', 'web-run.json'), 'utf8')).scenario).toMatchObject({name: 'web', viewport: {width: 375, height: 812}})
-    expect((await eventually(() => pageReport(cdpPort), (report) => report.width === 1440)).width).toBe(1440)
+    expect(JSON.parse(readFileSync(join(scratch.path, 'perf', 'web-run.json'), 'utf8')).scenario).toMatchObject({
+      name: 'web',
+      viewport: {width: 375, height: 812},
+    })
+    expect(
+      (
+        await eventually(
+          () => pageReport(cdpPort),
+          (report) => report.width === 1440,
+        )
+      ).width,
+    ).toBe(1440)
   })
 
   it('tapir stop ends Chromium with the app, while a holder is running: it sees Chrome go and exits 0; no process and no profile is left', async () => {
     const profile = session.tmpProfileDir as string
     expect(processesWith(`--user-data-dir=${profile}`).length).toBeGreaterThan(0)
-    const holder = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {cwd: scratch.path, env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env}, reject: false})
+    const holder = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {
+      cwd: scratch.path,
+      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      reject: false,
+    })
     await new Promise<void>((resolve) => holder.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
     const stop = await run(['stop'])
     expect(stop.exitCode, stop.stderr).toBe(0)
     expect(stop.stdout).toContain(`✓ Stopped chrome pid=${session.chromePid}`)
     const ended = await holder
-    expect(ended).toMatchObject({exitCode: 0, stdout: '✓ Released the 390x844 @ 1.0x (mobile=false touch=false) override (Chrome went away).'})
-    expect(await eventually(async () => processesWith(`--user-data-dir=${profile}`), (pids) => pids.length === 0)).toEqual([])
+    expect(ended).toMatchObject({
+      exitCode: 0,
+      stdout: '✓ Released the 390x844 @ 1.0x (mobile=false touch=false) override (Chrome went away).',
+    })
+    expect(
+      await eventually(
+        async () => processesWith(`--user-data-dir=${profile}`),
+        (pids) => pids.length === 0,
+      ),
+    ).toEqual([])
     expect(existsSync(profile)).toBe(false)
   })
 })

@@ -28,14 +28,18 @@ describe('the VM Service connection, against the raw VM', () => {
     s.sim.setFaults({extensionsMissing: true})
     const result = await s.run(['tapir:snap'])
     expect(result).toMatchObject({exitCode: 3, stdout: ''})
-    expect(result.stderr).toBe('✗ The app does not answer ext.tapir.snap: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.')
+    expect(result.stderr).toBe(
+      '✗ The app does not answer ext.tapir.snap: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.',
+    )
   })
 
   it('keeps exit 3 with --json and puts the code in the JSON error', async () => {
     s.sim.setFaults({extensionsMissing: true})
     const result = await s.run(['tapir:snap', '--json'])
     expect(result.exitCode).toBe(3)
-    expect(JSON.parse(result.stdout)).toEqual({error: {message: expect.stringContaining('tapir is not installed'), exitCode: 3, code: -32601}})
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: {message: expect.stringContaining('tapir is not installed'), exitCode: 3, code: -32601},
+    })
   })
 
   it('a dropped connection fails the call with exit 3', async () => {
@@ -50,7 +54,9 @@ describe('the VM Service connection, against the raw VM', () => {
     const started = Date.now()
     const result = await s.run(['tapir:snap', '--timeout=400'])
     expect(result.exitCode).toBe(3)
-    expect(result.stderr).toBe('✗ ext.tapir.snap got no answer within 400 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.')
+    expect(result.stderr).toBe(
+      '✗ ext.tapir.snap got no answer within 400 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.',
+    )
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 

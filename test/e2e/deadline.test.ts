@@ -8,7 +8,12 @@ type ToolResult = {content: Array<{text: string}>; isError?: boolean}
 
 async function mcpClient(state: string, timeout?: number): Promise<Client> {
   const args = [BIN, 'mcp:serve', '--state', state, ...(timeout ? [`--timeout=${timeout}`] : [])]
-  const transport = new StdioClientTransport({command: process.execPath, args, env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
+    stderr: 'pipe',
+  })
   const client = new Client({name: 'tapir-test', version: '0.0.0'})
   await client.connect(transport)
   return client
@@ -39,7 +44,9 @@ describe('one overall deadline per verb', () => {
     const result = await tapir(['tapir:snap', '--timeout=1000', '--state', state])
     const elapsed = Date.now() - started
     expect(result).toMatchObject({exitCode: 3, stdout: ''})
-    expect(result.stderr).toBe('✗ getIsolate got no answer within 1000 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.')
+    expect(result.stderr).toBe(
+      '✗ getIsolate got no answer within 1000 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.',
+    )
     expect(elapsed).toBeLessThan(3000) // per call, it took 10 × 400 ms and then some
     // Nothing is sent once the deadline has passed.
     expect(vm.requests.filter((request) => request.method === 'getIsolate').length).toBeLessThanOrEqual(3)
@@ -68,9 +75,19 @@ describe('a verb that waits in the app', () => {
     })
     const dir = tempDir()
     try {
-      const result = await tapir(['tapir:tap', '--ref=e1', '--until=Done', '--untilTimeoutMs=2000', '--timeout=500', '--state', sessionFile(dir.path, vm.httpUri)])
+      const result = await tapir([
+        'tapir:tap',
+        '--ref=e1',
+        '--until=Done',
+        '--untilTimeoutMs=2000',
+        '--timeout=500',
+        '--state',
+        sessionFile(dir.path, vm.httpUri),
+      ])
       expect(result).toMatchObject({exitCode: 3, stdout: ''})
-      expect(result.stderr).toBe('✗ getIsolate got no answer within 500 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.')
+      expect(result.stderr).toBe(
+        '✗ getIsolate got no answer within 500 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.',
+      )
       expect(vm.requests.map((request) => request.method)).not.toContain('ext.tapir.tap')
     } finally {
       await vm.close()
@@ -105,7 +122,10 @@ describe('timeouts of 2^31 ms or more', () => {
   })
 
   it.each([
-    [['tapir:tap', '--ref=e1', '--until=Done', '--untilTimeoutMs=2147483648'], '✗ --untilTimeoutMs must be at most 2147483647 (got 2147483648).'],
+    [
+      ['tapir:tap', '--ref=e1', '--until=Done', '--untilTimeoutMs=2147483648'],
+      '✗ --untilTimeoutMs must be at most 2147483647 (got 2147483648).',
+    ],
     [['tapir:wait', '--text=Done', '--timeoutMs=2147483648'], '✗ --timeoutMs must be at most 2147483647 (got 2147483648).'],
     [['tapir:wait_for_network_idle', '--idleMs=9999999999'], '✗ --idleMs must be at most 2147483647 (got 9999999999).'],
     [['tapir:wait_for_network_idle', '--pollIntervalMs=2147483648'], '✗ --pollIntervalMs must be at most 2147483647 (got 2147483648).'],
@@ -121,14 +141,22 @@ describe('timeouts of 2^31 ms or more', () => {
 
   it('mcp:serve refuses such a --timeout with exit 1 and the usual ✗ line', async () => {
     const result = await tapir(['mcp:serve', '--timeout=2147483648', '--state', state])
-    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ --timeout must be at most 2147483647 ms, about 24.8 days (got 2147483648).'})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ --timeout must be at most 2147483647 ms, about 24.8 days (got 2147483648).',
+    })
   })
 
   it('over MCP, such a timeoutMs is an isError result and nothing reaches the app', async () => {
     const client = await mcpClient(state)
     try {
       const before = vm.requests.length
-      for (const [name, args] of [['tapir_wait_for', {text: 'Done', timeoutMs: 2 ** 31}], ['tapir_tap', {ref: 'e1', until: 'Done', untilTimeoutMs: 2 ** 40}], ['tapir_wait_for_network_idle', {idleMs: 2 ** 31}]] as const) {
+      for (const [name, args] of [
+        ['tapir_wait_for', {text: 'Done', timeoutMs: 2 ** 31}],
+        ['tapir_tap', {ref: 'e1', until: 'Done', untilTimeoutMs: 2 ** 40}],
+        ['tapir_wait_for_network_idle', {idleMs: 2 ** 31}],
+      ] as const) {
         const result = (await client.callTool({name, arguments: args})) as ToolResult
         expect(result.isError, name).toBe(true)
         expect(result.content[0]!.text).toMatch(/must be at most 2147483647/)

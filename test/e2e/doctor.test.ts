@@ -10,7 +10,9 @@ describe('tapir doctor', () => {
       const state = join(dir.path, 'state.json')
       const result = await tapir(['doctor', '--state', state])
       expect(result).toMatchObject({exitCode: 1, stderr: ''})
-      expect(result.stdout).toBe(`✗ session: none at ${state}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``)
+      expect(result.stdout).toBe(
+        `✗ session: none at ${state}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``,
+      )
     } finally {
       dir.remove()
     }
@@ -22,7 +24,13 @@ describe('tapir doctor', () => {
       const result = await s.run(['doctor'])
       expect(result.exitCode, result.stdout).toBe(0)
       const lines = result.stdout.split('\n')
-      expect(lines.map((line) => line.slice(0, line.indexOf(':')))).toEqual(['✓ session', '✓ processes', '✓ vm service', '✓ tapir', '✓ frames'])
+      expect(lines.map((line) => line.slice(0, line.indexOf(':')))).toEqual([
+        '✓ session',
+        '✓ processes',
+        '✓ vm service',
+        '✓ tapir',
+        '✓ frames',
+      ])
       expect(result.stdout).not.toMatch(/[A-Za-z0-9_-]+=\/ws/) // the token is hidden
       const json = await s.run(['doctor', '--json'])
       expect(json.exitCode).toBe(0)

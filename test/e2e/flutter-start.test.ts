@@ -147,7 +147,11 @@ describe('tapir start --device=linux with flutter run --machine (the fake flutte
   })
 
   it('tapir logs --follow prints lines as the app writes them, until interrupted', async () => {
-    const follow = execa(process.execPath, [BIN, 'logs', '--follow'], {cwd: p.dir.path, env: {PATH: PATH_WITH_FAKE, TAPIR_STATE_FILE: p.state, NO_COLOR: '1', NODE_ENV: 'production'}, reject: false})
+    const follow = execa(process.execPath, [BIN, 'logs', '--follow'], {
+      cwd: p.dir.path,
+      env: {PATH: PATH_WITH_FAKE, TAPIR_STATE_FILE: p.state, NO_COLOR: '1', NODE_ENV: 'production'},
+      reject: false,
+    })
     let seen = ''
     follow.stdout!.on('data', (chunk: Buffer) => (seen += chunk.toString()))
     const wait = async (check: () => boolean) => {

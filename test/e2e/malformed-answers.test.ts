@@ -35,7 +35,11 @@ describe('malformed answers from the app', () => {
     ['null', {result: null}, 'its result is null where a JSON object belongs'],
     ['no result at all', {result: undefined}, 'its result is nothing where a JSON object belongs'],
     ['an error that is not an object', {error: 'boom'}, 'its error is a string ("boom"), not a JSON-RPC error object with a numeric code'],
-    ['an error without a numeric code', {error: {code: '-32000', message: 'x'}}, 'its error is an object ({"code":"-32000","message":"x"}), not a JSON-RPC error object with a numeric code'],
+    [
+      'an error without a numeric code',
+      {error: {code: '-32000', message: 'x'}},
+      'its error is an object ({"code":"-32000","message":"x"}), not a JSON-RPC error object with a numeric code',
+    ],
   ] as const)('an extension answering with %s exits 3 naming what was malformed and where', async (_kind, answer, what) => {
     answers = (method) => (method === 'ext.tapir.snap' ? answer : undefined)
     const result = await snap()
@@ -46,7 +50,11 @@ describe('malformed answers from the app', () => {
     ['getVM', {result: {type: 'VM', isolates: 'main'}}, 'getVM: its isolates are a string ("main"), not a list'],
     ['getVM', {result: {type: 'VM', isolates: [null]}}, 'getVM: it lists an isolate without a string id: null'],
     ['getVM', {result: null}, 'getVM: its result is null where a JSON object belongs'],
-    ['getIsolate', {result: {type: 'Isolate', id: 'isolates/1', extensionRPCs: 5}}, 'getIsolate(isolates/1): its extensionRPCs are a number (5), not a list of method names'],
+    [
+      'getIsolate',
+      {result: {type: 'Isolate', id: 'isolates/1', extensionRPCs: 5}},
+      'getIsolate(isolates/1): its extensionRPCs are a number (5), not a list of method names',
+    ],
     ['getIsolate', {result: {type: 'Isolate', extensionRPCs: []}}, 'getIsolate(isolates/1): its id is nothing, not a string'],
     ['getIsolate', {result: ['Isolate']}, 'getIsolate: its result is an array (["Isolate"]) where a JSON object belongs'],
   ] as const)('%s answering %j exits 3 naming the field', async (method, answer, what) => {
@@ -58,7 +66,10 @@ describe('malformed answers from the app', () => {
   it('a frame that is JSON but not an object fails the waiting call with exit 3', async () => {
     answers = (method) => (method === 'ext.tapir.snap' ? {raw: '42'} : undefined)
     const result = await snap()
-    expect(result).toMatchObject({exitCode: 3, stderr: '✗ ext.tapir.snap was answered with a frame that is a number (42), not a JSON-RPC message.'})
+    expect(result).toMatchObject({
+      exitCode: 3,
+      stderr: '✗ ext.tapir.snap was answered with a frame that is a number (42), not a JSON-RPC message.',
+    })
   })
 
   it('a frame over the payload limit is reported as too large, not as the app exiting', async () => {
@@ -86,18 +97,43 @@ describe('malformed answers from the app', () => {
 
   it('no verb turns result fields of the wrong type into a TypeError', async () => {
     const poisons = [
-      {warnings: 5, renderErrors: {count: 'x', recent: 7}, effect: null, snapshot: 5, summary: 'x', insights: 'abc', base64: 5, traceEvents: 'x', value: null},
-      {warnings: null, renderErrors: {recent: [null, 5, 'x']}, effect: 'x', summary: {frames: null, budgetMs: 'x'}, insights: [null, 5], refused: true, matched: 'yes'},
+      {
+        warnings: 5,
+        renderErrors: {count: 'x', recent: 7},
+        effect: null,
+        snapshot: 5,
+        summary: 'x',
+        insights: 'abc',
+        base64: 5,
+        traceEvents: 'x',
+        value: null,
+      },
+      {
+        warnings: null,
+        renderErrors: {recent: [null, 5, 'x']},
+        effect: 'x',
+        summary: {frames: null, budgetMs: 'x'},
+        insights: [null, 5],
+        refused: true,
+        matched: 'yes',
+      },
     ]
     // Only verbs the app answers are swept (not Chrome's, nor local ones); close_app may only be the last step.
     const inApp = VERBS.filter((verb) => verb.dispatch.startsWith('ext.tapir.') || verb.dispatch.startsWith('vm:'))
     const verbs = [...inApp.filter((verb) => verb.name !== 'close_app'), ...inApp.filter((verb) => verb.name === 'close_app')]
     const steps = verbs.map((verb) => {
-      const flags = verb.params.filter((param) => param.required).map((param) => {
-        if (param.name === 'output' || param.name === 'out') return `--${param.name}=${join(dir.path, `${verb.name}.out`)}`
-        return `--${param.name}=${param.options?.[0] ?? 'x'}`
-      })
-      return [verb.name, ...flags, ...(verb.name === 'find' || verb.name === 'wait' ? ['--text=x'] : []), ...(verb.name === 'navigate' ? ['--route=/x'] : [])].join(' ')
+      const flags = verb.params
+        .filter((param) => param.required)
+        .map((param) => {
+          if (param.name === 'output' || param.name === 'out') return `--${param.name}=${join(dir.path, `${verb.name}.out`)}`
+          return `--${param.name}=${param.options?.[0] ?? 'x'}`
+        })
+      return [
+        verb.name,
+        ...flags,
+        ...(verb.name === 'find' || verb.name === 'wait' ? ['--text=x'] : []),
+        ...(verb.name === 'navigate' ? ['--route=/x'] : []),
+      ].join(' ')
     })
     for (const poison of poisons) {
       answers = (method) => (method.startsWith('ext.tapir.') || method === 'evaluate' ? {result: poison} : undefined)
@@ -110,11 +146,20 @@ describe('malformed answers from the app', () => {
   })
 
   it('over MCP, a non-object result is an isError naming it, not "null"', async () => {
-    const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve', '--state', state],
+      env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
+      stderr: 'pipe',
+    })
     const client = new Client({name: 'tapir-test', version: '0.0.0'})
     await client.connect(transport)
     try {
-      for (const [value, shown] of [[null, 'null'], ['boom', 'a string ("boom")'], [undefined, 'nothing']] as const) {
+      for (const [value, shown] of [
+        [null, 'null'],
+        ['boom', 'a string ("boom")'],
+        [undefined, 'nothing'],
+      ] as const) {
         answers = (method) => (method === 'ext.tapir.get_routes' ? {result: value} : undefined)
         const result = (await client.callTool({name: 'tapir_get_routes', arguments: {}})) as ToolResult
         expect(result.isError).toBe(true)

@@ -43,7 +43,9 @@ describe('tapir mcp:install', () => {
     writeFileSync(join(project.path, '.mcp.json'), '{ not json')
     const result = await tapir(['mcp:install'], {cwd: project.path})
     expect(result.exitCode).toBe(1)
-    expect(result.stderr).toMatch(/^✗ .*\.mcp\.json is not valid JSON; fix or remove it, then run tapir mcp:install again\. Nothing was written\.$/)
+    expect(result.stderr).toMatch(
+      /^✗ .*\.mcp\.json is not valid JSON; fix or remove it, then run tapir mcp:install again\. Nothing was written\.$/,
+    )
     expect(readFileSync(join(project.path, '.mcp.json'), 'utf8')).toBe('{ not json')
   })
 
@@ -55,7 +57,10 @@ describe('tapir mcp:install', () => {
     expect(result.exitCode, result.stderr).toBe(0)
     expect(lstatSync(join(project.path, '.mcp.json')).isSymbolicLink()).toBe(true)
     expect(statSync(real).mode & 0o777).toBe(0o600)
-    expect(JSON.parse(readFileSync(real, 'utf8')).mcpServers).toEqual({other: {command: 'other', env: {TOKEN: 'secret'}}, tapir: expectedServer})
+    expect(JSON.parse(readFileSync(real, 'utf8')).mcpServers).toEqual({
+      other: {command: 'other', env: {TOKEN: 'secret'}},
+      tapir: expectedServer,
+    })
   })
 
   it('refuses an unknown client', async () => {

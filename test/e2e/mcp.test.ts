@@ -4,10 +4,10 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startSim} from '../../src/sim/index.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
-import {BIN, ROOT} from '../helpers/cli.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {startSim} from '../../src/sim/index.js'
+import {BIN, ROOT} from '../helpers/cli.js'
 import {signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
@@ -15,10 +15,16 @@ const textOf = (result: unknown) => (result as {content: Content}).content[0]!.t
 /** An error result's human message: its text up to the error object. */
 const messageOf = (result: unknown) => textOf(result).split('\n').slice(0, -1).join('\n')
 /** An error result's `{"error": {...}}` object: its last line. */
-const errorOf = (result: unknown) => JSON.parse(textOf(result).split('\n').at(-1)!) as {error: Record<string, unknown> & {envelope?: {type?: string}}}
+const errorOf = (result: unknown) =>
+  JSON.parse(textOf(result).split('\n').at(-1)!) as {error: Record<string, unknown> & {envelope?: {type?: string}}}
 
 async function connect(state: string): Promise<Client> {
-  const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp:serve', '--state', state],
+    env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
+    stderr: 'pipe',
+  })
   const client = new Client({name: 'tapir-test', version: '0.0.0'})
   await client.connect(transport)
   return client
@@ -47,17 +53,30 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   })
 
   it("gives every tool the reference's parameters, types, required and defaults, and refuses others", async () => {
-    const spec = JSON.parse(readFileSync(join(ROOT, 'spec', 'tools.json'), 'utf8')) as {tools: Array<{name: string; params: Array<{name: string; type: string; required: boolean; default?: unknown}>}>}
+    const spec = JSON.parse(readFileSync(join(ROOT, 'spec', 'tools.json'), 'utf8')) as {
+      tools: Array<{name: string; params: Array<{name: string; type: string; required: boolean; default?: unknown}>}>
+    }
     const {tools} = await client.listTools()
     for (const tool of tools) {
       const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
-      const schema = tool.inputSchema as unknown as {properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>; required?: string[]; additionalProperties: boolean}
+      const schema = tool.inputSchema as unknown as {
+        properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>
+        required?: string[]
+        additionalProperties: boolean
+      }
       expect(schema.additionalProperties, tool.name).toBe(false)
       expect(Object.keys(schema.properties).sort(), tool.name).toEqual(reference.params.map((param) => param.name).sort())
-      expect((schema.required ?? []).sort(), tool.name).toEqual(reference.params.filter((param) => param.required).map((param) => param.name).sort())
+      expect((schema.required ?? []).sort(), tool.name).toEqual(
+        reference.params
+          .filter((param) => param.required)
+          .map((param) => param.name)
+          .sort(),
+      )
       for (const param of reference.params) {
         const property = schema.properties[param.name]!
-        expect(param.type === 'array<string>' ? `array<${property.items?.type}>` : property.type, `${tool.name}.${param.name}`).toBe(param.type)
+        expect(param.type === 'array<string>' ? `array<${property.items?.type}>` : property.type, `${tool.name}.${param.name}`).toBe(
+          param.type,
+        )
         if (param.default !== undefined) expect(property.default, `${tool.name}.${param.name} default`).toEqual(param.default)
       }
     }
@@ -66,14 +85,21 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it('tapir_snap answers the snapshot JSON', async () => {
     const result = await client.callTool({name: 'tapir_snap', arguments: {interactiveOnly: true}})
     expect(result.isError).toBeFalsy()
-    expect(JSON.parse(textOf(result))).toMatchObject({snapshot: expect.stringContaining('- textbox "Email" [ref=e'), groupId: expect.any(String)})
+    expect(JSON.parse(textOf(result))).toMatchObject({
+      snapshot: expect.stringContaining('- textbox "Email" [ref=e'),
+      groupId: expect.any(String),
+    })
   })
 
   it('tapir_find then tapir_fill with the spec defaults (a snapshot comes back)', async () => {
     const find = JSON.parse(textOf(await client.callTool({name: 'tapir_find', arguments: {key: 'email'}})))
     const fill = await client.callTool({name: 'tapir_fill', arguments: {ref: find.ref, text: 'ada@example.com'}})
     expect(fill.isError).toBeFalsy()
-    expect(JSON.parse(textOf(fill))).toMatchObject({filled: true, effect: {kind: 'text', verified: true, value: 'ada@example.com'}, snapshot: expect.stringContaining('ada@example.com')})
+    expect(JSON.parse(textOf(fill))).toMatchObject({
+      filled: true,
+      effect: {kind: 'text', verified: true, value: 'ada@example.com'},
+      snapshot: expect.stringContaining('ada@example.com'),
+    })
   })
 
   it('refuses an unknown argument, a wrong type and a missing required one with isError', async () => {
@@ -109,10 +135,15 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     const idle = await client.callTool({name: 'tapir_wait_for_network_idle', arguments: {timeoutMs: 300}})
     expect(idle.isError).toBe(true)
     expect(errorOf(idle).error).toMatchObject({exitCode: 3, envelope: {type: 'timeout'}})
-    const heading = /heading "[^"]+" \[ref=(e\d+)\]/.exec(JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot)![1]
+    const heading = /heading "[^"]+" \[ref=(e\d+)\]/.exec(
+      JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot,
+    )![1]
     const notFound = await client.callTool({name: 'tapir_select_option', arguments: {ref: heading, value: 'x'}})
     expect(messageOf(notFound)).toMatch(/no selectable widget/)
-    expect(errorOf(notFound).error).toMatchObject({exitCode: 3, envelope: {type: 'not_found', suggestions: [expect.stringMatching(/^e\d+$/)]}})
+    expect(errorOf(notFound).error).toMatchObject({
+      exitCode: 3,
+      envelope: {type: 'not_found', suggestions: [expect.stringMatching(/^e\d+$/)]},
+    })
     s.sim.app.restart()
   })
 
@@ -135,7 +166,7 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     expect(cli.stderr).toBe('✗ --pollIntervalMs must be at least 100 (got 50).')
   })
 
-  it("speaks no CLI exit rules in tool descriptions; an unverified set_checkbox is a normal result", async () => {
+  it('speaks no CLI exit rules in tool descriptions; an unverified set_checkbox is a normal result', async () => {
     const {tools} = await client.listTools()
     for (const tool of tools) expect(tool.description, tool.name).not.toMatch(/\bexit/i)
     expect(tools.find((tool) => tool.name === 'tapir_set_checkbox')!.description).toContain('effect.verified says whether it took')
@@ -162,13 +193,24 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   })
 
   it('tapir_run runs step lines as tapir:run does', async () => {
-    const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['find --key=password', 'fill --ref=q1 --text="x y"', 'snap --grep Password']}})
+    const result = await client.callTool({
+      name: 'tapir_run',
+      arguments: {steps: ['find --key=password', 'fill --ref=q1 --text="x y"', 'snap --grep Password']},
+    })
     expect(result.isError, textOf(result)).toBeFalsy()
     expect(textOf(result).split('\n')[1]).toBe('[2/3] fill --ref=q1 --text="x y" ok: ✓ Filled q1')
     const failing = await client.callTool({name: 'tapir_run', arguments: {steps: ['tap --ref=e999', 'snap']}})
     expect(failing.isError).toBe(true)
     expect(textOf(failing)).toContain('step 1 failed (exit 3): tap --ref=e999')
-    expect(errorOf(failing)).toEqual({error: {message: 'step 1 failed (exit 3): tap --ref=e999', exitCode: 3, step: 1, code: -32000, envelope: expect.objectContaining({type: 'not_found'})}})
+    expect(errorOf(failing)).toEqual({
+      error: {
+        message: 'step 1 failed (exit 3): tap --ref=e999',
+        exitCode: 3,
+        step: 1,
+        code: -32000,
+        envelope: expect.objectContaining({type: 'not_found'}),
+      },
+    })
     const refused = await client.callTool({name: 'tapir_run', arguments: {steps: ['snap | head']}})
     expect(refused.isError).toBe(true)
   })
@@ -176,7 +218,10 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it('tapir_run runs repeated identical steps in the order given', async () => {
     const result = await client.callTool({name: 'tapir_run', arguments: {steps: ['get_routes', 'snap', 'get_routes', 'snap']}})
     expect(result.isError).toBeFalsy()
-    const progress = textOf(result).split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+    const progress = textOf(result)
+      .split('\n')
+      .filter((line) => /^\[\d\/4\]/.test(line))
+      .map((line) => line.split(' ok:')[0])
     expect(progress).toEqual(['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap'])
   })
 
@@ -224,30 +269,48 @@ describe('tapir mcp:serve on the wire', () => {
     const s = await simSession()
     s.sim.setFaults({hangOn: 'ext.tapir.snap'})
     const messages = [
-      {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}},
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}},
+      },
       {jsonrpc: '2.0', method: 'notifications/initialized'},
       {jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'tapir_snap', arguments: {}}},
       {jsonrpc: '2.0', method: 'notifications/cancelled', params: {requestId: 2, reason: 'user gave up'}},
     ]
     const started = Date.now()
-    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: messages.map((message) => JSON.stringify(message)).join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}, timeout: 20_000})
+    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {
+      input: messages.map((message) => JSON.stringify(message)).join('\n') + '\n',
+      reject: false,
+      env: {NODE_ENV: 'production'},
+      timeout: 20_000,
+    })
     await s.close()
     expect(result.exitCode).toBe(0)
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 
-
   it('writes nothing but JSON-RPC lines to stdout', async () => {
     const s = await simSession()
     const messages = [
-      {jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}},
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}},
+      },
       {jsonrpc: '2.0', method: 'notifications/initialized'},
       {jsonrpc: '2.0', id: 2, method: 'tools/list'},
       {jsonrpc: '2.0', id: 3, method: 'tools/call', params: {name: 'tapir_snap', arguments: {}}},
       {jsonrpc: '2.0', id: 4, method: 'tools/call', params: {name: 'tapir_tap', arguments: {ref: 'e404'}}},
       {jsonrpc: '2.0', id: 5, method: 'tools/call', params: {name: 'tapir_nope', arguments: {}}},
     ]
-    const server = execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: messages.map((message) => JSON.stringify(message)).join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}})
+    const server = execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {
+      input: messages.map((message) => JSON.stringify(message)).join('\n') + '\n',
+      reject: false,
+      env: {NODE_ENV: 'production'},
+    })
     const {stdout, stderr, exitCode} = await server
     await s.close()
     expect(exitCode).toBe(0)
@@ -262,7 +325,12 @@ describe('tapir mcp:serve on the wire', () => {
 describe('tapir mcp:serve survives size and malformed input', () => {
   it('answers a 20 MB request line with a JSON-RPC error, then answers the next call', async () => {
     const s = await simSession()
-    const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', s.state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve', '--state', s.state],
+      env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
+      stderr: 'pipe',
+    })
     let stderr = ''
     transport.stderr!.on('data', (chunk) => (stderr += String(chunk)))
     const client = new Client({name: 'tapir-test', version: '0.0.0'})
@@ -283,7 +351,12 @@ describe('tapir mcp:serve survives size and malformed input', () => {
   it('answers lines that are not JSON, not JSON-RPC, or have bad params with -32700, -32600, -32602 and keeps serving', async () => {
     const s = await simSession()
     const lines = [
-      JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}}),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}},
+      }),
       JSON.stringify({jsonrpc: '2.0', method: 'notifications/initialized'}),
       '{"jsonrpc": "2.0", "id": 2, "method": "tools/list"',
       JSON.stringify({jsonrpc: '2.0', id: 3, method: 42}),
@@ -291,10 +364,18 @@ describe('tapir mcp:serve survives size and malformed input', () => {
       JSON.stringify({jsonrpc: '2.0', id: 4, method: 'tools/call', params: {arguments: {}}}),
       JSON.stringify({jsonrpc: '2.0', id: 5, method: 'tools/call', params: {name: 'tapir_get_routes', arguments: {}}}),
     ]
-    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {input: lines.join('\n') + '\n', reject: false, env: {NODE_ENV: 'production'}, timeout: 20_000})
+    const result = await execa(process.execPath, [BIN, 'mcp:serve', '--state', s.state], {
+      input: lines.join('\n') + '\n',
+      reject: false,
+      env: {NODE_ENV: 'production'},
+      timeout: 20_000,
+    })
     await s.close()
     expect(result.exitCode).toBe(0)
-    const answers = result.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line))
+    const answers = result.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line))
     const errors = answers.filter((answer) => answer.error).map((answer) => [answer.id, answer.error.code])
     expect(errors).toEqual([
       [null, -32700],
@@ -302,7 +383,9 @@ describe('tapir mcp:serve survives size and malformed input', () => {
       [null, -32600],
       [4, -32602],
     ])
-    expect(answers.find((answer) => answer.id === 5)).toMatchObject({result: {content: [{type: 'text', text: expect.stringContaining('/login')}]}})
+    expect(answers.find((answer) => answer.id === 5)).toMatchObject({
+      result: {content: [{type: 'text', text: expect.stringContaining('/login')}]},
+    })
     expect(result.stderr).toContain('[tapir mcp] stopped: stdin ended')
   })
 
@@ -313,7 +396,9 @@ describe('tapir mcp:serve survives size and malformed input', () => {
       await signIn(s)
       const result = await client.callTool({name: 'tapir_snap', arguments: {}})
       expect(result.isError).toBe(true)
-      expect(messageOf(result)).toMatch(/^The tapir_snap result is (\d+\.\d) MiB, over the 6\.0 MiB an MCP result may take here .*grep, within or interactiveOnly/)
+      expect(messageOf(result)).toMatch(
+        /^The tapir_snap result is (\d+\.\d) MiB, over the 6\.0 MiB an MCP result may take here .*grep, within or interactiveOnly/,
+      )
       expect(Number(/is (\d+\.\d) MiB/.exec(messageOf(result))![1])).toBeGreaterThan(47)
       expect(errorOf(result).error).toMatchObject({exitCode: 1})
       const narrowed = await client.callTool({name: 'tapir_snap', arguments: {grep: 'Web'}})

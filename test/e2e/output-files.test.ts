@@ -34,13 +34,19 @@ describe('screenshot --output and perf_trace --out never clobber a user file', (
     const notes = join(s.dir, `notes-${flag}.txt`)
     writeFileSync(notes, 'my notes\n', {mode: 0o600})
     const refused = await s.run([verb, `${flag}=${notes}`, ...extra])
-    expect(refused).toMatchObject({exitCode: 1, stderr: `✗ Refusing to replace ${notes}: it exists and is not ${what} tapir wrote. Remove it, or choose another path.`})
+    expect(refused).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Refusing to replace ${notes}: it exists and is not ${what} tapir wrote. Remove it, or choose another path.`,
+    })
     expect(readFileSync(notes, 'utf8')).toBe('my notes\n')
 
     const link = join(s.dir, `link-${flag}`)
     symlinkSync(notes, link)
     const linked = await s.run([verb, `${flag}=${link}`, ...extra])
-    expect(linked).toMatchObject({exitCode: 1, stderr: `✗ Refusing to write ${link}: it is a symbolic link. Name the file itself, or another path.`})
+    expect(linked).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Refusing to write ${link}: it is a symbolic link. Name the file itself, or another path.`,
+    })
     expect(readFileSync(notes, 'utf8')).toBe('my notes\n')
   })
 
@@ -57,7 +63,10 @@ describe('screenshot --output and perf_trace --out never clobber a user file', (
   it('a folder, a read-only place and a path under /proc are one-line local failures (exit 1), without hanging', async () => {
     const folder = join(s.dir, 'shots')
     mkdirSync(folder)
-    expect(await s.run(['tapir:screenshot', `--output=${folder}`])).toMatchObject({exitCode: 1, stderr: `✗ Cannot write ${folder}: it is a folder. Name a file inside it instead.`})
+    expect(await s.run(['tapir:screenshot', `--output=${folder}`])).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Cannot write ${folder}: it is a folder. Name a file inside it instead.`,
+    })
     const readOnly = await s.run(['tapir:screenshot', '--output=/proc/shot.png'])
     expect(readOnly.exitCode).toBe(1)
     expect(readOnly.stderr).toMatch(/^✗ Cannot write \/proc\/shot\.png: .* \(E[A-Z]+\)\.$/)
@@ -80,7 +89,10 @@ describe('start: clear local errors', () => {
   it('a port already in use says so', async () => {
     const dir = tempDir()
     const result = await tapir(['start', '--device=sim', `--port=${port}`, '--state', join(dir.path, 'state.json')], {cwd: dir.path})
-    expect(result).toMatchObject({exitCode: 1, stderr: `✗ Port ${port} is already in use on 127.0.0.1; pass --port=<a free port>, or --port=0 to pick one.`})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Port ${port} is already in use on 127.0.0.1; pass --port=<a free port>, or --port=0 to pick one.`,
+    })
     dir.remove()
   })
 

@@ -24,7 +24,8 @@ describe('tapir:perf_campaign on the sim platform', () => {
   const dir = tempDir('tapir-campaign-')
   const state = join(dir.path, 'state.json')
   const out = join(dir.path, 'out')
-  const campaign = (args: string[]) => tapir(['tapir:perf_campaign', ...args, '--state', state, `--out=${out}`], {cwd: dir.path, env: {PERF_PASSWORD: SECRET}})
+  const campaign = (args: string[]) =>
+    tapir(['tapir:perf_campaign', ...args, '--state', state, `--out=${out}`], {cwd: dir.path, env: {PERF_PASSWORD: SECRET}})
 
   beforeAll(() => {
     mkdirSync(join(dir.path, 'scenarios'))
@@ -37,7 +38,10 @@ describe('tapir:perf_campaign on the sim platform', () => {
       'scenarios: ["scenarios/*.yaml"]\nretries: 0\nhooks:\n  before_campaign: echo "start $TAPIR_PERF_PLATFORM $TAPIR_PERF_LABEL" >> hooks.log\n  before_scenario: echo "scenario $TAPIR_PERF_SCENARIO $TAPIR_PERF_OUT" >> hooks.log\n',
     )
     writeFileSync(join(dir.path, 'failing.yaml'), 'scenarios: ["scenarios/list.yaml", "lost.yaml"]\nretries: 0\n')
-    writeFileSync(join(dir.path, 'braces.yaml'), 'scenarios: ["scenarios/*.yaml"]\nhooks:\n  before_scenario: echo ${TAPIR_PERF_SCENARIO}\n')
+    writeFileSync(
+      join(dir.path, 'braces.yaml'),
+      'scenarios: ["scenarios/*.yaml"]\nhooks:\n  before_scenario: echo ${TAPIR_PERF_SCENARIO}\n',
+    )
   })
   afterAll(async () => {
     await tapir(['stop', '--state', state], {cwd: dir.path})
@@ -48,10 +52,16 @@ describe('tapir:perf_campaign on the sim platform', () => {
     const result = await campaign(['two.yaml', '--platform=sim', '--label=nightly'])
     expect(result.exitCode).toBe(0)
     expect(result.stdout.split('\n')).toEqual(['  list  ok', '  open  ok'])
-    expect(readFileSync(join(dir.path, 'hooks.log'), 'utf8').split('\n')).toEqual(['start sim nightly', `scenario list ${out}`, `scenario open ${out}`, ''])
+    expect(readFileSync(join(dir.path, 'hooks.log'), 'utf8').split('\n')).toEqual([
+      'start sim nightly',
+      `scenario list ${out}`,
+      `scenario open ${out}`,
+      '',
+    ])
     for (const name of ['list', 'open']) expect(JSON.parse(readFileSync(join(out, `${name}-nightly.json`), 'utf8')).summary.repeats).toBe(2)
     expect(existsSync(state)).toBe(false)
-    for (const text of [result.stdout, result.stderr, readFileSync(join(out, 'list-nightly.json'), 'utf8')]) expect(text).not.toContain(SECRET)
+    for (const text of [result.stdout, result.stderr, readFileSync(join(out, 'list-nightly.json'), 'utf8')])
+      expect(text).not.toContain(SECRET)
   })
 
   it('exits 1 when a scenario fails, naming its error file; --json lists every result', async () => {
@@ -65,7 +75,9 @@ describe('tapir:perf_campaign on the sim platform', () => {
       ],
     })
     const err = readFileSync(errFile, 'utf8')
-    expect(err).toMatch(/^attempt 1\/1: lost: steps\[0\] \(tap\) failed: target \{text: "Nowhere to be seen"\} matched nothing within 3 s\nDiagnostics: /)
+    expect(err).toMatch(
+      /^attempt 1\/1: lost: steps\[0\] \(tap\) failed: target \{text: "Nowhere to be seen"\} matched nothing within 3 s\nDiagnostics: /,
+    )
     expect(err).not.toContain(SECRET)
     const text = await campaign(['failing.yaml', '--platform=sim', '--only=lost'])
     expect(text).toMatchObject({exitCode: 1, stdout: `  lost  FAILED (see ${errFile})`})
@@ -74,11 +86,15 @@ describe('tapir:perf_campaign on the sim platform', () => {
   it('refuses ${ in hooks, a platform tapir cannot start, and an --only that matches nothing', async () => {
     expect(await campaign(['braces.yaml', '--platform=sim'])).toMatchObject({
       exitCode: 1,
-      stderr: '✗ Invalid perf campaign:\n- hooks.before_scenario: ${ is refused in hooks (they are not interpolated); read the TAPIR_PERF_* variables as $NAME',
+      stderr:
+        '✗ Invalid perf campaign:\n- hooks.before_scenario: ${ is refused in hooks (they are not interpolated); read the TAPIR_PERF_* variables as $NAME',
     })
     const chrome = await campaign(['two.yaml', '--platform=chrome'])
     expect(chrome.exitCode).toBe(1)
     expect(chrome.stderr).toMatch(/^✗ tapir can start only the simulated app today \(--platform=sim\), not chrome\./)
-    expect(await campaign(['two.yaml', '--platform=sim', '--only=nothing'])).toMatchObject({exitCode: 1, stderr: '✗ No scenario matched --only=nothing on sim.'})
+    expect(await campaign(['two.yaml', '--platform=sim', '--only=nothing'])).toMatchObject({
+      exitCode: 1,
+      stderr: '✗ No scenario matched --only=nothing on sim.',
+    })
   })
 })

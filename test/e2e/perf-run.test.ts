@@ -82,7 +82,9 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
   it('runs 3 repeats from a hot restart each and writes the documented run file', async () => {
     const result = await run(plain, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--label=before', `--out=${join(dir.path, 'out')}`])
     expect(result.exitCode).toBe(0)
-    expect(result.stdout).toBe(`✓ perf_run list: 3 repeat(s) measured, 0 refused, ${JSON.parse(readFileSync(file('list-before.json'), 'utf8')).summary.frames.painted} painted frames (median); wrote ${file('list-before.json')}`)
+    expect(result.stdout).toBe(
+      `✓ perf_run list: 3 repeat(s) measured, 0 refused, ${JSON.parse(readFileSync(file('list-before.json'), 'utf8')).summary.frames.painted} painted frames (median); wrote ${file('list-before.json')}`,
+    )
     const progress = result.stderr.split('\n')
     expect(progress).toHaveLength(3)
     progress.forEach((line, i) => expect(line).toMatch(new RegExp(`^repeat ${i + 1}/3 \\(attribution\\) \\.\\.\\. \\d+ painted frames$`)))
@@ -92,22 +94,48 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(Object.keys(runFile)).toEqual(['scenario', 'label', 'env', 'summary', 'insights', 'repeats'])
     expect(runFile.scenario).toMatchObject({name: 'list', platforms: ['sim'], repeat: 3, thresholds: {warn: 10, error: 25}})
     expect(runFile.label).toBe('before')
-    expect(runFile.env).toMatchObject({buildMode: 'debug', device: 'sim', perfPlatform: 'sim', emulator: false, restartMode: 'hot_restart', renderer: 'unknown', host: {os: expect.any(String), cores: expect.any(Number)}})
+    expect(runFile.env).toMatchObject({
+      buildMode: 'debug',
+      device: 'sim',
+      perfPlatform: 'sim',
+      emulator: false,
+      restartMode: 'hot_restart',
+      renderer: 'unknown',
+      host: {os: expect.any(String), cores: expect.any(Number)},
+    })
     const {summary} = runFile
     expect(summary).toMatchObject({repeats: 3, refused: 0, frames: {painted: expect.any(Number), count: expect.any(Number)}})
     expect(summary.perFrame['blocks.SparkBar']).toBeGreaterThan(0)
     expect(summary.perFrame['magic.routeChanges']).toBeGreaterThanOrEqual(0)
     expect(summary.ms['buildMs.p50']).toBeGreaterThan(0)
-    expect(summary.spread.perFrame['blocks.SparkBar']).toEqual({min: expect.any(Number), max: expect.any(Number), rangePct: expect.any(Number)})
+    expect(summary.spread.perFrame['blocks.SparkBar']).toEqual({
+      min: expect.any(Number),
+      max: expect.any(Number),
+      rangePct: expect.any(Number),
+    })
     expect(runFile.repeats).toHaveLength(3)
     for (const [index, repeat] of runFile.repeats.entries()) {
-      expect(repeat).toMatchObject({series: 'attribution', index, refused: false, mode: 'attribution', summary: {frames: {painted: expect.any(Number)}}})
+      expect(repeat).toMatchObject({
+        series: 'attribution',
+        index,
+        refused: false,
+        mode: 'attribution',
+        summary: {frames: {painted: expect.any(Number)}},
+      })
       expect(repeat.resolves.map((r: {phase: string}) => r.phase)).toEqual(['beforeBegin', 'inWindow', 'inWindow'])
     }
   })
 
   it('prints the run file minus repeats, plus path, with --json', async () => {
-    const result = await run(plain, ['tapir:perf_run', '--scenario', join(dir.path, 'list.yaml'), '--label=again', `--out=${join(dir.path, 'out')}`, '--repeat=2', '--json'])
+    const result = await run(plain, [
+      'tapir:perf_run',
+      '--scenario',
+      join(dir.path, 'list.yaml'),
+      '--label=again',
+      `--out=${join(dir.path, 'out')}`,
+      '--repeat=2',
+      '--json',
+    ])
     expect(result.exitCode).toBe(0)
     const answer = JSON.parse(result.stdout)
     expect(answer).not.toHaveProperty('repeats')
@@ -144,7 +172,17 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
 
   it('interleaves --timing and --against series in alternating order, one file each; --semantics-pass says why it is unsupported', async () => {
     writeFileSync(join(dir.path, 'base.yaml'), readFileSync(join(dir.path, 'list.yaml'), 'utf8').replace('name: list', 'name: base'))
-    const result = await run(plain, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--against', join(dir.path, 'base.yaml'), '--timing', '--semantics-pass', '--repeat=2', '--label=pair', `--out=${join(dir.path, 'out')}`])
+    const result = await run(plain, [
+      'tapir:perf_run',
+      join(dir.path, 'list.yaml'),
+      '--against',
+      join(dir.path, 'base.yaml'),
+      '--timing',
+      '--semantics-pass',
+      '--repeat=2',
+      '--label=pair',
+      `--out=${join(dir.path, 'out')}`,
+    ])
     expect(result.exitCode).toBe(0)
     const order = result.stderr.split('\n').map((line) => line.replace(/ \.\.\. .*$/, ''))
     expect(order).toEqual([
@@ -161,7 +199,11 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     ])
     const list = JSON.parse(readFileSync(file('list-pair.json'), 'utf8'))
     const base = JSON.parse(readFileSync(file('base-pair.json'), 'utf8'))
-    expect(list).toMatchObject({interleavedWith: 'base', semanticsPass: 'unsupported', summary: {repeats: 2, timing: {repeats: 2, refused: 0}}})
+    expect(list).toMatchObject({
+      interleavedWith: 'base',
+      semanticsPass: 'unsupported',
+      summary: {repeats: 2, timing: {repeats: 2, refused: 0}},
+    })
     expect(list.semanticsPassReason).toMatch(/^The app cannot release its semantics tree: .*semantics_hold/)
     expect(base).toMatchObject({interleavedWith: 'list', summary: {repeats: 2, timing: {repeats: 2}}})
     expect(list.summary.timing.ms['buildMs.p50']).toBeGreaterThan(0)
@@ -176,13 +218,21 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toBe('')
     const lines = result.stderr.split('\n')
-    expect(lines.slice(0, 2).map((line) => line.slice(0, 45))).toEqual(['repeat 1/2 (attribution) ... refused: The eng', 'repeat 2/2 (attribution) ... refused: The eng'])
-    expect(lines[2]).toBe(`✗ perf_run idle: every repeat was refused (2), so nothing was measured; wrote ${file('idle-run.json')}. Bring the app to the front and rerun.`)
+    expect(lines.slice(0, 2).map((line) => line.slice(0, 45))).toEqual([
+      'repeat 1/2 (attribution) ... refused: The eng',
+      'repeat 2/2 (attribution) ... refused: The eng',
+    ])
+    expect(lines[2]).toBe(
+      `✗ perf_run idle: every repeat was refused (2), so nothing was measured; wrote ${file('idle-run.json')}. Bring the app to the front and rerun.`,
+    )
     const runFile = JSON.parse(readFileSync(file('idle-run.json'), 'utf8'))
     expect(runFile.summary).toMatchObject({repeats: 0, refused: 2, perFrame: {}})
     expect(runFile.repeats.map((r: {refused: boolean}) => r.refused)).toEqual([true, true])
     const compared = await tapir(['tapir:perf_compare', file('list-before.json'), file('idle-run.json')])
-    expect(compared).toMatchObject({exitCode: 1, stderr: '✗ Run B has no measured repeat: every one was refused (2), so there is nothing to compare. Rerun it with the page in front.'})
+    expect(compared).toMatchObject({
+      exitCode: 1,
+      stderr: '✗ Run B has no measured repeat: every one was refused (2), so there is nothing to compare. Rerun it with the page in front.',
+    })
   })
 
   it('refuses a platform the scenario does not list', async () => {
@@ -191,7 +241,9 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
   })
 
   it('perf_compare: the regression knob comes out an error-level regression, exit 1 (table and --json)', async () => {
-    expect((await run(regressed, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--label=after', `--out=${join(dir.path, 'out')}`])).exitCode).toBe(0)
+    expect(
+      (await run(regressed, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--label=after', `--out=${join(dir.path, 'out')}`])).exitCode,
+    ).toBe(0)
     // No session at all: perf_compare reads two files and nothing else.
     const table = await tapir(['tapir:perf_compare', file('list-before.json'), file('list-after.json')], {cwd: dir.path})
     expect(table.exitCode).toBe(1)
@@ -202,7 +254,9 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(lines[3]).toMatch(/^blocks\.SparkBar {29}\s+\d+\.\d\d\s+\d+\.\d\d\s+\+\d+\.\d% \(error\)$/)
     expect(lines.at(-1)).toMatch(/^\d+ metrics unchanged\. Milliseconds were not compared/)
 
-    const json = await tapir(['tapir:perf_compare', '--a', file('list-before.json'), '--b', file('list-after.json'), '--json'], {cwd: dir.path})
+    const json = await tapir(['tapir:perf_compare', '--a', file('list-before.json'), '--b', file('list-after.json'), '--json'], {
+      cwd: dir.path,
+    })
     expect(json.exitCode).toBe(1)
     const comparison = JSON.parse(json.stdout)
     expect(comparison).toMatchObject({verdict: 'regressed', thresholds: {warn: 10, error: 25}, timing: {gated: false}})
@@ -222,7 +276,12 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     let client: Client
     const textOf = (result: unknown) => (result as {content: Array<{text: string}>}).content[0]!.text
     beforeAll(async () => {
-      const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', plain.state], env: {...process.env, ...ENV, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp:serve', '--state', plain.state],
+        env: {...process.env, ...ENV, NODE_ENV: 'production'} as Record<string, string>,
+        stderr: 'pipe',
+      })
       client = new Client({name: 'tapir-test', version: '0.0.0'})
       await client.connect(transport)
     })
@@ -231,7 +290,10 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     })
 
     it('tapir_perf_run answers the run file minus repeats, plus path, with json', async () => {
-      const result = await client.callTool({name: 'tapir_perf_run', arguments: {scenario: join(dir.path, 'list.yaml'), label: 'mcp', out: join(dir.path, 'out'), repeat: 1, json: true}})
+      const result = await client.callTool({
+        name: 'tapir_perf_run',
+        arguments: {scenario: join(dir.path, 'list.yaml'), label: 'mcp', out: join(dir.path, 'out'), repeat: 1, json: true},
+      })
       expect(result.isError).toBeFalsy()
       const text = textOf(result)
       outputs.push(text)
@@ -239,7 +301,12 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
       expect(answer).toMatchObject({label: 'mcp', path: file('list-mcp.json'), summary: {repeats: 1, refused: 0}})
       expect(answer).not.toHaveProperty('repeats')
       expect(text).not.toContain(SECRET)
-      const line = textOf(await client.callTool({name: 'tapir_perf_run', arguments: {scenario: join(dir.path, 'list.yaml'), label: 'mcp', out: join(dir.path, 'out'), repeat: 1}}))
+      const line = textOf(
+        await client.callTool({
+          name: 'tapir_perf_run',
+          arguments: {scenario: join(dir.path, 'list.yaml'), label: 'mcp', out: join(dir.path, 'out'), repeat: 1},
+        }),
+      )
       outputs.push(line)
       expect(line).toMatch(/^✓ perf_run list: 1 repeat\(s\) measured, 0 refused, \d+ painted frames \(median\); wrote /)
     })
@@ -252,13 +319,22 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     })
 
     it('tapir_perf_compare answers the table, JSON with json, and fails on an error-level regression', async () => {
-      const table = await client.callTool({name: 'tapir_perf_compare', arguments: {a: file('list-before.json'), b: file('list-after.json')}})
+      const table = await client.callTool({
+        name: 'tapir_perf_compare',
+        arguments: {a: file('list-before.json'), b: file('list-after.json')},
+      })
       expect(table.isError).toBe(true)
       expect(textOf(table).split('\n')[0]).toBe('perf_compare: regressed (per painted frame; warn +10%, error +25%)')
-      const json = await client.callTool({name: 'tapir_perf_compare', arguments: {a: file('list-before.json'), b: file('list-again.json'), json: true}})
+      const json = await client.callTool({
+        name: 'tapir_perf_compare',
+        arguments: {a: file('list-before.json'), b: file('list-again.json'), json: true},
+      })
       expect(json.isError).toBeFalsy()
       expect(JSON.parse(textOf(json))).toMatchObject({verdict: 'unchanged', unchanged: expect.any(Number)})
-      const missing = await client.callTool({name: 'tapir_perf_compare', arguments: {a: join(dir.path, 'nope.json'), b: file('list-again.json')}})
+      const missing = await client.callTool({
+        name: 'tapir_perf_compare',
+        arguments: {a: join(dir.path, 'nope.json'), b: file('list-again.json')},
+      })
       expect(missing).toMatchObject({isError: true})
       expect(textOf(missing).split('\n')[0]).toBe(`Cannot read ${join(dir.path, 'nope.json')}: no such file`)
     })

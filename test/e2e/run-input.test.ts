@@ -16,10 +16,18 @@ async function pipeline(script: string, s: SimSession, home: string) {
   return {stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode}
 }
 
-const progress = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d+\/\d+\] /.test(line)).map((line) => line.split(' ok:')[0])
+const progress = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => /^\[\d+\/\d+\] /.test(line))
+    .map((line) => line.split(' ok:')[0])
 
 const REPEATED = ['get_routes', 'snap', 'get_routes', 'snap']
-const inOrder = (stdout: string) => stdout.split('\n').filter((line) => /^\[\d\/4\]/.test(line)).map((line) => line.split(' ok:')[0])
+const inOrder = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => /^\[\d\/4\]/.test(line))
+    .map((line) => line.split(' ok:')[0])
 const ORDER = ['[1/4] get_routes', '[2/4] snap', '[3/4] get_routes', '[4/4] snap']
 
 describe('tapir:run reading its steps from stdin and files', () => {
@@ -42,7 +50,11 @@ describe('tapir:run reading its steps from stdin and files', () => {
   })
 
   it('waits for a slow producer: the first line after a delay, more later', async () => {
-    const result = await pipeline('(sleep 1; echo get_routes; sleep 1; echo snap --interactiveOnly; sleep 0.5; echo get_routes) | tapir tapir:run --file=-', s, home.path)
+    const result = await pipeline(
+      '(sleep 1; echo get_routes; sleep 1; echo snap --interactiveOnly; sleep 0.5; echo get_routes) | tapir tapir:run --file=-',
+      s,
+      home.path,
+    )
     expect(result.stderr).toBe('')
     expect(result.exitCode).toBe(0)
     expect(progress(result.stdout)).toEqual(['[1/3] get_routes', '[2/3] snap --interactiveOnly', '[3/3] get_routes'])
@@ -59,32 +71,57 @@ describe('tapir:run reading its steps from stdin and files', () => {
   it('refuses stdin over 4 MB, exit 1, and runs nothing', async () => {
     const before = s.sim.requests.length
     const result = await pipeline(`{ echo get_routes; head -c 5000000 /dev/zero | tr '\\0' '#'; } | tapir tapir:run --file=-`, s, home.path)
-    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Cannot read steps from stdin: it holds more than 4 MB; split the steps into several runs.'})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Cannot read steps from stdin: it holds more than 4 MB; split the steps into several runs.',
+    })
     expect(s.sim.requests.length).toBe(before)
   })
 
   it('an empty pipe is nothing to run: a clear message, exit 1', async () => {
     const result = await pipeline('true | tapir tapir:run --file=-', s, home.path)
-    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ No steps in stdin: it is empty or holds only blank lines and # comments.'})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ No steps in stdin: it is empty or holds only blank lines and # comments.',
+    })
   })
 
   it('refuses a file that is not a regular file, such as /dev/zero, at once', async () => {
     const started = Date.now()
     const result = await s.run(['tapir:run', '--file=/dev/zero'])
-    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Cannot read steps from /dev/zero: it is not a regular file. Give a file of step lines, or - to read them from stdin.'})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Cannot read steps from /dev/zero: it is not a regular file. Give a file of step lines, or - to read them from stdin.',
+    })
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('refuses a file over 4 MB, and binary input, without echoing it', async () => {
     const big = join(s.dir, 'big.txt')
     writeFileSync(big, `get_routes\n${'#'.repeat(5_000_000)}\n`)
-    expect(await s.run(['tapir:run', '--file', big])).toMatchObject({exitCode: 1, stderr: `✗ Cannot read steps from ${big}: it holds more than 4 MB; split the steps into several runs.`})
+    expect(await s.run(['tapir:run', '--file', big])).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Cannot read steps from ${big}: it holds more than 4 MB; split the steps into several runs.`,
+    })
     const binary = join(s.dir, 'steps.bin')
-    writeFileSync(binary, Buffer.concat([Buffer.from('get_routes\n'), Buffer.from([0x00, 0xff, 0x1b, 0x5b, 0x32, 0x4a]), Buffer.alloc(6000, 0x41)]))
-    expect(await s.run(['tapir:run', '--file', binary])).toMatchObject({exitCode: 1, stdout: '', stderr: `✗ Cannot read steps from ${binary}: it is not text (a NUL byte at byte 11); steps are UTF-8 lines.`})
+    writeFileSync(
+      binary,
+      Buffer.concat([Buffer.from('get_routes\n'), Buffer.from([0x00, 0xff, 0x1b, 0x5b, 0x32, 0x4a]), Buffer.alloc(6000, 0x41)]),
+    )
+    expect(await s.run(['tapir:run', '--file', binary])).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: `✗ Cannot read steps from ${binary}: it is not text (a NUL byte at byte 11); steps are UTF-8 lines.`,
+    })
     const invalid = join(s.dir, 'latin1.txt')
     writeFileSync(invalid, Buffer.from([0x73, 0x6e, 0x61, 0x70, 0x20, 0xe9, 0x0a]))
-    expect(await s.run(['tapir:run', '--file', invalid])).toMatchObject({exitCode: 1, stderr: `✗ Cannot read steps from ${invalid}: it is not text (invalid UTF-8); steps are UTF-8 lines.`})
+    expect(await s.run(['tapir:run', '--file', invalid])).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Cannot read steps from ${invalid}: it is not text (invalid UTF-8); steps are UTF-8 lines.`,
+    })
   })
 
   it("runs the README's piping example exactly as written", async () => {
@@ -93,14 +130,20 @@ describe('tapir:run reading its steps from stdin and files', () => {
     expect(example).toBeDefined()
     const result = await pipeline(example!, s, home.path)
     expect(result.exitCode, result.stderr).toBe(0)
-    expect(progress(result.stdout)).toEqual(['[1/3] find --text=Email', '[2/3] fill --ref=q1 --text=ada@example.com', '[3/3] snap --grep Email'])
+    expect(progress(result.stdout)).toEqual([
+      '[1/3] find --text=Email',
+      '[2/3] fill --ref=q1 --text=ada@example.com',
+      '[3/3] snap --grep Email',
+    ])
     expect(result.stdout.split('\n').at(-2)).toMatch(/^- textbox "Email": "ada@example.com" \[ref=e\d+\]$/)
   })
 
   it('reads steps from stdin with --file -', async () => {
     const result = await s.run(['tapir:run', '--file', '-'], {input: 'snap --grep Password\n'})
     expect(result.exitCode).toBe(0)
-    expect(result.stdout).toMatch(/^\[1\/1\] snap --grep Password ok: - textbox "Password" \[ref=(e\d+)\]\n- textbox "Password" \[ref=\1\]\n  typeable: true$/)
+    expect(result.stdout).toMatch(
+      /^\[1\/1\] snap --grep Password ok: - textbox "Password" \[ref=(e\d+)\]\n- textbox "Password" \[ref=\1\]\n {2}typeable: true$/,
+    )
   })
 
   it('runs repeated steps in order from --file and from stdin', async () => {
@@ -111,7 +154,10 @@ describe('tapir:run reading its steps from stdin and files', () => {
   })
 
   it('refuses steps given both ways, and a missing file', async () => {
-    expect(await s.run(['tapir:run', '--file', '-', 'snap'], {input: 'snap\n'})).toMatchObject({exitCode: 1, stderr: '✗ Give the steps as arguments or with --file, not both.'})
+    expect(await s.run(['tapir:run', '--file', '-', 'snap'], {input: 'snap\n'})).toMatchObject({
+      exitCode: 1,
+      stderr: '✗ Give the steps as arguments or with --file, not both.',
+    })
     const missing = await s.run(['tapir:run', '--file', join(s.dir, 'nope.txt')])
     expect(missing.exitCode).toBe(1)
     expect(missing.stderr).toMatch(/^✗ Cannot read steps from .*nope\.txt: ENOENT/)

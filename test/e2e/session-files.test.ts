@@ -1,4 +1,15 @@
-import {chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import {join} from 'node:path'
 import {execa} from 'execa'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -22,7 +33,10 @@ describe('session writes cannot be redirected', () => {
     writeFileSync(target, 'untouched\n', {mode: 0o644})
     const state = join(dir, 'state.json')
     for (let pid = 1; pid <= 300; pid++) symlinkSync(target, `${state}.${pid}.tmp`)
-    const result = await inPidNamespace(`"${process.execPath}" "${BIN}" attach --uri ${URI} --state "${state}" --timeout 200`, {HOME: scratch.path, PATH: process.env.PATH!})
+    const result = await inPidNamespace(`"${process.execPath}" "${BIN}" attach --uri ${URI} --state "${state}" --timeout 200`, {
+      HOME: scratch.path,
+      PATH: process.env.PATH!,
+    })
     expect(result.exitCode, result.stderr).toBe(0)
     expect(readFileSync(target, 'utf8')).toBe('untouched\n')
     expect(statSync(target).mode & 0o777).toBe(0o644)
@@ -38,21 +52,32 @@ describe('session writes cannot be redirected', () => {
     const state = join(scratch.path, 'linked.json')
     symlinkSync(target, state)
     const attach = await tapir(['attach', '--uri', URI, '--state', state, '--timeout', '200'], {cwd: scratch.path})
-    expect(attach).toMatchObject({exitCode: 1, stderr: `✗ Refusing the session file ${state}: it is a symbolic link. tapir reads and writes its session files only in place.`})
+    expect(attach).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Refusing the session file ${state}: it is a symbolic link. tapir reads and writes its session files only in place.`,
+    })
     expect(readFileSync(target, 'utf8')).toBe('untouched\n')
   })
 })
 
-describe('only the user\'s own session files are trusted', () => {
+describe("only the user's own session files are trusted", () => {
   it('with HOME unset and no passwd entry tapir starts cleanly and never falls back to a shared folder', async () => {
     const env = {PATH: process.env.PATH!, NO_COLOR: '1'}
-    const run = (args: string[]) => execa('setpriv', ['--reuid=54321', '--regid=54321', '--clear-groups', process.execPath, BIN, ...args], {env, extendEnv: false, cwd: '/', reject: false})
+    const run = (args: string[]) =>
+      execa('setpriv', ['--reuid=54321', '--regid=54321', '--clear-groups', process.execPath, BIN, ...args], {
+        env,
+        extendEnv: false,
+        cwd: '/',
+        reject: false,
+      })
     const help = await run(['--help'])
     expect(help.exitCode, help.stderr).toBe(0)
     expect(help.stderr).toBe('')
     const status = await run(['status'])
     expect(status.exitCode).toBe(1)
-    expect(status.stderr).toBe('✗ Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.')
+    expect(status.stderr).toBe(
+      '✗ Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.',
+    )
     const attach = await run(['attach', '--uri', URI])
     expect(attach.exitCode).toBe(1)
     expect(existsSync('/tmp/.tapir/sessions')).toBe(false)
@@ -73,18 +98,27 @@ describe('only the user\'s own session files are trusted', () => {
     chmodSync(folder, 0o770)
     for (const args of [['stop'], ['tapir:snap'], ['status']]) {
       const refused = await run(args)
-      expect(refused).toMatchObject({exitCode: 1, stderr: `✗ Refusing the sessions folder ${folder}: group or others can write it (mode 0770). Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`})
+      expect(refused).toMatchObject({
+        exitCode: 1,
+        stderr: `✗ Refusing the sessions folder ${folder}: group or others can write it (mode 0770). Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`,
+      })
     }
     expect(isAlive(pid)).toBe(true)
     chmodSync(folder, 0o700)
 
     chmodSync(state, 0o622)
-    expect(await run(['stop'])).toMatchObject({exitCode: 1, stderr: `✗ Refusing the session file ${state}: group or others can write it (mode 0622). Remove it if you did not write it, or make it yours and private (chmod 600).`})
+    expect(await run(['stop'])).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Refusing the session file ${state}: group or others can write it (mode 0622). Remove it if you did not write it, or make it yours and private (chmod 600).`,
+    })
     chmodSync(state, 0o600)
 
     if (isRoot) {
       chownSync(state, 65534, 65534)
-      expect(await run(['stop'])).toMatchObject({exitCode: 1, stderr: `✗ Refusing the session file ${state}: it belongs to uid 65534, not to you (uid 0). Remove it if you did not write it, or make it yours and private (chmod 600).`})
+      expect(await run(['stop'])).toMatchObject({
+        exitCode: 1,
+        stderr: `✗ Refusing the session file ${state}: it belongs to uid 65534, not to you (uid 0). Remove it if you did not write it, or make it yours and private (chmod 600).`,
+      })
       expect(isAlive(pid)).toBe(true)
       chownSync(state, 0, 0)
     }
@@ -108,12 +142,19 @@ describe('only the user\'s own session files are trusted', () => {
 })
 
 describe('stop removes only a tapir session', () => {
-  it.each([['package.json', '{"name": "app", "version": "1.0.0"}\n'], ['notes.txt', 'my notes\n'], ['list.json', '[]']])('stop --state=%s exits 1 and leaves the file', async (name, text) => {
+  it.each([
+    ['package.json', '{"name": "app", "version": "1.0.0"}\n'],
+    ['notes.txt', 'my notes\n'],
+    ['list.json', '[]'],
+  ])('stop --state=%s exits 1 and leaves the file', async (name, text) => {
     const dir = tempDir()
     const file = join(dir.path, name)
     writeFileSync(file, text, {mode: 0o600})
     const stop = await tapir(['stop', '--state', file], {cwd: dir.path})
-    expect(stop).toMatchObject({exitCode: 1, stderr: `✗ ${file} is not a tapir session file (a JSON object with vmServiceUri). Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.`})
+    expect(stop).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ ${file} is not a tapir session file (a JSON object with vmServiceUri). Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.`,
+    })
     expect(readFileSync(file, 'utf8')).toBe(text)
     dir.remove()
   })

@@ -13,7 +13,9 @@ describe('no session', () => {
     const result = await tapir(['tapir:snap'], {cwd: scratch.path, home: scratch.path})
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^✗ No running Flutter app detected \(session file: .*\)\. Run `tapir start --device=sim` or `tapir attach --uri <VM Service URI>` first\.$/)
+    expect(result.stderr).toMatch(
+      /^✗ No running Flutter app detected \(session file: .*\)\. Run `tapir start --device=sim` or `tapir attach --uri <VM Service URI>` first\.$/,
+    )
     scratch.remove()
   })
 
@@ -51,7 +53,9 @@ describe('tapir attach / status / stop', () => {
   it('attach records the session per project, mode 0600, and never prints the token', async () => {
     const attach = await tapir(['attach', '--uri', sim.httpUri], {cwd: join(project, 'lib'), home: scratch.path})
     expect(attach.exitCode).toBe(0)
-    expect(attach.stdout).toMatch(/^✓ Attached to ws:\/\/127\.0\.0\.1:\d+\/\*\*\*\/ws\n✓ state=.*\/\.tapir\/sessions\/[0-9a-f]{12}\/state\.json$/)
+    expect(attach.stdout).toMatch(
+      /^✓ Attached to ws:\/\/127\.0\.0\.1:\d+\/\*\*\*\/ws\n✓ state=.*\/\.tapir\/sessions\/[0-9a-f]{12}\/state\.json$/,
+    )
     expect(attach.stdout + attach.stderr).not.toContain(sim.token)
     const path = attach.stdout.split('state=')[1]!
     expect(statSync(path).mode & 0o777).toBe(0o600)
@@ -63,7 +67,12 @@ describe('tapir attach / status / stop', () => {
     const status = await tapir(['status'], {cwd: project, home: scratch.path})
     expect(status.exitCode).toBe(0)
     expect(status.stdout).not.toContain(sim.token)
-    expect(JSON.parse(status.stdout)).toMatchObject({vmServiceUri: expect.stringContaining('/***/ws'), answering: true, tapir: true, ownedByThisProject: true})
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      vmServiceUri: expect.stringContaining('/***/ws'),
+      answering: true,
+      tapir: true,
+      ownedByThisProject: true,
+    })
   })
 
   it('a verb run from another project refuses the shared pointer with the ownership message', async () => {
@@ -82,12 +91,15 @@ describe('tapir attach / status / stop', () => {
     expect((await tapir(['tapir:snap'], {cwd: project, home: scratch.path})).exitCode).toBe(1)
   })
 
-  it.each([['not a uri'], ['ftp://127.0.0.1:1/x'], ['sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler']])('attach refuses the malformed URI %j with exit 1', async (uri) => {
-    const result = await tapir(['attach', '--uri', uri], {cwd: project, home: scratch.path})
-    expect(result.exitCode).toBe(1)
-    expect(result.stderr).toMatch(/^✗ Not a VM Service URI/)
-    expect(result.stderr).not.toContain('AbCdEfGh12s=')
-  })
+  it.each([['not a uri'], ['ftp://127.0.0.1:1/x'], ['sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler']])(
+    'attach refuses the malformed URI %j with exit 1',
+    async (uri) => {
+      const result = await tapir(['attach', '--uri', uri], {cwd: project, home: scratch.path})
+      expect(result.exitCode).toBe(1)
+      expect(result.stderr).toMatch(/^✗ Not a VM Service URI/)
+      expect(result.stderr).not.toContain('AbCdEfGh12s=')
+    },
+  )
 })
 
 describe('tapir start --device=sim', () => {
@@ -112,7 +124,10 @@ describe('tapir start --device=sim', () => {
     expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
     const find = await tapir(['tapir:find', '--text=Sign in'], {cwd: scratch.path, home: scratch.path, env})
     const handle = JSON.parse(find.stdout).ref as string
-    expect(await tapir(['tapir:tap', `--ref=${handle}`], {cwd: scratch.path, home: scratch.path, env})).toMatchObject({exitCode: 0, stdout: `✓ Tapped ${handle}`})
+    expect(await tapir(['tapir:tap', `--ref=${handle}`], {cwd: scratch.path, home: scratch.path, env})).toMatchObject({
+      exitCode: 0,
+      stdout: `✓ Tapped ${handle}`,
+    })
     const after = await tapir(['tapir:snap'], {cwd: scratch.path, home: scratch.path, env})
     expect(after.stdout).toContain('- text "Enter your email and password"')
 
@@ -129,7 +144,10 @@ describe('tapir start --device=sim', () => {
     const env = {TAPIR_STATE_FILE: join(scratch.path, 'state.json')}
     const start = await tapir(['start', '--device=sim'], {cwd: scratch.path, home: scratch.path, env})
     const pid = Number(/sim pid=(\d+)/.exec(start.stdout)?.[1])
-    expect(await tapir(['tapir:close_app'], {cwd: scratch.path, home: scratch.path, env})).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
+    expect(await tapir(['tapir:close_app'], {cwd: scratch.path, home: scratch.path, env})).toMatchObject({
+      exitCode: 0,
+      stdout: '✓ Asked the app to close',
+    })
     for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(isAlive(pid)).toBe(false)
     const after = await tapir(['tapir:snap'], {cwd: scratch.path, home: scratch.path, env})
@@ -211,7 +229,9 @@ describe('sessions of several projects', () => {
     const own = join(scratch.path, '.tapir', 'sessions', digest, 'state.json')
     mkdirSync(dirname(own), {recursive: true, mode: 0o700})
     writeFileSync(own, '[]', {mode: 0o600})
-    expect((await run(other, ['tapir:snap'])).stderr).toBe(`✗ ${own} is not a tapir session file (a JSON object with vmServiceUri). Remove it with \`tapir stop\`, then start or attach again.`)
+    expect((await run(other, ['tapir:snap'])).stderr).toBe(
+      `✗ ${own} is not a tapir session file (a JSON object with vmServiceUri). Remove it with \`tapir stop\`, then start or attach again.`,
+    )
     expect(await run(other, ['stop'])).toMatchObject({exitCode: 0, stdout: `✓ Removed the unreadable session ${own}`})
     expect(existsSync(own)).toBe(false)
   })

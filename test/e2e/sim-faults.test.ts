@@ -51,7 +51,9 @@ describe('tapir start --device=sim with fault knobs', () => {
     const snap = await current!.run(['tapir:snap'])
     expect(snap.exitCode).toBe(3)
     expect(snap.stdout).toBe('')
-    expect(snap.stderr).toBe('✗ The app does not answer ext.tapir.snap: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.')
+    expect(snap.stderr).toBe(
+      '✗ The app does not answer ext.tapir.snap: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.',
+    )
     await stopLeavesNoProcess(pid)
   })
 
@@ -68,7 +70,9 @@ describe('tapir start --device=sim with fault knobs', () => {
     const {pid} = await startSimWith(['--fault=paused-isolate'])
     const snap = await current!.run(['tapir:snap', '--timeout=800'])
     expect(snap.exitCode).toBe(3)
-    expect(snap.stderr).toBe('✗ ext.tapir.snap got no answer within 800 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.')
+    expect(snap.stderr).toBe(
+      '✗ ext.tapir.snap got no answer within 800 ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.',
+    )
     await stopLeavesNoProcess(pid)
   })
 })
@@ -96,6 +100,8 @@ describe('bad fault knobs', () => {
     current = project()
     const result = await current.run(['start', '--device=sim', '--fault=paused-isolate=yes', '--json'])
     expect(result.exitCode).toBe(1)
-    expect(JSON.parse(result.stdout)).toEqual({error: {message: '--fault: Fault knob "paused-isolate" takes no value; write it as paused-isolate.', exitCode: 1}})
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: {message: '--fault: Fault knob "paused-isolate" takes no value; write it as paused-isolate.', exitCode: 1},
+    })
   })
 })

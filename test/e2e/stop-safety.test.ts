@@ -63,8 +63,16 @@ describe('tapir stop refuses a planted session and signals nothing', () => {
     ['a foreign process (a pid tapir has no record of)', () => ({pid: sleeper.pid})],
     ['a foreign process named as chromePid', () => ({chromePid: sleeper.pid})],
     ['a look-alike command line naming the sim', () => ({pid: lookAlike.pid})],
-    ['a record whose start time is not the process\'s', () => ({processes: {app: {pid: sleeper.pid, argv: cmdline(sleeper.pid!), startTime: '1'}}})],
-    ['a record whose argv is not the process\'s', () => ({processes: {app: {pid: lookAlike.pid, argv: [process.execPath, SIM_MAIN, '--mode', 'vm'], startTime: startTime(lookAlike.pid!)}}})],
+    [
+      "a record whose start time is not the process's",
+      () => ({processes: {app: {pid: sleeper.pid, argv: cmdline(sleeper.pid!), startTime: '1'}}}),
+    ],
+    [
+      "a record whose argv is not the process's",
+      () => ({
+        processes: {app: {pid: lookAlike.pid, argv: [process.execPath, SIM_MAIN, '--mode', 'vm'], startTime: startTime(lookAlike.pid!)}},
+      }),
+    ],
     ['a record with a bad pid', () => ({processes: {app: {pid: -1, argv: ['sleep', '60'], startTime: '1'}}})],
     ['a pid beside an honest record of another process', () => ({pid: sleeper.pid, processes: {}})],
   ]
@@ -74,7 +82,9 @@ describe('tapir stop refuses a planted session and signals nothing', () => {
     writeFileSync(state, JSON.stringify({vmServiceUri: 'ws://127.0.0.1:9/AbCdEfGh12s=/ws', device: 'sim', ...fields()}), {mode: 0o600})
     const stop = await tapir(['stop', '--state', state], {cwd: scratch.path})
     expect(stop.exitCode).toBe(1)
-    expect(stop.stderr).toMatch(/^✗ Refusing to stop: the session names processes tapir cannot prove it started: .*Nothing was signalled and the session is kept\./)
+    expect(stop.stderr).toMatch(
+      /^✗ Refusing to stop: the session names processes tapir cannot prove it started: .*Nothing was signalled and the session is kept\./,
+    )
     expect(stop.stderr.split('\n')).toHaveLength(1)
     expect(readFileSync(state, 'utf8')).toContain('vmServiceUri')
     expect(isAlive(sleeper.pid!)).toBe(true)
@@ -108,7 +118,12 @@ describe('tapir stop refuses a planted session and signals nothing', () => {
     expect(start.exitCode, start.stderr).toBe(0)
     const session = JSON.parse(readFileSync(state, 'utf8'))
     const pid = session.pid as number
-    expect(session.processes.app).toEqual({pid, argv: cmdline(pid), startTime: startTime(pid), bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()})
+    expect(session.processes.app).toEqual({
+      pid,
+      argv: cmdline(pid),
+      startTime: startTime(pid),
+      bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+    })
     const stop = await tapir(['stop', '--state', state], {cwd: dir.path})
     expect(stop).toMatchObject({exitCode: 0, stdout: expect.stringContaining(`✓ Stopped app pid=${pid}`)})
     expect(isAlive(pid)).toBe(false)
@@ -127,7 +142,11 @@ describe('concurrent start, attach and stop take the session lock', () => {
     const pid = Number(/sim pid=(\d+)/.exec(winners[0]!.stdout)![1])
     for (const loser of results.filter((result) => result.exitCode !== 0)) {
       expect(loser.exitCode).toBe(1)
-      expect(loser.stderr).toMatch(new RegExp(`^✗ (Another tapir \\(pid \\d+, \`tapir start\`, since .*\\) is working on this session; wait for it to finish, then try again\\. Lock: ${state}\\.lock|An app tapir started is still running for this project \\(pid ${pid}\\)\\. Run \`tapir stop\` first\\.)$`))
+      expect(loser.stderr).toMatch(
+        new RegExp(
+          `^✗ (Another tapir \\(pid \\d+, \`tapir start\`, since .*\\) is working on this session; wait for it to finish, then try again\\. Lock: ${state}\\.lock|An app tapir started is still running for this project \\(pid ${pid}\\)\\. Run \`tapir stop\` first\\.)$`,
+        ),
+      )
     }
     expect(simsIn(dir.path)).toEqual([pid])
     expect((await tapir(['stop', '--state', state], {cwd: dir.path})).exitCode).toBe(0)
@@ -141,10 +160,14 @@ describe('concurrent start, attach and stop take the session lock', () => {
     writeFileSync(state, JSON.stringify({vmServiceUri: 'ws://127.0.0.1:9/AbCdEfGh12s=/ws'}), {mode: 0o600})
     const holder = own('sleep', ['60'])
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const lock = (pid: number, start: string) => JSON.stringify({pid, argv: cmdline(holder.pid!), startTime: start, command: 'start', since: '2025-01-01T00:00:00.000Z'})
+    const lock = (pid: number, start: string) =>
+      JSON.stringify({pid, argv: cmdline(holder.pid!), startTime: start, command: 'start', since: '2025-01-01T00:00:00.000Z'})
     writeFileSync(`${state}.lock`, lock(holder.pid!, startTime(holder.pid!)), {mode: 0o600})
     const busy = await tapir(['stop', '--state', state], {cwd: dir.path})
-    expect(busy).toMatchObject({exitCode: 1, stderr: `✗ Another tapir (pid ${holder.pid}, \`tapir start\`, since 2025-01-01T00:00:00.000Z) is working on this session; wait for it to finish, then try again. Lock: ${state}.lock`})
+    expect(busy).toMatchObject({
+      exitCode: 1,
+      stderr: `✗ Another tapir (pid ${holder.pid}, \`tapir start\`, since 2025-01-01T00:00:00.000Z) is working on this session; wait for it to finish, then try again. Lock: ${state}.lock`,
+    })
     expect(readFileSync(state, 'utf8')).toContain('vmServiceUri')
 
     writeFileSync(`${state}.lock`, lock(holder.pid!, '1'), {mode: 0o600}) // a recycled pid: not the holder any more

@@ -12,9 +12,21 @@ const C1_CSI = '\u009b31m'
 const C1_OSC = '\u009d0;owned\u009c'
 
 const snapshot = `- heading "Monitors${TITLE}" [ref=e1]\n- button "Delete${CLEAR}all" [ref=e2]\n- text "red${C1_CSI}text${C1_OSC}\rover"\n`
-const snapResult = {snapshot, groupId: 'g1', renderErrors: {count: 1, recent: [{type: `Overflow${CLEAR}`, message: `by 3px${C1_CSI}\nfake line`}]}}
-const consoleResult = {entries: [{level: 'INFO', message: `hello${TITLE}${C1_OSC}`}, {level: 'ERROR', message: 'tab\there\r\nand\u0085next'}]}
-const tapDetails = JSON.stringify({message: `Widget e9${CLEAR} is gone${C1_CSI}\n✓ Tapped e9`, envelope: {type: 'stale', suggestions: [`snap${TITLE}`]}})
+const snapResult = {
+  snapshot,
+  groupId: 'g1',
+  renderErrors: {count: 1, recent: [{type: `Overflow${CLEAR}`, message: `by 3px${C1_CSI}\nfake line`}]},
+}
+const consoleResult = {
+  entries: [
+    {level: 'INFO', message: `hello${TITLE}${C1_OSC}`},
+    {level: 'ERROR', message: 'tab\there\r\nand\u0085next'},
+  ],
+}
+const tapDetails = JSON.stringify({
+  message: `Widget e9${CLEAR} is gone${C1_CSI}\n✓ Tapped e9`,
+  envelope: {type: 'stale', suggestions: [`snap${TITLE}`]},
+})
 
 describe('text from the app reaches the terminal without its control characters', () => {
   let vm: HostileVm
@@ -71,7 +83,10 @@ describe('text from the app reaches the terminal without its control characters'
     expect(result.stderr).toBe('✗ Widget e9\\u001b[2J\\u001b[H is gone\\u009b31m\\n✓ Tapped e9')
     const json = await run(['tapir:tap', '--ref=e9', '--json'])
     expect(json.stdout).not.toMatch(RAW_CONTROL)
-    expect(JSON.parse(json.stdout).error).toMatchObject({message: `Widget e9${CLEAR} is gone${C1_CSI}\n✓ Tapped e9`, envelope: {suggestions: [`snap${TITLE}`]}})
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      message: `Widget e9${CLEAR} is gone${C1_CSI}\n✓ Tapped e9`,
+      envelope: {suggestions: [`snap${TITLE}`]},
+    })
   })
 
   it('tapir:run prints every step escaped, and its --json stays exact', async () => {
@@ -83,7 +98,12 @@ describe('text from the app reaches the terminal without its control characters'
   })
 
   it('over MCP, tool results and errors carry no raw control and the JSON reads back exactly', async () => {
-    const transport = new StdioClientTransport({command: process.execPath, args: [BIN, 'mcp:serve', '--state', state], env: {...process.env, NODE_ENV: 'production'} as Record<string, string>, stderr: 'pipe'})
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve', '--state', state],
+      env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
+      stderr: 'pipe',
+    })
     const client = new Client({name: 'tapir-test', version: '0.0.0'})
     await client.connect(transport)
     try {
@@ -91,7 +111,10 @@ describe('text from the app reaches the terminal without its control characters'
       expect(snap.isError).toBeFalsy()
       expect(snap.content[0]!.text).not.toMatch(RAW_CONTROL)
       expect(JSON.parse(snap.content[0]!.text)).toEqual(snapResult)
-      const tap = (await client.callTool({name: 'tapir_tap', arguments: {ref: 'e9'}})) as {content: Array<{text: string}>; isError?: boolean}
+      const tap = (await client.callTool({name: 'tapir_tap', arguments: {ref: 'e9'}})) as {
+        content: Array<{text: string}>
+        isError?: boolean
+      }
       expect(tap.isError).toBe(true)
       expect(tap.content[0]!.text).not.toMatch(RAW_CONTROL)
     } finally {

@@ -34,7 +34,11 @@ describe('the VM Service token never prints', () => {
       expect(result.exitCode, result.stderr).toBe(0)
       expectNoToken(result)
       const status = JSON.parse(result.stdout)
-      expect(status).toMatchObject({vmServiceUri: 'HTTP://127.0.0.1:9/vm/***/', answering: false, nested: {uris: ['wss://127.0.0.1:9/***']}})
+      expect(status).toMatchObject({
+        vmServiceUri: 'HTTP://127.0.0.1:9/vm/***/',
+        answering: false,
+        nested: {uris: ['wss://127.0.0.1:9/***']},
+      })
       expect(status.error).toContain('ws://127.0.0.1:9/vm/***/ws')
     }
     dir.remove()
@@ -63,6 +67,10 @@ describe('the VM Service token never prints', () => {
 
   it('a URI pasted where the command goes is an unknown command, exit 1, with its token hidden', async () => {
     const result = await tapir([`http://127.0.0.1:9/vm/${TOKEN}/`])
-    expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Unknown command http://127.0.0.1:9/vm/***/. See `tapir --help` for the commands.'})
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Unknown command http://127.0.0.1:9/vm/***/. See `tapir --help` for the commands.',
+    })
   })
 })

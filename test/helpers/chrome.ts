@@ -37,6 +37,8 @@ async function locate(): Promise<string> {
     if (existsSync(path)) return path
     throw new Error(`${path} is missing after unpacking`)
   } catch (error) {
-    throw new Error(`No Chromium for the browser tests: set TAPIR_CHROME_BIN, install Debian's chromium, or run npm ci (for @sparticuz/chromium). ${(error as Error).message}`)
+    throw new Error(
+      `No Chromium for the browser tests: set TAPIR_CHROME_BIN, install Debian's chromium, or run npm ci (for @sparticuz/chromium). ${(error as Error).message}`,
+    )
   }
 }

@@ -15,7 +15,10 @@ export interface CliResult {
 
 /** Spawns the built CLI the way a user does; HOME points at a scratch folder so no real
  *  session is read or written. */
-export async function tapir(args: string[], options: {cwd?: string; env?: Record<string, string>; input?: string; home?: string} = {}): Promise<CliResult> {
+export async function tapir(
+  args: string[],
+  options: {cwd?: string; env?: Record<string, string>; input?: string; home?: string} = {},
+): Promise<CliResult> {
   const result = await execa(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
     env: {HOME: options.home ?? scratchHome(), NO_COLOR: '1', NODE_ENV: 'production', ...options.env},

@@ -27,7 +27,15 @@ export function honest(method: string, params: Record<string, unknown>): Answer 
     case 'getVM':
       return {result: {type: 'VM', name: 'vm', isolates: [{type: '@Isolate', id: ISOLATE_ID, name: 'main'}]}}
     case 'getIsolate':
-      return {result: {type: 'Isolate', id: params.isolateId, name: 'main', rootLib: {type: '@Library', id: 'libraries/1'}, extensionRPCs: ['ext.tapir.snap', 'ext.tapir.tap']}}
+      return {
+        result: {
+          type: 'Isolate',
+          id: params.isolateId,
+          name: 'main',
+          rootLib: {type: '@Library', id: 'libraries/1'},
+          extensionRPCs: ['ext.tapir.snap', 'ext.tapir.tap'],
+        },
+      }
     default:
       return {error: {code: -32601, message: 'Method not found'}}
   }
@@ -91,4 +99,3 @@ export async function hostileVm(answers: Answers): Promise<HostileVm> {
     },
   }
 }
-

@@ -4,10 +4,13 @@ import CDP from 'chrome-remote-interface'
 
 /** What the page itself reports, read through a DevTools session of the test's own (a second
  *  session sees the overrides another one holds). */
-export async function pageReport(cdpPort: number): Promise<{width: number; height: number; dpr: number; touchPoints: number; text: string}> {
+export async function pageReport(
+  cdpPort: number,
+): Promise<{width: number; height: number; dpr: number; touchPoints: number; text: string}> {
   const client = await CDP({host: '127.0.0.1', port: cdpPort, local: true})
   try {
-    const expression = 'JSON.stringify({width: innerWidth, height: innerHeight, dpr: devicePixelRatio, touchPoints: navigator.maxTouchPoints, text: document.body.innerText})'
+    const expression =
+      'JSON.stringify({width: innerWidth, height: innerHeight, dpr: devicePixelRatio, touchPoints: navigator.maxTouchPoints, text: document.body.innerText})'
     const {result} = await client.Runtime.evaluate({expression, returnByValue: true})
     return JSON.parse(result.value as string)
   } finally {

@@ -56,7 +56,16 @@ export function refOf(snapshot: string, pattern: RegExp): string {
 
 /** Signs in through the CLI so the app shows /monitors. */
 export async function signIn(s: SimSession): Promise<void> {
-  const result = await s.run(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=ada@example.com', 'find --key=password', 'fill --ref=q2 --text=hunter22', 'find --key=signIn', 'tap --ref=q3', 'wait --text=Monitors'])
+  const result = await s.run([
+    'tapir:run',
+    'find --key=email',
+    'fill --ref=q1 --text=ada@example.com',
+    'find --key=password',
+    'fill --ref=q2 --text=hunter22',
+    'find --key=signIn',
+    'tap --ref=q3',
+    'wait --text=Monitors',
+  ])
   if (result.exitCode !== 0) throw new Error(`sign-in failed: ${result.stdout}\n${result.stderr}`)
 }
 

@@ -1,8 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
 import {toWebSocketUri} from '../../src/lib/vm/uri.js'
+import {startSim, type SimHandle} from '../../src/sim/index.js'
 
 describe('AppConnection against the sim', () => {
   let sim: SimHandle

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {ExtensionError} from '../../src/sim/app-contract.js'
 import {quiet, signIn} from './app-helpers.js'
 
 describe('wait_for', () => {
@@ -38,7 +38,10 @@ describe('wait_for_network_idle', () => {
     const app = createMonitorsApp()
     await signIn(app)
     const error = await app.call('wait_for_network_idle', {timeoutMs: '200'}).catch((e: unknown) => e)
-    expect(JSON.parse((error as ExtensionError).details)).toEqual({message: 'max in-flight count observed: 1', envelope: {type: 'timeout', suggestions: []}})
+    expect(JSON.parse((error as ExtensionError).details)).toEqual({
+      message: 'max in-flight count observed: 1',
+      envelope: {type: 'timeout', suggestions: []},
+    })
   })
 })
 

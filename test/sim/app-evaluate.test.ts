@@ -38,7 +38,10 @@ describe('evaluate', () => {
 
   it('answers an awaiting expression wrapped by the caller with the wrapper Future', () => {
     const outcome = createMonitorsApp().evaluate('(() async => await Auth.user?.email)()')
-    expect(outcome).toMatchObject({kind: 'instance', result: {type: '@Instance', kind: 'PlainInstance', valueAsString: "Instance of '_Future<dynamic>'", class: {name: '_Future'}}})
+    expect(outcome).toMatchObject({
+      kind: 'instance',
+      result: {type: '@Instance', kind: 'PlainInstance', valueAsString: "Instance of '_Future<dynamic>'", class: {name: '_Future'}},
+    })
   })
 
   it('reports a throw as an UnhandledException @Error', () => {
@@ -48,15 +51,25 @@ describe('evaluate', () => {
       result: {type: '@Error', kind: 'UnhandledException', id: 'objects/1', message: 'Unhandled exception:\nBad state: boom'},
     })
     expect(app.evaluate('1 ~/ 0')).toMatchObject({kind: 'error', result: {message: 'Unhandled exception:\nIntegerDivisionByZeroException'}})
-    expect(app.evaluate('Auth.user!.email')).toMatchObject({kind: 'error', result: {message: 'Unhandled exception:\nNull check operator used on a null value'}})
+    expect(app.evaluate('Auth.user!.email')).toMatchObject({
+      kind: 'error',
+      result: {message: 'Unhandled exception:\nNull check operator used on a null value'},
+    })
   })
 
   it('reports compile errors the way the front end words them', () => {
     const app = createMonitorsApp()
-    expect(app.evaluate('foo')).toEqual({kind: 'compileError', details: "org-dartlang-debug:synthetic_debug_expression:1:1: Error: Undefined name 'foo'.\nfoo\n^^^"})
+    expect(app.evaluate('foo')).toEqual({
+      kind: 'compileError',
+      details: "org-dartlang-debug:synthetic_debug_expression:1:1: Error: Undefined name 'foo'.\nfoo\n^^^",
+    })
     expect(app.evaluate('1 + bar')).toMatchObject({details: expect.stringContaining("1:5: Error: Undefined name 'bar'.")})
-    expect(app.evaluate('Auth.user.email')).toMatchObject({details: expect.stringContaining("Property 'email' cannot be accessed on 'User?' because it is potentially null.")})
-    expect(app.evaluate('await 1')).toMatchObject({details: expect.stringContaining("'await' can only be used in 'async' or 'async*' methods.")})
+    expect(app.evaluate('Auth.user.email')).toMatchObject({
+      details: expect.stringContaining("Property 'email' cannot be accessed on 'User?' because it is potentially null."),
+    })
+    expect(app.evaluate('await 1')).toMatchObject({
+      details: expect.stringContaining("'await' can only be used in 'async' or 'async*' methods."),
+    })
     expect(app.evaluate("'a' + 1").kind).toBe('compileError')
     expect(app.evaluate('(1 + ').kind).toBe('compileError')
   })

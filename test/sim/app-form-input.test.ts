@@ -11,7 +11,12 @@ describe('fill and type', () => {
       ref,
       text: 'ann@example.com',
       filled: true,
-      effect: {kind: 'text', verified: true, value: 'ann@example.com', target: {matchKind: 'overlap', label: 'Email', rect: {x: 24, y: 160, w: 352, h: 56}}},
+      effect: {
+        kind: 'text',
+        verified: true,
+        value: 'ann@example.com',
+        target: {matchKind: 'overlap', label: 'Email', rect: {x: 24, y: 160, w: 352, h: 56}},
+      },
     })
     expect(result.snapshot).toContain(`- textbox "Email": "ann@example.com" [ref=${ref}]`)
   })
@@ -37,7 +42,12 @@ describe('fill and type', () => {
     const result = await app.call('type', {ref: refOf(yaml, 'textbox "Nickname"'), text: 'alice', ...quiet})
     expect(result).toEqual({
       text: 'alice',
-      effect: {kind: 'text', verified: false, value: 'ALICE', target: {matchKind: 'overlap', label: 'Nickname', rect: {x: 16, y: 344, w: 368, h: 56}}},
+      effect: {
+        kind: 'text',
+        verified: false,
+        value: 'ALICE',
+        target: {matchKind: 'overlap', label: 'Nickname', rect: {x: 16, y: 344, w: 368, h: 56}},
+      },
     })
   })
 
@@ -64,8 +74,12 @@ describe('fill and type', () => {
       message: `ref ${button} is a button, not a text field`,
       envelope: {type: 'unexpected', suggestions: [], widget_path: button},
     })
-    expect((await failure(app.call('fill', {ref: refOf(yaml, 'button "Dark mode"'), text: 'x'}), 'any')).message).toContain('is a switch, not a text field')
-    expect((await failure(app.call('fill', {ref: refOf(yaml, 'checkbox "Email alerts"'), text: 'x'}), 'any')).message).toContain('is a checkbox, not a text field')
+    expect((await failure(app.call('fill', {ref: refOf(yaml, 'button "Dark mode"'), text: 'x'}), 'any')).message).toContain(
+      'is a switch, not a text field',
+    )
+    expect((await failure(app.call('fill', {ref: refOf(yaml, 'checkbox "Email alerts"'), text: 'x'}), 'any')).message).toContain(
+      'is a checkbox, not a text field',
+    )
   })
 
   it('fill needs ref and text (the key must be present, even empty)', async () => {
@@ -93,7 +107,11 @@ describe('set_checkbox', () => {
       toggled: true,
       effect: {kind: 'checked', verified: true, before: false, after: true},
     })
-    expect(await app.call('set_checkbox', {ref, value: 'true', ...quiet})).toMatchObject({previousValue: true, toggled: false, effect: {verified: true}})
+    expect(await app.call('set_checkbox', {ref, value: 'true', ...quiet})).toMatchObject({
+      previousValue: true,
+      toggled: false,
+      effect: {verified: true},
+    })
     expect(await app.call('set_checkbox', {ref, value: '0', ...quiet})).toMatchObject({value: false, toggled: true, effect: {after: false}})
   })
 
@@ -139,7 +157,11 @@ describe('select_option', () => {
   it('hands the value to onChanged without opening the menu, and reads the dropdown back', async () => {
     const {app, yaml} = await onSettings()
     const ref = refOf(yaml, 'button "Region"')
-    expect(await app.call('select_option', {ref, value: 'us'})).toEqual({selected: true, value: 'us', effect: {kind: 'selected', verified: true, value: 'us'}})
+    expect(await app.call('select_option', {ref, value: 'us'})).toEqual({
+      selected: true,
+      value: 'us',
+      effect: {kind: 'selected', verified: true, value: 'us'},
+    })
     expect(await snap(app)).toContain(`- button "Region": "us" [ref=${ref}]`)
   })
 

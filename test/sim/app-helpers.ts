@@ -1,6 +1,6 @@
 import {expect} from 'vitest'
-import {ExtensionError, type SimApp} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {ExtensionError, type SimApp} from '../../src/sim/app-contract.js'
 
 /** The parsed details of a typed ExtensionError: the message and its error envelope. */
 export interface Failure {
@@ -37,7 +37,7 @@ export async function failureWithCode(pending: Promise<unknown>): Promise<Failur
 
 /** The ref on the `nth` (0-based) snapshot line that contains `fragment`. */
 export function refOf(yaml: string, fragment: string, nth = 0): string {
-  const line = yaml.split('\n').filter(l => l.includes(fragment))[nth]
+  const line = yaml.split('\n').filter((l) => l.includes(fragment))[nth]
   const ref = line && /\[ref=(e\d+)\]/.exec(line)?.[1]
   if (!ref) throw new Error(`no ref line with ${fragment} in\n${yaml}`)
   return ref

@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest'
-import type {SimApp} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import type {SimApp} from '../../src/sim/app-contract.js'
 import {failure, onSettings, quiet, refOf, signedIn, snap} from './app-helpers.js'
 
 function lineOf(yaml: string, fragment: string): string {
-  const line = yaml.split('\n').find(l => l.includes(fragment))
+  const line = yaml.split('\n').find((l) => l.includes(fragment))
   if (line === undefined) throw new Error(`no line with ${fragment} in\n${yaml}`)
   return line
 }
@@ -163,7 +163,10 @@ describe('press_key', () => {
     const error = await failure(app.call('press_key', {key: 'Entr'}))
     expect(error.message).toMatch(/^ext\.tapir\.press_key: unknown key "Entr"; pass a logical key label \(Enter, Escape, Tab/)
     expect(error.envelope).toEqual({type: 'not_found', suggestions: ['Enter', 'End']})
-    expect(await failure(app.call('press_key', {}))).toEqual({message: 'ext.tapir.press_key: missing required param "key"', envelope: {type: 'missing_param', suggestions: []}})
+    expect(await failure(app.call('press_key', {}))).toEqual({
+      message: 'ext.tapir.press_key: missing required param "key"',
+      envelope: {type: 'missing_param', suggestions: []},
+    })
   })
 })
 
@@ -249,16 +252,24 @@ describe('scroll', () => {
 
   it('a delta scroll with no laid-out Scrollable is a not_found error', async () => {
     const app = createMonitorsApp()
-    expect(await failure(app.call('scroll', {}))).toEqual({message: 'ext.tapir.scroll: no laid-out Scrollable found', envelope: {type: 'not_found', suggestions: []}})
+    expect(await failure(app.call('scroll', {}))).toEqual({
+      message: 'ext.tapir.scroll: no laid-out Scrollable found',
+      envelope: {type: 'not_found', suggestions: []},
+    })
     const email = refOf(await snap(app), 'textbox "Email"')
     const around = await failure(app.call('scroll', {ref: email}))
-    expect(around).toEqual({message: `ext.tapir.scroll: no laid-out Scrollable found at, around or inside ref ${email}`, envelope: {type: 'not_found', suggestions: [], widget_path: email}})
+    expect(around).toEqual({
+      message: `ext.tapir.scroll: no laid-out Scrollable found at, around or inside ref ${email}`,
+      envelope: {type: 'not_found', suggestions: [], widget_path: email},
+    })
   })
 
   it('refuses intoView without a ref, an unknown direction and an unknown ref', async () => {
     const {app} = await signedIn()
     expect((await failure(app.call('scroll', {intoView: 'true'}))).envelope.type).toBe('missing_param')
-    expect((await failure(app.call('scroll', {direction: 'sideways'}))).message).toBe('ext.tapir.scroll: direction must be up, down, left or right, got "sideways"')
+    expect((await failure(app.call('scroll', {direction: 'sideways'}))).message).toBe(
+      'ext.tapir.scroll: direction must be up, down, left or right, got "sideways"',
+    )
     expect((await failure(app.call('scroll', {ref: 'e999'}))).envelope.type).toBe('not_found')
   })
 })
@@ -313,7 +324,10 @@ describe('close_app', () => {
     expect((app as SimApp & {closed: boolean}).closed).toBe(true)
     for (const method of ['snap', 'boot_id', 'close_app']) {
       const error = await failure(app.call(method, {}))
-      expect(error).toEqual({message: `ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, envelope: {type: 'unexpected', suggestions: []}})
+      expect(error).toEqual({
+        message: `ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`,
+        envelope: {type: 'unexpected', suggestions: []},
+      })
     }
     app.restart()
     expect((app as SimApp & {closed: boolean}).closed).toBe(false)

@@ -6,8 +6,13 @@ import {failure, snap} from './app-helpers.js'
 describe('registration', () => {
   it('registers every ext.tapir.* method the tool reference dispatches to, boot_id last', () => {
     const {extensions} = createMonitorsApp()
-    const reference = JSON.parse(readFileSync(new URL('../../spec/tools.json', import.meta.url), 'utf8')) as {tools: Array<{dispatch: string | null}>}
-    const dispatched = reference.tools.map((tool) => tool.dispatch).filter((dispatch) => dispatch?.startsWith('ext.tapir.')).map((dispatch) => dispatch!.slice('ext.tapir.'.length))
+    const reference = JSON.parse(readFileSync(new URL('../../spec/tools.json', import.meta.url), 'utf8')) as {
+      tools: Array<{dispatch: string | null}>
+    }
+    const dispatched = reference.tools
+      .map((tool) => tool.dispatch)
+      .filter((dispatch) => dispatch?.startsWith('ext.tapir.'))
+      .map((dispatch) => dispatch!.slice('ext.tapir.'.length))
     expect(dispatched.length).toBeGreaterThan(30)
     for (const name of dispatched) expect(extensions, name).toContain(name)
     expect(extensions.at(-1)).toBe('boot_id')
@@ -81,6 +86,8 @@ describe('restart', () => {
     const tapped = await app.call('tap', {ref: 'q4', snapshot: 'diff'})
     expect(tapped.snapshotMode).toBeUndefined()
     expect(tapped.snapshot).toContain('- text "Enter your email and password"')
-    expect(await app.call('snap', {})).toMatchObject({snapshot: login.replace('- button', '- text "Enter your email and password"\n- button')})
+    expect(await app.call('snap', {})).toMatchObject({
+      snapshot: login.replace('- button', '- text "Enter your email and password"\n- button'),
+    })
   })
 })

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {ExtensionError} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {ExtensionError} from '../../src/sim/app-contract.js'
 import {quiet, refOf, snap} from './app-helpers.js'
 
 describe('navigate', () => {
@@ -14,7 +14,11 @@ describe('navigate', () => {
 
   it('ignores the query when matching the path', async () => {
     const app = createMonitorsApp()
-    expect(await app.call('navigate', {route: '/settings?tab=2', ...quiet})).toEqual({navigated: true, route: '/settings?tab=2', exactPath: true})
+    expect(await app.call('navigate', {route: '/settings?tab=2', ...quiet})).toEqual({
+      navigated: true,
+      route: '/settings?tab=2',
+      exactPath: true,
+    })
   })
 
   it('reports navigated false with a reason when a guard redirects', async () => {

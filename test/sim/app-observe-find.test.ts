@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import type {SimApp} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import type {SimApp} from '../../src/sim/app-contract.js'
 import {failure, refOf, signedInApp, snap} from './app-helpers.js'
 
 interface Candidate {
@@ -26,7 +26,7 @@ async function observe(app: SimApp, params: Record<string, string> = {}): Promis
 describe('observe', () => {
   it('lists the login form with roles, bounds and the default enricher subset', async () => {
     const candidates = await observe(createMonitorsApp())
-    expect(candidates.map(c => [c.role, c.label])).toEqual([
+    expect(candidates.map((c) => [c.role, c.label])).toEqual([
       ['heading', 'Sign in'],
       ['textbox', 'Email'],
       ['textbox', 'Password'],
@@ -59,14 +59,14 @@ describe('observe', () => {
   it('filters by role and stops at limit', async () => {
     const app = await signedInApp()
     const headings = await observe(app, {roles: 'heading'})
-    expect(headings.map(c => c.label)).toEqual(['Monitors'])
+    expect(headings.map((c) => c.label)).toEqual(['Monitors'])
     expect(await observe(app, {roles: 'button', limit: '3'})).toHaveLength(3)
   })
 
   it('reports visibility, viewport, occlusion, disabled state and the merged tile once with tapOwner', async () => {
     const app = await signedInApp()
     const candidates = await observe(app)
-    const byLabel = (label: string): Candidate[] => candidates.filter(c => c.label === label)
+    const byLabel = (label: string): Candidate[] => candidates.filter((c) => c.label === label)
     expect(byLabel('Export')[0]).toMatchObject({isEnabled: false, isVisible: true})
     expect(byLabel('Refresh')[0]).toMatchObject({isVisible: false, inViewport: true, occluded: false, bounds: {x: 352, y: 36, w: 0, h: 0}})
     expect(byLabel('Alerts enabled')).toHaveLength(1)
@@ -75,28 +75,39 @@ describe('observe', () => {
     expect(pauses).toHaveLength(20)
     expect(pauses[8]).toMatchObject({occluded: true, isVisible: true})
     expect(pauses[9]).toMatchObject({occluded: false, isVisible: false, inViewport: false})
-    expect(candidates.filter(c => c.tapOwner !== undefined)).toHaveLength(1)
+    expect(candidates.filter((c) => c.tapOwner !== undefined)).toHaveLength(1)
   })
 
   it('mints one handle per same-label row, each acting on its own row', async () => {
     const app = await signedInApp()
-    const pauses = (await observe(app, {roles: 'button'})).filter(c => c.label === 'Pause')
-    expect(new Set(pauses.map(c => c.ref)).size).toBe(20)
+    const pauses = (await observe(app, {roles: 'button'})).filter((c) => c.label === 'Pause')
+    expect(new Set(pauses.map((c) => c.ref)).size).toBe(20)
     await app.call('tap', {ref: pauses[5]!.ref, includeSnapshot: 'false'})
     await app.call('tap', {ref: pauses[2]!.ref, includeSnapshot: 'false'})
     const yaml = await snap(app)
-    const rows = yaml.split('\n').filter(l => /button "(Pause|Resume)"/.test(l))
-    expect(rows.map(l => /"(Pause|Resume)"/.exec(l)![1]).slice(0, 7)).toEqual(['Pause', 'Pause', 'Resume', 'Pause', 'Pause', 'Resume', 'Pause'])
+    const rows = yaml.split('\n').filter((l) => /button "(Pause|Resume)"/.test(l))
+    expect(rows.map((l) => /"(Pause|Resume)"/.exec(l)![1]).slice(0, 7)).toEqual([
+      'Pause',
+      'Pause',
+      'Resume',
+      'Pause',
+      'Pause',
+      'Resume',
+      'Pause',
+    ])
   })
 
   it('re-resolves a handle by its position, so a removed same-label row above shifts it, and reports stale past the end', async () => {
     const app = await signedInApp()
-    const pauses = (await observe(app, {roles: 'button'})).filter(c => c.label === 'Pause')
+    const pauses = (await observe(app, {roles: 'button'})).filter((c) => c.label === 'Pause')
     await app.call('tap', {ref: pauses[0]!.ref, includeSnapshot: 'false'})
     // Row 1 now reads Resume: index 0 among the remaining 19 Pause buttons is row 2's.
     await app.call('tap', {ref: pauses[0]!.ref, includeSnapshot: 'false'})
     const yaml = await snap(app)
-    const labels = yaml.split('\n').filter(l => /button "(Pause|Resume)"/.test(l)).map(l => /"(Pause|Resume)"/.exec(l)![1])
+    const labels = yaml
+      .split('\n')
+      .filter((l) => /button "(Pause|Resume)"/.test(l))
+      .map((l) => /"(Pause|Resume)"/.exec(l)![1])
     expect(labels.slice(0, 3)).toEqual(['Resume', 'Resume', 'Pause'])
     const last = await failure(app.call('tap', {ref: pauses[19]!.ref, includeSnapshot: 'false'}), 'any')
     expect(last.envelope.type).toBe('stale')

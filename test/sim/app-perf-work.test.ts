@@ -1,10 +1,12 @@
 import {describe, expect, it} from 'vitest'
-import type {SimApp} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import type {SimApp} from '../../src/sim/app-contract.js'
 import {startSim} from '../../src/sim/index.js'
 import {quiet, signIn} from './app-helpers.js'
 
-type Report = {summary: {frames: {painted: number; buildMs: {p50: number}}; blocksByCount: Array<{name: string; count: number; perFrame: number}>}}
+type Report = {
+  summary: {frames: {painted: number; buildMs: {p50: number}}; blocksByCount: Array<{name: string; count: number; perFrame: number}>}
+}
 
 /** Signs in, then measures three scrolls of the monitors list (down, up, down). */
 async function measureScrolls(app: SimApp): Promise<Report> {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import type {SimApp} from '../../src/sim/app-contract.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
+import type {SimApp} from '../../src/sim/app-contract.js'
 import {failureWithCode, quiet, signedInApp} from './app-helpers.js'
 
 interface Insight {
@@ -35,9 +35,19 @@ describe('perf_begin', () => {
   it('opens a session with its token, flags and the liveness baseline', async () => {
     const app = await readyToSignIn()
     const begun = await app.call('perf_begin', {})
-    expect(begun).toEqual({sessionToken: 'perf-1', mode: 'attribution', phases: false, livenessBaseline: expect.any(Number), restartedPreviousSession: false})
+    expect(begun).toEqual({
+      sessionToken: 'perf-1',
+      mode: 'attribution',
+      phases: false,
+      livenessBaseline: expect.any(Number),
+      restartedPreviousSession: false,
+    })
     expect(begun.livenessBaseline).toBeGreaterThan(0)
-    expect(await app.call('perf_begin', {mode: 'timing'})).toMatchObject({sessionToken: 'perf-2', mode: 'timing', restartedPreviousSession: true})
+    expect(await app.call('perf_begin', {mode: 'timing'})).toMatchObject({
+      sessionToken: 'perf-2',
+      mode: 'timing',
+      restartedPreviousSession: true,
+    })
   })
 
   it('restarts an open session: frames drawn before the restart are not in the report', async () => {
@@ -61,7 +71,11 @@ describe('perf_begin', () => {
     expect(phases).toMatchObject({code: -32602, envelope: {type: 'unexpected'}})
     expect(phases.message).toContain('phases')
     expect((await failureWithCode(app.call('perf_end', {}))).message).toContain('perf_begin')
-    expect(await app.call('perf_begin', {mode: 'timing', phases: 'false'})).toMatchObject({sessionToken: 'perf-1', mode: 'timing', phases: false})
+    expect(await app.call('perf_begin', {mode: 'timing', phases: 'false'})).toMatchObject({
+      sessionToken: 'perf-1',
+      mode: 'timing',
+      phases: false,
+    })
   })
 })
 
@@ -101,23 +115,42 @@ describe('perf_end', () => {
     expect(magic.routeChanges).toEqual({count: 2, perFrame: 0.22})
     expect(magic.cacheSize).toBe(20)
     expect(magic.controllerNotifies[0]).toEqual(['GoRouter', 2, 0.22])
-    expect(report.omitted).toMatchObject({blocksBySelf: expect.any(Number), blocksByCount: expect.any(Number), routeTransitions: 0, insights: 0})
+    expect(report.omitted).toMatchObject({
+      blocksBySelf: expect.any(Number),
+      blocksByCount: expect.any(Number),
+      routeTransitions: 0,
+      insights: 0,
+    })
     expect(JSON.stringify(report).length).toBeLessThan(6 * 1024)
   })
 
   it('ranks insights by severity then savings, ids assigned before the sort, with the thresholds in their evidence', async () => {
     const app = await readyToSignIn()
     const insights = (await signInAndOpenSettings(app)).insights as Insight[]
-    expect(insights.map(i => i.id)).toEqual(['I1', 'I3', 'I2', 'I4', 'I5'])
+    expect(insights.map((i) => i.id)).toEqual(['I1', 'I3', 'I2', 'I4', 'I5'])
     for (let i = 1; i < insights.length; i++) {
       const [a, b] = [insights[i - 1]!, insights[i]!]
-      expect(SEVERITY[a.severity] < SEVERITY[b.severity] || (a.severity === b.severity && (a.estimatedSavingsMs ?? 0) >= (b.estimatedSavingsMs ?? 0))).toBe(true)
+      expect(
+        SEVERITY[a.severity] < SEVERITY[b.severity] ||
+          (a.severity === b.severity && (a.estimatedSavingsMs ?? 0) >= (b.estimatedSavingsMs ?? 0)),
+      ).toBe(true)
     }
-    const byId = Object.fromEntries(insights.map(i => [i.id, i]))
+    const byId = Object.fromEntries(insights.map((i) => [i.id, i]))
     expect(byId.I1).toMatchObject({severity: 'error', evidence: {metric: 'frames.overBudget', value: 3, perFrame: 0.33, threshold: 16.7}})
-    expect(byId.I2).toMatchObject({severity: 'warn', evidence: {metric: 'frames.dropped', value: 1, perFrame: 0.1, threshold: 2}, estimatedSavingsMs: 16.7})
-    expect(byId.I3).toMatchObject({severity: 'warn', evidence: {metric: 'blocks.RegionDropdown.selfMs', value: 24, perFrame: 2.67, threshold: 1}, estimatedSavingsMs: 24})
-    expect(byId.I4).toMatchObject({severity: 'warn', evidence: {metric: 'blocks.SparkBar.count', value: 480, perFrame: 53.33, threshold: 20}})
+    expect(byId.I2).toMatchObject({
+      severity: 'warn',
+      evidence: {metric: 'frames.dropped', value: 1, perFrame: 0.1, threshold: 2},
+      estimatedSavingsMs: 16.7,
+    })
+    expect(byId.I3).toMatchObject({
+      severity: 'warn',
+      evidence: {metric: 'blocks.RegionDropdown.selfMs', value: 24, perFrame: 2.67, threshold: 1},
+      estimatedSavingsMs: 24,
+    })
+    expect(byId.I4).toMatchObject({
+      severity: 'warn',
+      evidence: {metric: 'blocks.SparkBar.count', value: 480, perFrame: 53.33, threshold: 20},
+    })
     expect(byId.I5).toMatchObject({severity: 'info', evidence: {metric: 'coverage.missing', value: 1, perFrame: null, threshold: 0}})
     expect(byId.I5).not.toHaveProperty('estimatedSavingsMs')
     for (const insight of insights) {
@@ -135,8 +168,11 @@ describe('perf_end', () => {
     const report = await app.call('perf_end', {})
     expect(report.summary).toMatchObject({frames: {painted: 2, dropped: 0, overBudget: 1}})
     const insights = report.insights as Insight[]
-    expect(insights.find(i => i.evidence.metric === 'blocks.RegionDropdown.selfMs')).toMatchObject({severity: 'error', evidence: {perFrame: 12}})
-    expect(insights.some(i => i.evidence.metric === 'frames.dropped')).toBe(false)
+    expect(insights.find((i) => i.evidence.metric === 'blocks.RegionDropdown.selfMs')).toMatchObject({
+      severity: 'error',
+      evidence: {perFrame: 12},
+    })
+    expect(insights.some((i) => i.evidence.metric === 'frames.dropped')).toBe(false)
   })
 
   it('scrolling the monitors list rebuilds every row in each scroll frame', async () => {
@@ -148,8 +184,13 @@ describe('perf_end', () => {
     const report = await app.call('perf_end', {})
     expect(report.summary).toMatchObject({frames: {painted: 4, dropped: 0, overBudget: 3, overBudgetBuild: 3}, routeTransitions: []})
     expect((report.summary as {blocksByCount: unknown[]}).blocksByCount).toContainEqual({name: 'MonitorRow', count: 60, perFrame: 15})
-    const metrics = (report.insights as Insight[]).map(i => `${i.severity} ${i.evidence.metric}`)
-    expect(metrics).toEqual(['error frames.overBudget', 'warn blocks.MonitorRow.selfMs', 'warn blocks.SparkBar.count', 'info coverage.missing'])
+    const metrics = (report.insights as Insight[]).map((i) => `${i.severity} ${i.evidence.metric}`)
+    expect(metrics).toEqual([
+      'error frames.overBudget',
+      'warn blocks.MonitorRow.selfMs',
+      'warn blocks.SparkBar.count',
+      'info coverage.missing',
+    ])
   })
 
   it('refuses with no metrics when the app is hidden: no frames are drawn, the liveness counter stays put', async () => {
@@ -188,19 +229,19 @@ describe('perf_end', () => {
     const summary = report.summary as Record<string, unknown>
     expect(Object.keys(summary)).toEqual(['durationMs', 'budgetMs', 'frames'])
     expect(summary.frames).toMatchObject({count: 10, painted: 9, dropped: 1, overBudget: 3})
-    const metrics = (report.insights as Insight[]).map(i => i.evidence.metric)
+    const metrics = (report.insights as Insight[]).map((i) => i.evidence.metric)
     expect(metrics).toEqual(['frames.overBudget', 'frames.dropped'])
     expect(report.omitted).toEqual({insights: 0})
     const drill = await app.call('perf_insight', {id: 'I1'})
     const worst = (drill.detail as {worstFrames: Array<{blocks: unknown[]}>}).worstFrames
-    expect(worst.every(f => f.blocks.length === 0)).toBe(true)
+    expect(worst.every((f) => f.blocks.length === 0)).toBe(true)
   })
 
   it('phases adds Layout and Paint blocks', async () => {
     const app = await readyToSignIn()
     const report = await signInAndOpenSettings(app, {phases: 'true', mode: 'attribution'})
     expect(report.env).toMatchObject({phases: true})
-    const names = (report.summary as {blocksByCount: Array<{name: string}>}).blocksByCount.map(b => b.name)
+    const names = (report.summary as {blocksByCount: Array<{name: string}>}).blocksByCount.map((b) => b.name)
     expect(names).toContain('Layout')
     expect(names).toContain('Paint')
   })
@@ -211,7 +252,7 @@ describe('perf_end', () => {
     await app.call('tap', {ref: 'e4', ...quiet})
     await app.call('navigate', {route: '/settings', ...quiet})
     const report = await app.call('perf_end', {full: 'true'})
-    expect(Object.values(report.omitted as Record<string, number>).every(n => n === 0)).toBe(true)
+    expect(Object.values(report.omitted as Record<string, number>).every((n) => n === 0)).toBe(true)
     expect((report.summary as {blocksBySelf: unknown[]}).blocksBySelf.length).toBeGreaterThan(10)
   })
 
@@ -249,7 +290,9 @@ describe('perf_insight', () => {
     expect(worst).toHaveLength(3)
     expect(worst[0]).toMatchObject({buildMs: expect.any(Number), rasterMs: expect.any(Number), blocks: expect.any(Array)})
     expect(worst[0]!.blocks[0]).toEqual({name: 'RegionDropdown', selfMs: 24, count: 1})
-    expect(worst.map(f => Math.max(f.buildMs, f.rasterMs))).toEqual([...worst.map(f => Math.max(f.buildMs, f.rasterMs))].sort((a, b) => b - a))
+    expect(worst.map((f) => Math.max(f.buildMs, f.rasterMs))).toEqual(
+      [...worst.map((f) => Math.max(f.buildMs, f.rasterMs))].sort((a, b) => b - a),
+    )
 
     const dropped = await app.call('perf_insight', {id: 'I2'})
     const gaps = (dropped.detail as {gaps: Array<{after: number; next: number; missing: number}>}).gaps
@@ -257,7 +300,8 @@ describe('perf_insight', () => {
     expect(gaps[0]!.next - gaps[0]!.after).toBe(2)
     expect(gaps[0]!.missing).toBe(1)
     // The frame before the gap is the one that built the 20 monitor rows on sign-in.
-    const before = (dropped.detail as {framesBeforeGaps: Array<{frameNumber: number; blocks: Array<{name: string; count: number}>}>}).framesBeforeGaps[0]!
+    const before = (dropped.detail as {framesBeforeGaps: Array<{frameNumber: number; blocks: Array<{name: string; count: number}>}>})
+      .framesBeforeGaps[0]!
     expect(before.frameNumber).toBe(gaps[0]!.after)
     expect(before.blocks).toContainEqual({name: 'MonitorRow', selfMs: 8, count: 20})
 
@@ -306,24 +350,27 @@ describe('perf_trace', () => {
     const app = await readyToSignIn()
     await signInAndOpenSettings(app)
     const trace = await app.call('perf_trace', {token: 'perf-1'})
-    expect(trace).toMatchObject({displayTimeUnit: 'ms', otherData: {sessionToken: 'perf-1', mode: 'attribution', budgetMs: 16.7, frames: 9}})
+    expect(trace).toMatchObject({
+      displayTimeUnit: 'ms',
+      otherData: {sessionToken: 'perf-1', mode: 'attribution', budgetMs: 16.7, frames: 9},
+    })
     const events = trace.traceEvents as Array<Record<string, any>>
-    const complete = events.filter(e => e.ph === 'X')
+    const complete = events.filter((e) => e.ph === 'X')
     for (const e of complete) {
       expect(e).toMatchObject({pid: expect.any(Number), tid: expect.any(Number), ts: expect.any(Number), dur: expect.any(Number)})
       expect(Number.isInteger(e.ts) && Number.isInteger(e.dur)).toBe(true)
     }
-    const frames = complete.filter(e => /^Frame \d+$/.test(e.name))
+    const frames = complete.filter((e) => /^Frame \d+$/.test(e.name))
     expect(frames).toHaveLength(9)
-    expect(complete.filter(e => e.name === 'Build')).toHaveLength(9)
-    expect(complete.filter(e => e.name === 'Raster')).toHaveLength(9)
-    const region = complete.find(e => e.name === 'RegionDropdown')!
+    expect(complete.filter((e) => e.name === 'Build')).toHaveLength(9)
+    expect(complete.filter((e) => e.name === 'Raster')).toHaveLength(9)
+    const region = complete.find((e) => e.name === 'RegionDropdown')!
     expect(region).toMatchObject({cat: 'block', dur: 24_000, args: {count: 1}})
     // Blocks sit inside their frame's Build span on the UI thread.
-    const build = complete.find(e => e.name === 'Build' && e.ts <= region.ts && region.ts + region.dur <= e.ts + e.dur)
+    const build = complete.find((e) => e.name === 'Build' && e.ts <= region.ts && region.ts + region.dur <= e.ts + e.dur)
     expect(build?.tid).toBe(region.tid)
-    expect(events.some(e => e.ph === 'i' && e.name === 'Dropped frames' && e.args.missing === 1)).toBe(true)
-    const timestamps = frames.map(f => f.ts)
+    expect(events.some((e) => e.ph === 'i' && e.name === 'Dropped frames' && e.args.missing === 1)).toBe(true)
+    const timestamps = frames.map((f) => f.ts)
     expect(timestamps).toEqual([...timestamps].sort((a, b) => a - b))
     for (let i = 1; i < frames.length; i++) expect(frames[i - 1]!.ts + frames[i - 1]!.dur).toBeLessThanOrEqual(frames[i]!.ts)
   })
@@ -336,6 +383,6 @@ describe('perf_trace', () => {
     const stale = await failureWithCode(app.call('perf_trace', {token: 'perf-7'}))
     expect(stale).toMatchObject({code: -32000, envelope: {type: 'stale', suggestions: ['perf-1']}})
     const trace = await app.call('perf_trace', {})
-    expect((trace.traceEvents as Array<{cat?: string}>).some(e => e.cat === 'block')).toBe(false)
+    expect((trace.traceEvents as Array<{cat?: string}>).some((e) => e.cat === 'block')).toBe(false)
   })
 })

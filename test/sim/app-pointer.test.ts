@@ -113,7 +113,9 @@ describe('right_click', () => {
     await app.call('right_click', {ref: api, ...quiet})
     await app.call('tap', {ref: refOf(await snap(app), 'button "Rename"'), ...quiet})
     const dialog = await snap(app)
-    expect(dialog).toMatch(/^- text "Rename monitor"\n- textbox "Name": "API" \[ref=e\d+\]\n {2}typeable: true\n- button "Cancel" \[ref=e\d+\]\n- button "Save" \[ref=e\d+\]\n$/)
+    expect(dialog).toMatch(
+      /^- text "Rename monitor"\n- textbox "Name": "API" \[ref=e\d+\]\n {2}typeable: true\n- button "Cancel" \[ref=e\d+\]\n- button "Save" \[ref=e\d+\]\n$/,
+    )
     await app.call('fill', {ref: refOf(dialog, 'textbox "Name"'), text: 'Core API', ...quiet})
     await app.call('tap', {ref: refOf(dialog, 'button "Save"'), ...quiet})
     expect(await snap(app)).toContain(`- button "Core API" [ref=${api}]`)
@@ -204,15 +206,24 @@ describe('drag', () => {
   it('refuses a missing ref on either end before anything moves', async () => {
     const {app, yaml} = await signedIn()
     const api = refOf(yaml, 'button "API"')
-    expect(await failure(app.call('drag', {endRef: api}))).toMatchObject({message: 'ext.tapir.drag: missing required param "startRef"', envelope: {type: 'missing_param'}})
-    expect(await failure(app.call('drag', {startRef: api}))).toMatchObject({message: 'ext.tapir.drag: missing required param "endRef"', envelope: {type: 'missing_param'}})
+    expect(await failure(app.call('drag', {endRef: api}))).toMatchObject({
+      message: 'ext.tapir.drag: missing required param "startRef"',
+      envelope: {type: 'missing_param'},
+    })
+    expect(await failure(app.call('drag', {startRef: api}))).toMatchObject({
+      message: 'ext.tapir.drag: missing required param "endRef"',
+      envelope: {type: 'missing_param'},
+    })
   })
 
   it('gates both ends: unknown, stale and obscured refs fail, naming the ref', async () => {
     const {app, yaml} = await signedIn()
     const api = refOf(yaml, 'button "API"')
     const unknown = await failure(app.call('drag', {startRef: 'e999', endRef: api}))
-    expect(unknown).toMatchObject({message: 'ext.tapir.drag: ref "e999" not found in registry', envelope: {type: 'not_found', widget_path: 'e999'}})
+    expect(unknown).toMatchObject({
+      message: 'ext.tapir.drag: ref "e999" not found in registry',
+      envelope: {type: 'not_found', widget_path: 'e999'},
+    })
     const covered = refOf(yaml, 'button "Pause"', 8)
     const obscured = await failure(app.call('drag', {startRef: api, endRef: covered}))
     expect(obscured.message).toBe(`Widget ref=${covered} is not actionable: obscured by other widget (top=FloatingActionButton)`)
@@ -220,7 +231,10 @@ describe('drag', () => {
     const pause = refOf(yaml, 'button "Pause"')
     await app.call('tap', {ref: pause, ...quiet})
     const stale = await failure(app.call('drag', {startRef: api, endRef: pause}))
-    expect(stale).toEqual({message: `Widget ref=${pause} is not actionable: defunct (element no longer mounted)`, envelope: {type: 'stale', suggestions: [], widget_path: pause}})
+    expect(stale).toEqual({
+      message: `Widget ref=${pause} is not actionable: defunct (element no longer mounted)`,
+      envelope: {type: 'stale', suggestions: [], widget_path: pause},
+    })
     expect(rowNames(await snap(app)).slice(0, 2)).toEqual(['API', 'Web'])
   })
 })
@@ -287,7 +301,12 @@ describe('clear', () => {
     expect(result).toEqual({
       ref: email,
       text: '',
-      effect: {kind: 'text', verified: true, value: '', target: {matchKind: 'overlap', label: 'Email', rect: {x: 24, y: 160, w: 352, h: 56}}},
+      effect: {
+        kind: 'text',
+        verified: true,
+        value: '',
+        target: {matchKind: 'overlap', label: 'Email', rect: {x: 24, y: 160, w: 352, h: 56}},
+      },
     })
     expect(await snap(app)).toContain(`- textbox "Email" [ref=${email}]`)
   })
@@ -301,7 +320,10 @@ describe('clear', () => {
   it('refuses a control that is not a text field, like fill', async () => {
     const {app, yaml} = await onSettings()
     const ref = refOf(yaml, 'checkbox "Email alerts"')
-    expect(await failure(app.call('clear', {ref}))).toEqual({message: `ref ${ref} is a checkbox, not a text field`, envelope: {type: 'unexpected', suggestions: [], widget_path: ref}})
+    expect(await failure(app.call('clear', {ref}))).toEqual({
+      message: `ref ${ref} is a checkbox, not a text field`,
+      envelope: {type: 'unexpected', suggestions: [], widget_path: ref},
+    })
     const button = refOf(yaml, 'button "Region"')
     expect((await failure(app.call('clear', {ref: button}))).message).toBe(`ref ${button} is a button, not a text field`)
   })

@@ -113,7 +113,10 @@ describe('screenshot', () => {
     await app.call('fill', {ref: refOf(login, 'textbox "Password"'), text: 'hunter2', ...quiet})
     await app.call('press_key', {key: 'Enter', ...quiet})
     const cron = refOf(await snap(app), 'button "Cron"')
-    expect(await app.call('screenshot', {ref: cron, geometry: 'true'})).toEqual({rect: {x: 16, y: 1024, width: 264, height: 48}, devicePixelRatio: 2})
+    expect(await app.call('screenshot', {ref: cron, geometry: 'true'})).toEqual({
+      rect: {x: 16, y: 1024, width: 264, height: 48},
+      devicePixelRatio: 2,
+    })
     expect(await app.call('screenshot', {ref: cron, format: 'png'})).toMatchObject({width: 528, height: 96})
   })
 
@@ -121,8 +124,14 @@ describe('screenshot', () => {
     const app = createMonitorsApp()
     expect(await app.call('screenshot', {geometry: 'true'})).toEqual({rect: {x: 0, y: 0, width: 400, height: 800}, devicePixelRatio: 2})
     const button = refOf(await snap(app), 'button "Sign in"')
-    expect(await app.call('screenshot', {ref: button, geometry: 'true'})).toEqual({rect: {x: 24, y: 344, width: 352, height: 48}, devicePixelRatio: 2})
-    expect(await app.call('screenshot', {ref: button, rect: '10,8,50,30', geometry: 'true'})).toEqual({rect: {x: 34, y: 352, width: 50, height: 30}, devicePixelRatio: 2})
+    expect(await app.call('screenshot', {ref: button, geometry: 'true'})).toEqual({
+      rect: {x: 24, y: 344, width: 352, height: 48},
+      devicePixelRatio: 2,
+    })
+    expect(await app.call('screenshot', {ref: button, rect: '10,8,50,30', geometry: 'true'})).toEqual({
+      rect: {x: 34, y: 352, width: 50, height: 30},
+      devicePixelRatio: 2,
+    })
     expect(await app.call('screenshot', {geometry: 'false', format: 'png'})).toHaveProperty('base64')
   })
 
@@ -174,8 +183,12 @@ describe('screenshot', () => {
       'ext.tapir.screenshot: rect takes "x,y,w,h" in logical pixels with a positive width and height, got "0,0,10"',
     )
     expect((await failure(app.call('screenshot', {ref: button, rect: '0,0,0,10'}), 'any')).envelope.type).toBe('unexpected')
-    expect(await failure(app.call('screenshot', {ref: button, rect: '400,0,10,10'}), 'any')).toMatchObject({envelope: {type: 'zero_rect', widget_path: button}})
-    expect((await failure(app.call('screenshot', {format: 'gif'}), 'any')).message).toBe('ext.tapir.screenshot: format must be "jpeg" or "png", got "gif"')
+    expect(await failure(app.call('screenshot', {ref: button, rect: '400,0,10,10'}), 'any')).toMatchObject({
+      envelope: {type: 'zero_rect', widget_path: button},
+    })
+    expect((await failure(app.call('screenshot', {format: 'gif'}), 'any')).message).toBe(
+      'ext.tapir.screenshot: format must be "jpeg" or "png", got "gif"',
+    )
     expect((await failure(app.call('screenshot', {ref: 'e99'}), 'any')).envelope.type).toBe('not_found')
 
     const signedIn = createMonitorsApp()

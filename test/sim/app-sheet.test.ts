@@ -29,8 +29,10 @@ async function opened(): Promise<Opened> {
 
 /** Create's bounds as observe reports them (observe is a call, so it first draws one frame while the sheet enters). */
 async function createBounds(app: SimApp): Promise<{x: number; y: number; w: number; h: number}> {
-  const {candidates} = (await app.call('observe', {roles: 'button'})) as {candidates: Array<{label: string; bounds: {x: number; y: number; w: number; h: number}}>}
-  const create = candidates.find(c => c.label === 'Create')
+  const {candidates} = (await app.call('observe', {roles: 'button'})) as {
+    candidates: Array<{label: string; bounds: {x: number; y: number; w: number; h: number}}>
+  }
+  const create = candidates.find((c) => c.label === 'Create')
   if (create === undefined) throw new Error('no Create button on screen')
   return create.bounds
 }
@@ -51,7 +53,9 @@ describe('New monitor sheet', () => {
     const tapped = await app.call('tap', {ref: refOf(page, 'button "New monitor"')})
     expect(tapped.effect).toEqual({kind: 'treeChanged', changed: true})
     const sheet = tapped.snapshot as string
-    expect(sheet).toMatch(/^- button "Cancel" \[ref=e\d+\] \[offscreen\]\n- heading "New monitor" \[ref=e\d+\] \[offscreen\]\n- button "Create" \[ref=e\d+\] \[offscreen\]\n- textbox "Name" \[ref=e\d+\] \[offscreen\]\n  typeable: true\n$/)
+    expect(sheet).toMatch(
+      /^- button "Cancel" \[ref=e\d+\] \[offscreen\]\n- heading "New monitor" \[ref=e\d+\] \[offscreen\]\n- button "Create" \[ref=e\d+\] \[offscreen\]\n- textbox "Name" \[ref=e\d+\] \[offscreen\]\n {2}typeable: true\n$/,
+    )
     expect((await app.call('get_routes', {})).uri).toBe('/monitors')
   })
 
@@ -106,9 +110,15 @@ describe('New monitor sheet', () => {
 
       const settled = await opened()
       await snaps(settled.app, 6)
-      expect(await settled.app.call('tap', {ref: settled.create, ...quiet})).toEqual({ref: settled.create, effect: {kind: 'treeChanged', changed: true}})
+      expect(await settled.app.call('tap', {ref: settled.create, ...quiet})).toEqual({
+        ref: settled.create,
+        effect: {kind: 'treeChanged', changed: true},
+      })
       // Settled for good: nothing moves any more.
-      expect(await settled.app.call('tap', {ref: settled.create, ...quiet})).toEqual({ref: settled.create, effect: {kind: 'treeChanged', changed: false}})
+      expect(await settled.app.call('tap', {ref: settled.create, ...quiet})).toEqual({
+        ref: settled.create,
+        effect: {kind: 'treeChanged', changed: false},
+      })
     })
 
     it('stops drawing between calls once the entrance is over (the Ticker stops)', async () => {
@@ -131,7 +141,9 @@ describe('New monitor sheet', () => {
       const after = await snap(app)
       expect(after).not.toContain('heading "New monitor"')
       expect(after).toContain('- text "21 monitors"')
-      expect(after).toMatch(/- button "Backup" \[ref=e\d+\] \[offscreen\]\n- button "Pause" \[ref=e\d+\] \[offscreen\]\n- button "Status page" \[ref=e\d+\] \[offscreen\]\n- button "Pause" \[ref=e\d+\] \[offscreen\]\n- text "21 monitors"/)
+      expect(after).toMatch(
+        /- button "Backup" \[ref=e\d+\] \[offscreen\]\n- button "Pause" \[ref=e\d+\] \[offscreen\]\n- button "Status page" \[ref=e\d+\] \[offscreen\]\n- button "Pause" \[ref=e\d+\] \[offscreen\]\n- text "21 monitors"/,
+      )
       expect(app.evaluate('monitors.length')).toMatchObject({result: {valueAsString: '21'}})
       expect(app.evaluate('monitors.last.name')).toMatchObject({result: {valueAsString: 'Status page'}})
       expect((await app.call('console', {limit: '1'})).logs).toMatchObject([{message: 'Created monitor 21 (Status page)'}])
@@ -203,7 +215,10 @@ describe('New monitor sheet', () => {
     })
 
     it('takes the focus of its Name field with it, however it closes', async () => {
-      for (const close of [{method: 'dismiss_modals', params: {}}, {method: 'navigate', params: {route: '/monitors', ...quiet}}]) {
+      for (const close of [
+        {method: 'dismiss_modals', params: {}},
+        {method: 'navigate', params: {route: '/monitors', ...quiet}},
+      ]) {
         const {app, sheet} = await opened()
         await snaps(app, 8)
         await app.call('fill', {ref: refOf(sheet, 'textbox "Name"'), text: 'Draft', ...quiet})
@@ -251,7 +266,9 @@ describe('New monitor sheet', () => {
       await snaps(app, 8)
       const report = await app.call('perf_end', {})
       expect(report).toMatchObject({refused: false})
-      expect((report.summary as {routeTransitions: unknown[]}).routeTransitions).toEqual([{route: '/monitors (newMonitor)', ms: expect.any(Number)}])
+      expect((report.summary as {routeTransitions: unknown[]}).routeTransitions).toEqual([
+        {route: '/monitors (newMonitor)', ms: expect.any(Number)},
+      ])
     })
   })
 })

@@ -45,13 +45,13 @@ describe('snap', () => {
   it('marks rows below the list viewport [offscreen] and the Pause button under the FAB [occluded]', async () => {
     const {yaml} = await signedIn()
     const lines = yaml.split('\n')
-    const pauses = lines.filter(l => l.includes('button "Pause"'))
+    const pauses = lines.filter((l) => l.includes('button "Pause"'))
     expect(pauses).toHaveLength(20)
-    expect(pauses.slice(0, 8).every(l => !l.includes('[offscreen]') && !l.includes('[occluded]'))).toBe(true)
+    expect(pauses.slice(0, 8).every((l) => !l.includes('[offscreen]') && !l.includes('[occluded]'))).toBe(true)
     expect(pauses[8]).toMatch(/\[ref=e\d+\] \[occluded\]$/)
-    expect(pauses.slice(9).every(l => l.endsWith(' [offscreen]'))).toBe(true)
-    expect(lines.find(l => l.includes('button "Mail"'))).toMatch(/\[ref=e\d+\]$/)
-    expect(lines.find(l => l.includes('button "CDN"'))).toMatch(/\[offscreen\]$/)
+    expect(pauses.slice(9).every((l) => l.endsWith(' [offscreen]'))).toBe(true)
+    expect(lines.find((l) => l.includes('button "Mail"'))).toMatch(/\[ref=e\d+\]$/)
+    expect(lines.find((l) => l.includes('button "CDN"'))).toMatch(/\[offscreen\]$/)
   })
 
   it('gives a zero-size button and a disabled one a ref with no marker', async () => {
@@ -83,7 +83,9 @@ describe('snap', () => {
   it('adds enricher lines under each ref with includeEnrichers', async () => {
     const app = createMonitorsApp()
     const yaml = await snap(app, {includeEnrichers: 'true'})
-    expect(yaml).toContain('- textbox "Email" [ref=e2]\n  typeable: true\n  magicFormField: email\n  magicRoute: /login\n  magicAuthUser: guest\n')
+    expect(yaml).toContain(
+      '- textbox "Email" [ref=e2]\n  typeable: true\n  magicFormField: email\n  magicRoute: /login\n  magicAuthUser: guest\n',
+    )
     expect(yaml).toContain('- button "Sign in" [ref=e4]\n  magicRoute: /login\n')
   })
 
@@ -115,7 +117,9 @@ describe('snap', () => {
     it('within scopes the walk to one subtree and depth limits the emitted depth', async () => {
       const {app, yaml} = await signedIn()
       const tile = refOf(yaml, 'button "Alerts enabled"')
-      expect(await snap(app, {within: tile})).toBe(`- button "Alerts enabled" [ref=${tile}]\n  tapOwner: {"x":316.0,"y":68.0,"w":52.0,"h":40.0}\n`)
+      expect(await snap(app, {within: tile})).toBe(
+        `- button "Alerts enabled" [ref=${tile}]\n  tapOwner: {"x":316.0,"y":68.0,"w":52.0,"h":40.0}\n`,
+      )
       const shallow = await snap(app, {depth: '0'})
       expect(shallow).toContain('- heading "Monitors"')
     })

@@ -67,7 +67,12 @@ describe('tap', () => {
 
     it('with checkReceivesEvents=false taps whatever is on top', async () => {
       const {app, yaml} = await signedIn()
-      const result = await app.call('tap', {ref: refOf(yaml, 'button "Pause"', 8), checkReceivesEvents: 'false', checkStable: 'false', ...quiet})
+      const result = await app.call('tap', {
+        ref: refOf(yaml, 'button "Pause"', 8),
+        checkReceivesEvents: 'false',
+        checkStable: 'false',
+        ...quiet,
+      })
       // The FAB on top takes the tap and opens its sheet; the Pause button under it never sees it.
       expect(result.effect).toEqual({kind: 'treeChanged', changed: true})
       const after = await snap(app)
@@ -78,7 +83,7 @@ describe('tap', () => {
     it('scrolls a list row into view before tapping it', async () => {
       const {app, yaml} = await signedIn()
       const ref = refOf(yaml, 'button "Cron"')
-      expect(yaml.split('\n').find(l => l.includes(`[ref=${ref}]`))).toContain('[offscreen]')
+      expect(yaml.split('\n').find((l) => l.includes(`[ref=${ref}]`))).toContain('[offscreen]')
       const result = await app.call('tap', {ref, ...quiet})
       expect(result.effect).toEqual({kind: 'treeChanged', changed: true})
       expect(await snap(app)).toContain('- heading "Cron"')
@@ -90,8 +95,8 @@ describe('tap', () => {
       const error = await failure(app.call('tap', {ref}))
       expect(error.message).toBe(`Widget ref=${ref} is not actionable: obscured by other widget (top=FloatingActionButton)`)
       const scrolled = await snap(app)
-      expect(scrolled.split('\n').find(l => l.includes(`[ref=${ref}]`))).toMatch(/\[occluded\]$/)
-      expect(scrolled.split('\n').find(l => l.includes('button "API"'))).toMatch(/\[offscreen\]$/)
+      expect(scrolled.split('\n').find((l) => l.includes(`[ref=${ref}]`))).toMatch(/\[occluded\]$/)
+      expect(scrolled.split('\n').find((l) => l.includes('button "API"'))).toMatch(/\[offscreen\]$/)
     })
 
     it('refuses a widget no scroll can bring into view, with Flutter rects', async () => {
@@ -112,7 +117,7 @@ describe('tap', () => {
       const ref = refOf(await snap(app), 'checkbox "Accept beta terms"')
       expect((await app.call('tap', {ref, ...quiet})).effect).toEqual({kind: 'treeChanged', changed: true})
       expect(app.evaluate('currentRoute')).toMatchObject({result: {valueAsString: '/settings'}})
-      expect((await snap(app)).split('\n').find(l => l.includes('Accept beta terms'))).not.toContain('[offscreen]')
+      expect((await snap(app)).split('\n').find((l) => l.includes('Accept beta terms'))).not.toContain('[offscreen]')
     })
 
     it('refuses a page widget covered by a dialog: the modal barrier takes the hit', async () => {
@@ -123,7 +128,9 @@ describe('tap', () => {
       const dialog = await snap(app)
       expect(dialog).toMatch(/^- text "Delete monitor\?"\n- button "Cancel" \[ref=e\d+\]\n- button "Delete" \[ref=e\d+\]\n$/)
       const back = refOf(detail, 'button "Back"')
-      expect((await failure(app.call('tap', {ref: back}))).message).toBe(`Widget ref=${back} is not actionable: obscured by other widget (top=ModalBarrier)`)
+      expect((await failure(app.call('tap', {ref: back}))).message).toBe(
+        `Widget ref=${back} is not actionable: obscured by other widget (top=ModalBarrier)`,
+      )
       await app.call('tap', {ref: refOf(dialog, 'button "Delete"'), ...quiet})
       const list = await snap(app)
       expect(list).toContain('- text "19 monitors"')
@@ -169,7 +176,11 @@ describe('tap', () => {
     const {app, yaml} = await signedIn()
     const tile = refOf(yaml, 'button "Alerts enabled"')
     const retargeted = await app.call('tap', {ref: tile, ...quiet})
-    expect(retargeted.retargeted).toEqual({from: {x: 200, y: 88}, to: {x: 342, y: 88}, ownerRect: {left: 316, top: 68, width: 52, height: 40}})
+    expect(retargeted.retargeted).toEqual({
+      from: {x: 200, y: 88},
+      to: {x: 342, y: 88},
+      ownerRect: {left: 316, top: 68, width: 52, height: 40},
+    })
     expect(retargeted.effect).toEqual({kind: 'treeChanged', changed: true})
     expect(app.evaluate('monitors.length').kind).toBe('instance')
     const centre = await app.call('tap', {ref: tile, retarget: 'false', ...quiet})

@@ -5,12 +5,14 @@ const t = simPerTest()
 const connect = t.connect
 
 async function received(method: string): Promise<void> {
-  while (t.sim.requests.at(-1)?.method !== method) await new Promise(resolve => setTimeout(resolve, 5))
+  while (t.sim.requests.at(-1)?.method !== method) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const noReplyWithin = async (reply: Promise<Json>, ms: number): Promise<void> => {
   const timedOut = Symbol('timed out')
-  expect(await Promise.race([reply.catch(() => undefined), new Promise(resolve => setTimeout(() => resolve(timedOut), ms))])).toBe(timedOut)
+  expect(await Promise.race([reply.catch(() => undefined), new Promise((resolve) => setTimeout(() => resolve(timedOut), ms))])).toBe(
+    timedOut,
+  )
 }
 
 describe('hot restart as isolate replacement', () => {
@@ -22,12 +24,12 @@ describe('hot restart as isolate replacement', () => {
     const extensionRPCs = (await client.call('getIsolate', {isolateId: newId})).result.extensionRPCs
     const events = client.events('Isolate')
     expect(newId).not.toBe(isolateId)
-    expect(events.slice(0, 3).map(event => [event.kind, event.isolate.id])).toEqual([
+    expect(events.slice(0, 3).map((event) => [event.kind, event.isolate.id])).toEqual([
       ['IsolateExit', isolateId],
       ['IsolateStart', newId],
       ['IsolateRunnable', newId],
     ])
-    const added = events.filter(event => event.kind === 'ServiceExtensionAdded').map(event => event.extensionRPC)
+    const added = events.filter((event) => event.kind === 'ServiceExtensionAdded').map((event) => event.extensionRPC)
     expect(added).toEqual(extensionRPCs)
     expect(added.at(-1)).toBe('ext.tapir.boot_id')
     expect((await client.call('ext.tapir.boot_id', {isolateId: newId})).result).toEqual({bootId: 'boot-2'})
@@ -91,14 +93,14 @@ describe('fault knobs', () => {
     t.sim.faults.malformedOn = 'getVersion'
     client.sendText(JSON.stringify({jsonrpc: '2.0', id: 'x', method: 'getVersion', params: {}}))
     await client.call('getVM')
-    const malformed = client.frames.find(frame => frame.includes('Version'))!
+    const malformed = client.frames.find((frame) => frame.includes('Version'))!
     expect(() => JSON.parse(malformed)).toThrow()
   })
 
   it('extensionsMissing hides ext.tapir.* and answers -32601 exactly as the VM', async () => {
     const {client, isolateId} = await connect({faults: {extensionsMissing: true}})
     const rpcs: string[] = (await client.call('getIsolate', {isolateId})).result.extensionRPCs
-    expect(rpcs.some(rpc => rpc.startsWith('ext.tapir.'))).toBe(false)
+    expect(rpcs.some((rpc) => rpc.startsWith('ext.tapir.'))).toBe(false)
     expect(rpcs).toContain('ext.flutter.reassemble')
     expect((await client.call('ext.tapir.ping', {isolateId})).error).toEqual({
       code: -32601,
@@ -115,7 +117,7 @@ describe('fault knobs', () => {
     await noReplyWithin(held, 100)
     t.sim.faults.paused = false
     expect((await held).result.pong).toBe(true)
-    expect(client.events('Debug').map(event => event.kind)).toEqual(['Resume'])
+    expect(client.events('Debug').map((event) => event.kind)).toEqual(['Resume'])
   })
 
   it('setFaults and the resume RPC release held calls too', async () => {

@@ -13,11 +13,11 @@ export class RawClient {
   private waiters: Array<() => void> = []
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', data => {
+    socket.on('message', (data) => {
       this.frames.push(data.toString())
       for (const wake of this.waiters.splice(0)) wake()
     })
-    this.closed = new Promise(resolve => socket.on('close', (code, reason) => resolve({code, reason: reason.toString()})))
+    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({code, reason: reason.toString()})))
   }
 
   static open(url: string, options: WebSocket.ClientOptions & {protocols?: string[]} = {}): Promise<RawClient> {
@@ -35,7 +35,7 @@ export class RawClient {
   /** Sends a request and resolves with the parsed reply frame carrying its id. */
   async call(method: string, params: Json = {}, id: string | number = String(this.nextId++)): Promise<Json> {
     this.sendText(JSON.stringify({jsonrpc: '2.0', id, method, params}))
-    return this.waitFor(message => message.id === id && !('method' in message))
+    return this.waitFor((message) => message.id === id && !('method' in message))
   }
 
   /** Resolves with the first frame (seen or coming) that parses and satisfies `predicate`. */
@@ -48,7 +48,7 @@ export class RawClient {
       }
       const remaining = deadline - Date.now()
       if (remaining <= 0) throw new Error('timed out waiting for a frame')
-      await new Promise<void>(resolve => {
+      await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining)
         this.waiters.push(() => {
           clearTimeout(timer)
@@ -62,7 +62,7 @@ export class RawClient {
     return this.frames
       .map(tryParse)
       .filter((message): message is Json => message?.method === 'streamNotify' && message.params.streamId === streamId)
-      .map(message => message.params.event)
+      .map((message) => message.params.event)
   }
 
   close(): void {
@@ -78,11 +78,15 @@ function tryParse(frame: string): Json | undefined {
   }
 }
 
-export function httpGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{status: number; location?: string; body: string}> {
+export function httpGet(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{status: number; location?: string; body: string}> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, {method, headers}, response => {
+    const request = httpRequest(url, {method, headers}, (response) => {
       let body = ''
-      response.on('data', chunk => (body += chunk))
+      response.on('data', (chunk) => (body += chunk))
       response.on('end', () => resolve({status: response.statusCode ?? 0, location: response.headers.location, body}))
     })
     request.on('error', reject)
@@ -160,7 +164,10 @@ export function simPerTest() {
       return client
     },
     /** Starts a sim, opens a client on its ws URI, and reads the isolate id. */
-    async connect(options: SimOptions = {}, clientOptions?: Parameters<typeof RawClient.open>[1]): Promise<{client: RawClient; isolateId: string}> {
+    async connect(
+      options: SimOptions = {},
+      clientOptions?: Parameters<typeof RawClient.open>[1],
+    ): Promise<{client: RawClient; isolateId: string}> {
       const started = await harness.start(options)
       const client = await harness.open(started.wsUri, clientOptions)
       const vm = await client.call('getVM')

@@ -32,7 +32,7 @@ describe('the raw VM front door', () => {
     expect(await refusedUpgrade(sim.wsUri.replace(/ws$/, ''))).toBe(200)
     expect(await refusedUpgrade(sim.wsUri.replace(sim.token, 'AAAAAAAAAAA='))).toBe(403)
     expect(await refusedUpgrade(sim.wsUri, {origin: 'http://evil.example'})).toBe(403)
-    expect(sim.violations.some(text => text.includes('Origin'))).toBe(true)
+    expect(sim.violations.some((text) => text.includes('Origin'))).toBe(true)
   })
 
   it('selects implicit-redirect whatever subprotocol is offered, and notes the offer', async () => {
@@ -40,7 +40,7 @@ describe('the raw VM front door', () => {
     const client = await open(sim.wsUri, {protocols: ['implicit-redirect']})
     expect(client.socket.protocol).toBe('implicit-redirect')
     await expect(RawClient.open(sim.wsUri, {protocols: ['graphql-ws']})).rejects.toThrow(/subprotocol/i)
-    expect(sim.violations.filter(text => text.includes('subprotocols'))).toHaveLength(2)
+    expect(sim.violations.filter((text) => text.includes('subprotocols'))).toHaveLength(2)
   })
 })
 

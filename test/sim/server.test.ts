@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {type SimOptions} from '../../src/sim/index.js'
-import {RawClient, simPerTest, type Json} from './server-helpers.js'
+import type {RawClient, Json} from './server-helpers.js'
+import {simPerTest} from './server-helpers.js'
 
 const t = simPerTest()
 const connect = (options: SimOptions = {}) => t.connect(options, {followRedirects: true})
@@ -9,7 +10,12 @@ describe('framing', () => {
   it.each([
     ['a binary frame', (client: RawClient) => client.socket.send(Buffer.from('{}')), 4001, 'Message must be a string.'],
     ['invalid JSON', (client: RawClient) => client.sendText('{"id":'), 4000, /^Message parse error: /],
-    ['a batch', (client: RawClient) => client.sendText('[{"jsonrpc":"2.0","id":"1","method":"getVM"}]'), 4002, 'Message must be a JSON map.'],
+    [
+      'a batch',
+      (client: RawClient) => client.sendText('[{"jsonrpc":"2.0","id":"1","method":"getVM"}]'),
+      4002,
+      'Message must be a JSON map.',
+    ],
   ])('closes the socket on %s and notes the violation', async (_name, send, code, reason) => {
     const {client} = await connect()
     send(client)
@@ -24,8 +30,8 @@ describe('framing', () => {
     client.sendText(JSON.stringify({jsonrpc: '2.0', method: 'getVersion', params: {}}))
     expect((await client.call('getVersion', {}, 7)).id).toBe(7)
     expect((await client.call('getVersion', {}, '8')).id).toBe('8')
-    const replies = client.frames.map(frame => JSON.parse(frame) as Json).filter(message => 'result' in message)
-    expect(replies.map(reply => reply.id)).toEqual(['1', 7, '8'])
+    const replies = client.frames.map((frame) => JSON.parse(frame) as Json).filter((message) => 'result' in message)
+    expect(replies.map((reply) => reply.id)).toEqual(['1', 7, '8'])
     expect(t.sim.violations).toEqual([expect.stringContaining('notification'), expect.stringContaining('numeric id 7')])
   })
 
@@ -45,12 +51,23 @@ describe('VM and isolate methods', () => {
     const vm = (await client.call('getVM')).result
     expect(vm).toMatchObject({type: 'VM', name: 'vm', targetCPU: 'arm64', architectureBits: 64})
     expect(vm.isolates).toEqual([
-      {type: '@Isolate', id: isolateId, number: isolateId.slice('isolates/'.length), name: 'main', isSystemIsolate: false, isolateGroupId: expect.stringMatching(/^isolateGroups\/\d+$/)},
+      {
+        type: '@Isolate',
+        id: isolateId,
+        number: isolateId.slice('isolates/'.length),
+        name: 'main',
+        isSystemIsolate: false,
+        isolateGroupId: expect.stringMatching(/^isolateGroups\/\d+$/),
+      },
     ])
     expect(isolateId).toMatch(/^isolates\/\d+$/)
     const isolate = (await client.call('getIsolate', {isolateId})).result
     expect(isolate).toMatchObject({type: 'Isolate', id: isolateId, runnable: true, pauseEvent: {kind: 'Resume'}})
-    expect(isolate.rootLib).toMatchObject({type: '@Library', id: expect.stringMatching(/^libraries\/@\d+$/), uri: 'package:monitors/main.dart'})
+    expect(isolate.rootLib).toMatchObject({
+      type: '@Library',
+      id: expect.stringMatching(/^libraries\/@\d+$/),
+      uri: 'package:monitors/main.dart',
+    })
     expect(isolate.extensionRPCs).toEqual(expect.arrayContaining(['ext.flutter.reassemble', 'ext.tapir.ping', 'ext.tapir.boot_id']))
     expect(isolate.extensionRPCs.at(-1)).toBe('ext.tapir.boot_id')
     expect((await client.call('getIsolatePauseEvent', {isolateId})).result).toMatchObject({type: 'Event', kind: 'Resume'})
@@ -62,14 +79,19 @@ describe('VM and isolate methods', () => {
     expect(isolate.id).toBe(isolateId)
     const group = (await client.call('getIsolateGroup', {isolateGroupId: isolate.isolateGroupId})).result
     expect(group).toMatchObject({type: 'IsolateGroup', id: isolate.isolateGroupId, isolates: [{id: isolateId}]})
-    expect((await client.call('getIsolateGroup', {isolateGroupId: 'isolateGroups/1'})).result).toMatchObject({type: 'Sentinel', kind: 'Expired'})
+    expect((await client.call('getIsolateGroup', {isolateGroupId: 'isolateGroups/1'})).result).toMatchObject({
+      type: 'Sentinel',
+      kind: 'Expired',
+    })
   })
 
   it('answers reloadSources with a ReloadReport after an IsolateReload event', async () => {
     const {client, isolateId} = await connect()
     await client.call('streamListen', {streamId: 'Isolate'})
     expect((await client.call('reloadSources', {isolateId})).result).toMatchObject({type: 'ReloadReport', success: true})
-    expect(client.events('Isolate')).toEqual([expect.objectContaining({kind: 'IsolateReload', status: 'success', isolate: expect.objectContaining({id: isolateId})})])
+    expect(client.events('Isolate')).toEqual([
+      expect.objectContaining({kind: 'IsolateReload', status: 'success', isolate: expect.objectContaining({id: isolateId})}),
+    ])
   })
 
   it('answers _flutter.listViews with a numeric isolate number', async () => {
@@ -86,8 +108,15 @@ describe('VM and isolate methods', () => {
       message: 'Invalid params',
       data: {details: "getIsolate: invalid 'isolateId' parameter: 1"},
     })
-    expect((await client.call('getIsolate', {isolateId: 'isolates/123'})).result).toEqual({type: 'Sentinel', kind: 'Collected', valueAsString: '<collected>'})
-    expect((await client.call('getIsolate')).error).toMatchObject({code: -32602, data: {details: "getIsolate expects the 'isolateId' parameter"}})
+    expect((await client.call('getIsolate', {isolateId: 'isolates/123'})).result).toEqual({
+      type: 'Sentinel',
+      kind: 'Collected',
+      valueAsString: '<collected>',
+    })
+    expect((await client.call('getIsolate')).error).toMatchObject({
+      code: -32602,
+      data: {details: "getIsolate expects the 'isolateId' parameter"},
+    })
   })
 
   it('answers an unknown method with -32601 and the request in data', async () => {
@@ -106,8 +135,15 @@ describe('VM and isolate methods', () => {
     const evaluate = (expression: string, target = targetId) => client.call('evaluate', {isolateId, targetId: target, expression})
     expect((await evaluate('1 + 2')).result).toEqual({type: '@Instance', kind: 'Int', valueAsString: '3'})
     expect((await evaluate('throw')).result).toMatchObject({type: '@Error', kind: 'UnhandledException'})
-    expect((await evaluate('foo')).error).toEqual({code: 113, message: 'Expression compilation error', data: {details: "Error: Undefined name 'foo'."}})
-    expect((await evaluate('1 + 2', 'libraries/@1')).error).toMatchObject({code: -32602, data: {details: "evaluate: invalid 'targetId' parameter: libraries/@1"}})
+    expect((await evaluate('foo')).error).toEqual({
+      code: 113,
+      message: 'Expression compilation error',
+      data: {details: "Error: Undefined name 'foo'."},
+    })
+    expect((await evaluate('1 + 2', 'libraries/@1')).error).toMatchObject({
+      code: -32602,
+      data: {details: "evaluate: invalid 'targetId' parameter: libraries/@1"},
+    })
   })
 })
 
@@ -115,8 +151,10 @@ describe('extensions', () => {
   it('hands the app a string map including isolateId and inlines its result', async () => {
     const {client, isolateId} = await connect()
     client.sendText(JSON.stringify({jsonrpc: '2.0', id: '5', method: 'ext.tapir.ping', params: {isolateId, finder: '{"key":"login"}'}}))
-    await client.waitFor(message => message.id === '5')
-    expect(client.frames.at(-1)).toBe(`{"jsonrpc":"2.0","result":{"pong":true,"params":{"isolateId":"${isolateId}","finder":"{\\"key\\":\\"login\\"}"}},"id":"5"}`)
+    await client.waitFor((message) => message.id === '5')
+    expect(client.frames.at(-1)).toBe(
+      `{"jsonrpc":"2.0","result":{"pong":true,"params":{"isolateId":"${isolateId}","finder":"{\\"key\\":\\"login\\"}"}},"id":"5"}`,
+    )
   })
 
   it('maps ExtensionError codes and thrown errors as dart:developer does', async () => {
@@ -124,7 +162,11 @@ describe('extensions', () => {
     const fail = (await client.call('ext.tapir.fail', {isolateId})).error
     expect(fail).toEqual({code: -32001, message: 'Server error', data: {details: expect.any(String)}})
     expect(JSON.parse(fail.data.details)).toMatchObject({message: 'no such widget', envelope: {type: 'not_found'}})
-    expect((await client.call('ext.tapir.refuse', {isolateId})).error).toEqual({code: -32602, message: 'Invalid params', data: {details: 'bad finder'}})
+    expect((await client.call('ext.tapir.refuse', {isolateId})).error).toEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: {details: 'bad finder'},
+    })
     const crash = (await client.call('ext.tapir.crash', {isolateId})).error
     expect(crash).toMatchObject({code: -32000, message: 'Server error'})
     expect(crash.data.details).toMatch(/^Error: boom in crash\n\s+at /)
@@ -137,7 +179,11 @@ describe('extensions', () => {
       message: 'Method not found',
       data: {request: {method: 'ext.tapir.nope', params: {isolateId}}},
     })
-    expect((await client.call('ext.tapir.ping')).error).toEqual({code: -32601, message: 'Method not found', data: {request: {method: 'ext.tapir.ping', params: {}}}})
+    expect((await client.call('ext.tapir.ping')).error).toEqual({
+      code: -32601,
+      message: 'Method not found',
+      data: {request: {method: 'ext.tapir.ping', params: {}}},
+    })
   })
 
   it('refuses non-string params when strict, and stringifies them Dart-style when not', async () => {
@@ -151,7 +197,13 @@ describe('extensions', () => {
     await t.sim.close()
 
     const lenient = await connect({strictParams: false})
-    const reply = await lenient.client.call('ext.tapir.ping', {isolateId: lenient.isolateId, enabled: true, count: 1, list: ['x', 2], map: {a: 1}})
+    const reply = await lenient.client.call('ext.tapir.ping', {
+      isolateId: lenient.isolateId,
+      enabled: true,
+      count: 1,
+      list: ['x', 2],
+      map: {a: 1},
+    })
     expect(reply.result.params).toEqual({isolateId: lenient.isolateId, enabled: 'true', count: '1', list: '[x, 2]', map: '{a: 1}'})
     expect(t.sim.violations).toHaveLength(4)
   })
@@ -182,20 +234,32 @@ describe('streams and services', () => {
     const {client: owner} = await connect()
     const caller = await t.open(t.sim.wsUri)
     expect((await owner.call('registerService', {service: 'reloadSources', alias: 'Flutter Tools'})).result).toEqual({type: 'Success'})
-    expect((await owner.call('registerService', {service: 'reloadSources', alias: 'Flutter Tools'})).error).toEqual({code: 111, message: 'Service already registered'})
+    expect((await owner.call('registerService', {service: 'reloadSources', alias: 'Flutter Tools'})).error).toEqual({
+      code: 111,
+      message: 'Service already registered',
+    })
     await caller.call('streamListen', {streamId: 'Service'}, 'listen')
-    const frames = caller.frames.map(frame => JSON.parse(frame) as Json)
-    expect(frames[0].params.event).toMatchObject({kind: 'ServiceRegistered', service: 'reloadSources', method: 's0.reloadSources', alias: 'Flutter Tools'})
+    const frames = caller.frames.map((frame) => JSON.parse(frame) as Json)
+    expect(frames[0].params.event).toMatchObject({
+      kind: 'ServiceRegistered',
+      service: 'reloadSources',
+      method: 's0.reloadSources',
+      alias: 'Flutter Tools',
+    })
     expect(frames[1].id).toBe('listen')
 
-    owner.socket.on('message', data => {
+    owner.socket.on('message', (data) => {
       const request = JSON.parse(data.toString()) as Json
-      if (request.method === 'reloadSources') owner.sendText(JSON.stringify({jsonrpc: '2.0', id: request.id, result: {type: 'Success', echoed: request.params}}))
+      if (request.method === 'reloadSources')
+        owner.sendText(JSON.stringify({jsonrpc: '2.0', id: request.id, result: {type: 'Success', echoed: request.params}}))
     })
-    expect((await caller.call('s0.reloadSources', {isolateId: 'isolates/1'})).result).toEqual({type: 'Success', echoed: {isolateId: 'isolates/1'}})
+    expect((await caller.call('s0.reloadSources', {isolateId: 'isolates/1'})).result).toEqual({
+      type: 'Success',
+      echoed: {isolateId: 'isolates/1'},
+    })
     expect((await caller.call('s0.nothing')).error).toMatchObject({code: -32601, data: {details: 'Unknown service: s0.nothing'}})
     owner.close()
-    await caller.waitFor(message => message.params?.event?.kind === 'ServiceUnregistered')
+    await caller.waitFor((message) => message.params?.event?.kind === 'ServiceUnregistered')
   })
 })
 
@@ -204,7 +268,7 @@ describe('dds mode errors and streams', () => {
     const {client, isolateId} = await connect({mode: 'dds'})
     const request = {jsonrpc: '2.0', id: '9', method: 'ext.tapir.fail', params: {isolateId}}
     client.sendText(JSON.stringify(request))
-    const reply = await client.waitFor(message => message.id === '9')
+    const reply = await client.waitFor((message) => message.id === '9')
     expect(reply.error).toMatchObject({code: -32001, data: {details: expect.any(String), request}})
     expect((await client.call('ext.tapir.nope', {isolateId})).error.data.request).toEqual({method: 'ext.tapir.nope', params: {isolateId}})
     expect((await client.call('streamListen', {streamId: 'MyCustomStream'})).result).toEqual({type: 'Success'})

@@ -23,7 +23,9 @@ describe('findChrome', () => {
   })
 
   it('says how to point at a browser when none is found', () => {
-    expect(() => findChrome({PATH: join(dir.path, 'empty')}, 'aix')).toThrow(/^No Chrome or Chromium found \(looked for chromium, .* on PATH and the usual install paths\)\. Install one, or set TAPIR_CHROME_BIN=\/path\/to\/chrome\.$/)
+    expect(() => findChrome({PATH: join(dir.path, 'empty')}, 'aix')).toThrow(
+      /^No Chrome or Chromium found \(looked for chromium, .* on PATH and the usual install paths\)\. Install one, or set TAPIR_CHROME_BIN=\/path\/to\/chrome\.$/,
+    )
   })
 })
 
@@ -32,6 +34,8 @@ describe('device presets', () => {
     expect(normalisePresetName('  Pixel_8 ')).toBe('pixel-8')
     expect(normalisePresetName('iPhone  15--Pro')).toBe('iphone-15-pro')
     expect(presetNamed('IPAD_PRO 12.9')).toMatchObject({name: 'ipad-pro-12.9', width: 1024, height: 1366, dpr: 2})
-    expect(presetNamed('pixel 5').userAgent).toBe('Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.6723.92 Mobile Safari/537.36')
+    expect(presetNamed('pixel 5').userAgent).toBe(
+      'Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.6723.92 Mobile Safari/537.36',
+    )
   })
 })

@@ -1,12 +1,18 @@
-import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import {describe, expect, it} from 'vitest'
+import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import {extensionFailure, parseDetails} from '../../src/lib/vm/extension-error.js'
 import {RpcError} from '../../src/lib/vm/rpc-error.js'
 
 describe('parseDetails', () => {
   it('reads the JSON {message, envelope} tapir puts in data.details', () => {
-    const details = JSON.stringify({message: 'Widget ref=e5 is not actionable: not enabled', envelope: {type: 'disabled', suggestions: [], widget_path: 'e5'}})
-    expect(parseDetails(details)).toEqual({message: 'Widget ref=e5 is not actionable: not enabled', envelope: {type: 'disabled', suggestions: [], widget_path: 'e5'}})
+    const details = JSON.stringify({
+      message: 'Widget ref=e5 is not actionable: not enabled',
+      envelope: {type: 'disabled', suggestions: [], widget_path: 'e5'},
+    })
+    expect(parseDetails(details)).toEqual({
+      message: 'Widget ref=e5 is not actionable: not enabled',
+      envelope: {type: 'disabled', suggestions: [], widget_path: 'e5'},
+    })
   })
   it('takes the first line of plain text (a thrown error with its stack)', () => {
     expect(parseDetails('Bad state: no element\n#0 main (file:///a.dart:1)')).toEqual({message: 'Bad state: no element'})
@@ -26,7 +32,11 @@ describe('extensionFailure', () => {
   it('keeps the envelope for --json', () => {
     const details = JSON.stringify({message: 'stale handle', envelope: {type: 'stale', suggestions: ['e3']}})
     const error = extensionFailure('ext.tapir.tap', new RpcError('ext.tapir.tap', -32000, 'Server error', {details}))
-    expect(error).toMatchObject({message: 'stale handle', kind: 'app', details: {code: -32000, envelope: {type: 'stale', suggestions: ['e3']}}})
+    expect(error).toMatchObject({
+      message: 'stale handle',
+      kind: 'app',
+      details: {code: -32000, envelope: {type: 'stale', suggestions: ['e3']}},
+    })
   })
   it('names the method and code when there are no details', () => {
     const error = extensionFailure('ext.tapir.tap', new RpcError('ext.tapir.tap', -32603, 'Internal error', undefined))

@@ -15,7 +15,14 @@ describe('sim fault knobs', () => {
       'perf-regression',
     ])
     expect(plan).toEqual({
-      faults: {latencyMs: 200, dropSocketOn: 'getVM', hangOn: 'ext.tapir.snap', malformedOn: 'ext.tapir.tap', paused: true, extensionsMissing: true},
+      faults: {
+        latencyMs: 200,
+        dropSocketOn: 'getVM',
+        hangOn: 'ext.tapir.snap',
+        malformedOn: 'ext.tapir.tap',
+        paused: true,
+        extensionsMissing: true,
+      },
       lifecycle: 'hidden',
       restartIsolateAfterMs: 1500,
       perfRegression: true,

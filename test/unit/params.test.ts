@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/lib/errors.js'
-import {inputFromArguments, toExtensionParams} from '../../src/lib/verbs/input.js'
 import {verbNamed} from '../../src/lib/verbs/index.js'
+import {inputFromArguments, toExtensionParams} from '../../src/lib/verbs/input.js'
 
 const tap = verbNamed('tap')!
 const snap = verbNamed('snap')!
@@ -16,10 +16,14 @@ describe('toExtensionParams', () => {
     expect(toExtensionParams(snap.params, {grep: '', depth: 0})).toEqual({depth: '0'})
   })
   it('keeps an empty required string (fill --text "" clears the field)', () => {
-    expect(toExtensionParams([{name: 'text', type: 'string', required: true, allowEmpty: true, description: ''}], {text: ''})).toEqual({text: ''})
+    expect(toExtensionParams([{name: 'text', type: 'string', required: true, allowEmpty: true, description: ''}], {text: ''})).toEqual({
+      text: '',
+    })
   })
   it('joins a list with commas, as the CLI takes it', () => {
-    expect(toExtensionParams([{name: 'modifiers', type: 'string[]', description: ''}], {modifiers: ['control', 'shift']})).toEqual({modifiers: 'control,shift'})
+    expect(toExtensionParams([{name: 'modifiers', type: 'string[]', description: ''}], {modifiers: ['control', 'shift']})).toEqual({
+      modifiers: 'control,shift',
+    })
   })
 })
 

@@ -1,16 +1,26 @@
 import {describe, expect, it} from 'vitest'
-import {compareRuns, hasErrorRegression, judge, orderRows, type CompareRow} from '../../src/lib/perf/compare.js'
 import {checkRun} from '../../src/lib/perf/compare-input.js'
 import {renderComparison} from '../../src/lib/perf/compare-table.js'
+import {compareRuns, hasErrorRegression, judge, orderRows, type CompareRow} from '../../src/lib/perf/compare.js'
 import type {RunFile, Spread} from '../../src/lib/perf/run-file.js'
 
 type Series = Record<string, [min: number, median: number, max: number]>
 
 const spreadOf = (series: Series): Record<string, Spread> =>
   Object.fromEntries(Object.entries(series).map(([m, [min, , max]]) => [m, {min, max, rangePct: null}]))
-const mediansOf = (series: Series): Record<string, number> => Object.fromEntries(Object.entries(series).map(([m, [, median]]) => [m, median]))
+const mediansOf = (series: Series): Record<string, number> =>
+  Object.fromEntries(Object.entries(series).map(([m, [, median]]) => [m, median]))
 
-function run(options: {perFrame?: Series; timing?: Series; timingRepeats?: number; emulator?: boolean; thresholds?: {warn: number; error: number}; name?: string; painted?: number; buildMode?: string}): RunFile {
+function run(options: {
+  perFrame?: Series
+  timing?: Series
+  timingRepeats?: number
+  emulator?: boolean
+  thresholds?: {warn: number; error: number}
+  name?: string
+  painted?: number
+  buildMode?: string
+}): RunFile {
   const perFrame = options.perFrame ?? {}
   const timing = options.timing
   return {
@@ -74,7 +84,10 @@ describe('compareRuns', () => {
     const timing: Series = {'buildMs.p50': [1, 1, 1]}
     const slower: Series = {'buildMs.p50': [2, 2, 2]}
     const onlyB = compareRuns(run({}), run({timing: slower}))
-    expect(onlyB.timing).toEqual({gated: false, note: 'Milliseconds were not compared: only timing-mode medians are, and A has no timing pass. Rerun both with tapir:perf_run --timing.'})
+    expect(onlyB.timing).toEqual({
+      gated: false,
+      note: 'Milliseconds were not compared: only timing-mode medians are, and A has no timing pass. Rerun both with tapir:perf_run --timing.',
+    })
     expect(onlyB.rows).toEqual([])
     const refusedA = compareRuns(run({timing, timingRepeats: 0}), run({timing: slower}))
     expect(refusedA.timing.gated).toBe(false)
@@ -104,14 +117,24 @@ describe('compareRuns', () => {
     const a = run({perFrame: {m: [1, 1, 1]}})
     const b = run({perFrame: {m: [1.6, 1.6, 1.6]}})
     expect(compareRuns(a, b).thresholds).toEqual({warn: 10, error: 25})
-    expect(compareRuns(run({perFrame: {m: [1, 1, 1]}, thresholds: loose}), b)).toMatchObject({thresholds: loose, rows: [{severity: 'warn'}]})
+    expect(compareRuns(run({perFrame: {m: [1, 1, 1]}, thresholds: loose}), b)).toMatchObject({
+      thresholds: loose,
+      rows: [{severity: 'warn'}],
+    })
     expect(compareRuns(a, run({perFrame: {m: [1.6, 1.6, 1.6]}, thresholds: {warn: 70, error: 80}}))).toMatchObject({verdict: 'unchanged'})
   })
 })
 
 describe('orderRows', () => {
   it('puts error regressions, then warn, then improvements, then info; larger changes first, no ratio first', () => {
-    const row = (metric: string, verdict: CompareRow['verdict'], deltaPct: number | null, severity?: 'error' | 'warn'): CompareRow => ({metric, a: 1, b: 1, deltaPct, verdict, ...(severity ? {severity} : {})})
+    const row = (metric: string, verdict: CompareRow['verdict'], deltaPct: number | null, severity?: 'error' | 'warn'): CompareRow => ({
+      metric,
+      a: 1,
+      b: 1,
+      deltaPct,
+      verdict,
+      ...(severity ? {severity} : {}),
+    })
     const ordered = orderRows([
       row('info', 'info', null),
       row('improvedSmall', 'improved', -12),
@@ -150,7 +173,9 @@ describe('renderComparison', () => {
 describe('checkRun', () => {
   it('refuses a run whose every repeat was refused, and what is not a run file', () => {
     const refused = {...run({}), summary: {...run({}).summary, repeats: 0, refused: 3}}
-    expect(() => checkRun(refused, 'A', 'a.json')).toThrow('Run A has no measured repeat: every one was refused (3), so there is nothing to compare. Rerun it with the page in front.')
+    expect(() => checkRun(refused, 'A', 'a.json')).toThrow(
+      'Run A has no measured repeat: every one was refused (3), so there is nothing to compare. Rerun it with the page in front.',
+    )
     expect(() => checkRun([], 'B', 'b.json')).toThrow('Run B (b.json) is not a tapir:perf_run file')
   })
 })

@@ -1,9 +1,9 @@
-import {describe, expect, it} from 'vitest'
 import {createServer} from 'node:net'
+import {describe, expect, it} from 'vitest'
 import {NO_BROWSER, browserFor} from '../../src/lib/perf/browser-control.js'
 import {ScenarioDriver} from '../../src/lib/perf/driver.js'
-import {platformOfDevice} from '../../src/lib/perf/platforms.js'
 import type {PerfApp} from '../../src/lib/perf/perf-app.js'
+import {platformOfDevice} from '../../src/lib/perf/platforms.js'
 
 type Call = [verb: string, params: Record<string, string>]
 
@@ -29,10 +29,14 @@ describe('ScenarioDriver', () => {
   it('skips an include whose unless_text shows, and runs one whose text shows', async () => {
     const signedIn = fakeApp({texts: ['Monitors']})
     const login = [{verb: 'tap' as const, target: {by: 'key' as const, key: 'signIn'}}]
-    await signedIn.driver.runSetup([{verb: 'include', path: 'login.yaml', when: {text: 'Sign in', unlessText: 'Monitors', timeoutMs: 1000}, setup: login}])
+    await signedIn.driver.runSetup([
+      {verb: 'include', path: 'login.yaml', when: {text: 'Sign in', unlessText: 'Monitors', timeoutMs: 1000}, setup: login},
+    ])
     expect(signedIn.calls.map(([verb]) => verb)).toEqual(['find'])
     const signedOut = fakeApp({texts: ['Sign in', 'signIn']})
-    await signedOut.driver.runSetup([{verb: 'include', path: 'login.yaml', when: {text: 'Sign in', unlessText: 'Monitors', timeoutMs: 1000}, setup: login}])
+    await signedOut.driver.runSetup([
+      {verb: 'include', path: 'login.yaml', when: {text: 'Sign in', unlessText: 'Monitors', timeoutMs: 1000}, setup: login},
+    ])
     expect(signedOut.calls.map(([verb]) => verb)).toEqual(['find', 'find', 'find', 'tap'])
     expect(signedOut.calls.at(-1)![1]).toEqual({ref: 'q3', includeSnapshot: 'false'})
   })
@@ -53,7 +57,10 @@ describe('ScenarioDriver', () => {
 
   it('skips a setup gesture whose only leaves this platform out', async () => {
     const {calls, driver} = fakeApp({texts: []})
-    await driver.runSetup([{verb: 'press_key', key: 'Tab', only: ['chrome']}, {verb: 'press_key', key: 'Escape'}])
+    await driver.runSetup([
+      {verb: 'press_key', key: 'Tab', only: ['chrome']},
+      {verb: 'press_key', key: 'Escape'},
+    ])
     expect(calls).toEqual([['press_key', {key: 'Escape', includeSnapshot: 'false'}]])
   })
 })
@@ -65,7 +72,9 @@ describe('browser control and platforms', () => {
     await expect(NO_BROWSER.wheel({x: 1, y: 1}, {dx: 0, dy: 1}, 1)).rejects.toThrow('no cdpPort')
     // A port nothing listens on: taken, then released.
     const server = createServer()
-    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as {port: number}).port)))
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as {port: number}).port)),
+    )
     await new Promise((resolve) => server.close(resolve))
     await expect(browserFor({port}).bringToFront()).rejects.toThrow(`Failed to connect to Chrome CDP on port ${port}`)
     await expect(browserFor({port}).release()).resolves.toBeUndefined()

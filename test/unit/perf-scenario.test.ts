@@ -1,9 +1,9 @@
-import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {ScenarioError, loadScenario} from '../../src/lib/perf/scenario-file.js'
+import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import {interpolate} from '../../src/lib/perf/interpolate.js'
+import {ScenarioError, loadScenario} from '../../src/lib/perf/scenario-file.js'
 import {maskSecrets, scenarioJson} from '../../src/lib/perf/secrets.js'
 import {tempDir} from '../helpers/cli.js'
 
@@ -70,7 +70,14 @@ variants:
 describe('loadScenario: the full grammar', () => {
   it('reads setup, a fragment with params and a secret, targets, only and a variant', () => {
     const scenario = loadScenario(full, {variant: 'small', env: {PERF_PASSWORD: 'hunter22'}})
-    expect(scenario).toMatchObject({name: 'list-small', variant: 'small', platforms: ['chrome', 'sim'], repeat: 4, thresholds: {warn: 5, error: 15}, secrets: ['hunter22']})
+    expect(scenario).toMatchObject({
+      name: 'list-small',
+      variant: 'small',
+      platforms: ['chrome', 'sim'],
+      repeat: 4,
+      thresholds: {warn: 5, error: 15},
+      secrets: ['hunter22'],
+    })
     expect(scenario.setup[0]).toEqual({verb: 'hot_restart'})
     expect(scenario.setup[1]).toEqual({
       verb: 'include',
@@ -101,14 +108,26 @@ describe('loadScenario: the full grammar', () => {
     expect(maskSecrets('typed hunter22 into password', scenario.secrets)).toBe('typed *** into password')
   })
   it('requires --variant when variants exist and refuses it when they do not', () => {
-    expect(problemsOf(full, {env: {PERF_PASSWORD: 'hunter22'}})).toEqual(['variants: this file declares small, wide; pass --variant=<one of them>'])
-    expect(problemsOf(full, {variant: 'tall', env: {PERF_PASSWORD: 'hunter22'}})).toEqual(['--variant=tall: not declared here (declared: small, wide)'])
+    expect(problemsOf(full, {env: {PERF_PASSWORD: 'hunter22'}})).toEqual([
+      'variants: this file declares small, wide; pass --variant=<one of them>',
+    ])
+    expect(problemsOf(full, {variant: 'tall', env: {PERF_PASSWORD: 'hunter22'}})).toEqual([
+      '--variant=tall: not declared here (declared: small, wide)',
+    ])
     const plain = file('plain.yaml', 'name: plain\nsteps:\n  - wait: 100\n')
-    expect(loadScenario(plain, {env: {}})).toMatchObject({name: 'plain', repeat: 3, platforms: ['chrome', 'android', 'ios', 'sim'], thresholds: {warn: 10, error: 25}})
+    expect(loadScenario(plain, {env: {}})).toMatchObject({
+      name: 'plain',
+      repeat: 3,
+      platforms: ['chrome', 'android', 'ios', 'sim'],
+      thresholds: {warn: 10, error: 25},
+    })
     expect(problemsOf(plain, {variant: 'x'})).toEqual(['--variant=x: this file declares no variants; drop --variant'])
   })
   it('checks each variant with its own platforms (wheel allowed once a variant is Chrome only)', () => {
-    const wheel = file('wheel.yaml', 'name: w\nsteps:\n  - wheel: {target: {key: list}, dy: 1}\nvariants:\n  web: {platforms: [chrome]}\n  all: {}\n')
+    const wheel = file(
+      'wheel.yaml',
+      'name: w\nsteps:\n  - wheel: {target: {key: list}, dy: 1}\nvariants:\n  web: {platforms: [chrome]}\n  all: {}\n',
+    )
     expect(loadScenario(wheel, {variant: 'web', env: {}}).name).toBe('w-web')
     expect(problemsOf(wheel, {variant: 'all'})).toEqual(['steps[0] (wheel): wheel runs only on Chrome. Add `only: [chrome]`'])
   })
@@ -174,7 +193,10 @@ steps:
   it('refuses include cycles, missing params, unknown with keys and includes in steps', () => {
     file('cycle-a.yaml', 'steps:\n  - include: cycle-b.yaml\n')
     file('cycle-b.yaml', 'steps:\n  - include: cycle-a.yaml\n')
-    const top = file('cycle.yaml', 'name: c\nsetup:\n  - include: cycle-a.yaml\n  - include: fragments/login.yaml\n    with: {colour: red}\nsteps:\n  - include: cycle-a.yaml\n')
+    const top = file(
+      'cycle.yaml',
+      'name: c\nsetup:\n  - include: cycle-a.yaml\n  - include: fragments/login.yaml\n    with: {colour: red}\nsteps:\n  - include: cycle-a.yaml\n',
+    )
     expect(problemsOf(top)).toEqual([
       'cycle-b.yaml: steps[0] (include): cycle-a.yaml includes itself (cycle.yaml -> cycle-a.yaml -> cycle-b.yaml -> cycle-a.yaml)',
       'setup[1] (include).with: fragments/login.yaml has no param colour (params: email, password, button)',
@@ -190,7 +212,13 @@ steps:
 })
 
 describe('interpolate', () => {
-  const scope = {params: new Map([['who', {text: 'ada', secret: false}], ['pin', {text: '1234', secret: true}]]), env: {TOKEN: 'abcd'}}
+  const scope = {
+    params: new Map([
+      ['who', {text: 'ada', secret: false}],
+      ['pin', {text: '1234', secret: true}],
+    ]),
+    env: {TOKEN: 'abcd'},
+  }
   const run = (raw: string) => {
     const problems: string[] = []
     return {...interpolate(raw, scope, (p) => problems.push(p)), problems}

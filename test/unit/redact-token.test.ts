@@ -26,10 +26,13 @@ describe('redactToken', () => {
     expect(redactToken(uri)).toBe(shown)
   })
 
-  it.each(['HTTP://h:1/AbCdEfGh12s=/', 'Ws://h:1/AbCdEfGh12s=/ws', 'WSS://h:1/vm/AbCdEfGh12s=/WS'])('matches the scheme in any case: %s', (uri) => {
-    expect(redactToken(uri)).not.toContain('AbCdEfGh12s')
-    expect(redactToken(uri)).toContain('***')
-  })
+  it.each(['HTTP://h:1/AbCdEfGh12s=/', 'Ws://h:1/AbCdEfGh12s=/ws', 'WSS://h:1/vm/AbCdEfGh12s=/WS'])(
+    'matches the scheme in any case: %s',
+    (uri) => {
+      expect(redactToken(uri)).not.toContain('AbCdEfGh12s')
+      expect(redactToken(uri)).toContain('***')
+    },
+  )
 
   it('hides a URI embedded in other text, in JSON, in brackets and at the end of a sentence', () => {
     const text = `{"devtools":"see (http://h:1/vm/AbCdEfGh12s=/). and ws://h:1/Zz9_-Zz9_-Q=/ws.","log":"x"}`
@@ -38,7 +41,9 @@ describe('redactToken', () => {
   })
 
   it('hides a URI carried in the query of another, plain or percent-encoded', () => {
-    expect(redactToken('http://127.0.0.1:9100/?uri=ws://127.0.0.1:8181/AbCdEfGh12s=/ws')).toBe('http://127.0.0.1:9100/?uri=ws://127.0.0.1:8181/***/ws')
+    expect(redactToken('http://127.0.0.1:9100/?uri=ws://127.0.0.1:8181/AbCdEfGh12s=/ws')).toBe(
+      'http://127.0.0.1:9100/?uri=ws://127.0.0.1:8181/***/ws',
+    )
     const encoded = 'http://127.0.0.1:9100/?uri=http%3A%2F%2F127.0.0.1%3A8181%2FAbCdEfGh12s%3D%2F'
     expect(redactToken(encoded)).toBe('http://127.0.0.1:9100/?uri=http%3A%2F%2F127.0.0.1%3A8181%2F***%2F')
   })

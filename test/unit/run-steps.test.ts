@@ -17,7 +17,7 @@ describe('tokenizeStep', () => {
     ['snap --grep "Total|Sum"', ['snap', '--grep', 'Total|Sum']],
     ['snap --grep "*"', ['snap', '--grep', '*']],
     ['snap   # trailing comment', ['snap']],
-    [`wait --text='a;b && c > d'`, ['wait', "--text=a;b && c > d"]],
+    [`wait --text='a;b && c > d'`, ['wait', '--text=a;b && c > d']],
     ['fill --text=C#', ['fill', '--text=C#']],
     ['fill --text=a#b # a comment', ['fill', '--text=a#b']],
     ['"a"#b', ['a#b']],

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {toWebSocketUri} from '../../src/lib/vm/uri.js'
 import {UsageError} from '../../src/lib/errors.js'
+import {toWebSocketUri} from '../../src/lib/vm/uri.js'
 
 describe('toWebSocketUri', () => {
   const cases: Array<[string, string]> = [
@@ -23,16 +23,19 @@ describe('toWebSocketUri', () => {
     expect(toWebSocketUri('http://h:1/aB=/')).toContain('/aB=/ws')
   })
 
-  it.each(['not a uri AbCdEfGh12s=', 'sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler', 'ftp://h/AbCdEfGh12s=/x', '127.0.0.1:8181/AbCdEfGh12s=/', 'AbCdEfGh12s='])(
-    'refuses %j with a usage error that never echoes the input',
-    (input) => {
-      expect(() => toWebSocketUri(input)).toThrow(UsageError)
-      expect(() => toWebSocketUri(input)).toThrow(/^Not a VM Service URI/)
-      try {
-        toWebSocketUri(input)
-      } catch (error) {
-        expect((error as Error).message).not.toContain('AbCdEfGh12s=')
-      }
-    },
-  )
+  it.each([
+    'not a uri AbCdEfGh12s=',
+    'sse://127.0.0.1:8181/AbCdEfGh12s=/$debugHandler',
+    'ftp://h/AbCdEfGh12s=/x',
+    '127.0.0.1:8181/AbCdEfGh12s=/',
+    'AbCdEfGh12s=',
+  ])('refuses %j with a usage error that never echoes the input', (input) => {
+    expect(() => toWebSocketUri(input)).toThrow(UsageError)
+    expect(() => toWebSocketUri(input)).toThrow(/^Not a VM Service URI/)
+    try {
+      toWebSocketUri(input)
+    } catch (error) {
+      expect((error as Error).message).not.toContain('AbCdEfGh12s=')
+    }
+  })
 })

@@ -16,7 +16,11 @@ export default class McpInstall extends Command {
   static override description = `Clients: ${Object.entries(CLIENTS)
     .map(([name, client]) => `${name} (${client.file})`)
     .join(', ')}. Without --client, the project's .mcp.json (read by Claude Code) is written. Running it again changes nothing.`
-  static override examples = ['<%= config.bin %> mcp:install', '<%= config.bin %> mcp:install --client=cursor', '<%= config.bin %> mcp:install --client=all']
+  static override examples = [
+    '<%= config.bin %> mcp:install',
+    '<%= config.bin %> mcp:install --client=cursor',
+    '<%= config.bin %> mcp:install --client=all',
+  ]
   static override flags = {
     client: Flags.option({description: 'Which client to configure.', options: [...CLIENT_NAMES, 'all'] as const, default: 'claude'})(),
     json: Flags.boolean({description: 'Print what was written as JSON.'}),
@@ -36,7 +40,9 @@ export default class McpInstall extends Command {
       const server = serverCommand(process.env, BIN, process.execPath)
       const root = findProjectRoot(process.cwd())
       const written = clients.map((client) => ({client, ...installFor(client, root, server)}))
-      const lines = written.map(({path, change}) => (change === 'unchanged' ? `✓ ${path} already runs tapir` : `✓ ${path}: tapir ${change}`))
+      const lines = written.map(({path, change}) =>
+        change === 'unchanged' ? `✓ ${path} already runs tapir` : `✓ ${path}: tapir ${change}`,
+      )
       return linesOutcome(lines, {server, files: written}, json)
     } catch (error) {
       return failureOutcome(error, json)

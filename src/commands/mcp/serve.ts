@@ -1,8 +1,8 @@
 import {Command} from '@oclif/core/command'
-import {SessionContext} from '../../lib/runtime/session-context.js'
 import {failureOutcome, outcomeText} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
 import {printable} from '../../lib/output/printable.js'
+import {SessionContext} from '../../lib/runtime/session-context.js'
 import {checkTimeout} from '../../lib/verbs/input.js'
 import {MAX_TIMEOUT_MS} from '../../lib/vm/deadline.js'
 import {parseFailure, TapirCommand} from '../tapir-command.js'
@@ -17,9 +17,11 @@ export default class McpServe extends Command {
   override async run(): Promise<void> {
     let flags: {state?: string; timeout: number}
     try {
-      flags = (await this.parse(McpServe).catch((error) => {
-        throw parseFailure(error, this.id)
-      })).flags
+      flags = (
+        await this.parse(McpServe).catch((error) => {
+          throw parseFailure(error, this.id)
+        })
+      ).flags
       checkTimeout('--timeout', flags.timeout)
     } catch (error) {
       // stdout is the protocol's: the error goes to stderr only, as the ✗ line every command prints.
@@ -27,7 +29,13 @@ export default class McpServe extends Command {
       return
     }
     const [{serveMcp}, {runStepLines}] = await Promise.all([import('../../lib/mcp/server.js'), import('../step-runner.js')])
-    const context = new SessionContext({stateFlag: flags.state, env: process.env, cwd: process.cwd(), timeoutMs: flags.timeout, followSession: true})
+    const context = new SessionContext({
+      stateFlag: flags.state,
+      env: process.env,
+      cwd: process.cwd(),
+      timeoutMs: flags.timeout,
+      followSession: true,
+    })
     const log = (line: string) => process.stderr.write(`[tapir mcp] ${printable(line, true)}\n`)
     try {
       await serveMcp({

@@ -1,5 +1,5 @@
-import type {CdpPage} from './page.js'
 import {CdpError} from './errors.js'
+import type {CdpPage} from './page.js'
 
 export interface Clip {
   x: number
@@ -12,7 +12,10 @@ export interface Clip {
  *  brought to front first, so the capture is a fresh frame. */
 export async function capturePage(page: CdpPage, options: {format: 'png' | 'jpeg'; quality?: number; clip?: Clip}): Promise<Buffer> {
   await page.send('Page.enable')
-  const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {expression: 'document.visibilityState', returnByValue: true})
+  const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {
+    expression: 'document.visibilityState',
+    returnByValue: true,
+  })
   if (result.value !== 'visible') await page.send('Page.bringToFront')
   const {data} = await page.send<{data?: string}>('Page.captureScreenshot', {
     format: options.format,

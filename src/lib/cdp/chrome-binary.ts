@@ -27,10 +27,12 @@ export function findChrome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = p
     if (isExecutable(named)) return named
     throw new CdpError(`TAPIR_CHROME_BIN names ${named}, which is not an executable file. Point it at a Chrome or Chromium binary.`)
   }
-  const dirs = (env.PATH ?? '').split(delimiter).filter(dir => dir !== '')
+  const dirs = (env.PATH ?? '').split(delimiter).filter((dir) => dir !== '')
   for (const name of NAMES_ON_PATH) {
     for (const dir of dirs) if (isExecutable(join(dir, name))) return join(dir, name)
   }
   for (const path of INSTALL_PATHS[platform] ?? []) if (isExecutable(path)) return path
-  throw new CdpError(`No Chrome or Chromium found (looked for ${NAMES_ON_PATH.join(', ')} on PATH and the usual install paths). Install one, or set TAPIR_CHROME_BIN=/path/to/chrome.`)
+  throw new CdpError(
+    `No Chrome or Chromium found (looked for ${NAMES_ON_PATH.join(', ')} on PATH and the usual install paths). Install one, or set TAPIR_CHROME_BIN=/path/to/chrome.`,
+  )
 }

@@ -1,10 +1,14 @@
 import type {CdpPage} from './page.js'
 import type {Viewport} from './presets.js'
 
-
 /** Metrics (and touch) override, in force while the session that sent it stays open. */
 export async function overrideViewport(page: CdpPage, viewport: Viewport): Promise<void> {
-  await page.send('Emulation.setDeviceMetricsOverride', {width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.dpr, mobile: viewport.mobile})
+  await page.send('Emulation.setDeviceMetricsOverride', {
+    width: viewport.width,
+    height: viewport.height,
+    deviceScaleFactor: viewport.dpr,
+    mobile: viewport.mobile,
+  })
   if (viewport.touch) await page.send('Emulation.setTouchEmulationEnabled', {enabled: true})
 }
 

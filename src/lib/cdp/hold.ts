@@ -6,6 +6,6 @@ export type HoldEnd = 'interrupted' | 'chrome-gone'
  *  closes the session. */
 export async function holdUntil(page: CdpPage, signal: AbortSignal): Promise<HoldEnd> {
   if (signal.aborted) return 'interrupted'
-  const interrupted = new Promise<HoldEnd>(resolve => signal.addEventListener('abort', () => resolve('interrupted'), {once: true}))
+  const interrupted = new Promise<HoldEnd>((resolve) => signal.addEventListener('abort', () => resolve('interrupted'), {once: true}))
   return Promise.race([interrupted, page.whenGone().then((): HoldEnd => 'chrome-gone')])
 }

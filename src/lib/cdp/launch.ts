@@ -42,19 +42,25 @@ export function chromeArgs(options: {cdpPort: number; profileDir: string; url: s
 
 /** Starts Chrome detached on `url` with remote debugging on `cdpPort`, and waits until its
  *  DevTools endpoint answers. On failure nothing is left behind. */
-export async function launchChrome(options: {binary: string; cdpPort: number; url: string; logFile: string; timeoutMs: number}): Promise<LaunchedChrome> {
+export async function launchChrome(options: {
+  binary: string
+  cdpPort: number
+  url: string
+  logFile: string
+  timeoutMs: number
+}): Promise<LaunchedChrome> {
   const profileDir = mkdtempSync(join(tmpdir(), `tapir-chrome-${options.cdpPort}-`))
   const argv = [options.binary, ...chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url})]
   const log = openSync(options.logFile, 'w', 0o600)
   const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
   let exited = false
   child.once('exit', () => (exited = true))
-  const spawnError = new Promise<Error>(resolve => child.once('error', resolve))
+  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve))
   child.unref()
   const deadline = Date.now() + options.timeoutMs
   let lastError: unknown = new Error('no answer')
   while (Date.now() < deadline && !exited) {
-    const failed = await Promise.race([spawnError, new Promise<undefined>(resolve => setTimeout(() => resolve(undefined), 100))])
+    const failed = await Promise.race([spawnError, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 100))])
     if (failed) {
       lastError = failed
       break
@@ -72,7 +78,9 @@ export async function launchChrome(options: {binary: string; cdpPort: number; ur
   }
   if (child.pid !== undefined && !exited) child.kill('SIGKILL')
   removeProfile(profileDir)
-  throw new CdpError(`Chrome did not open its DevTools port ${options.cdpPort} within ${options.timeoutMs} ms (${reason(lastError)}); see ${options.logFile}.`)
+  throw new CdpError(
+    `Chrome did not open its DevTools port ${options.cdpPort} within ${options.timeoutMs} ms (${reason(lastError)}); see ${options.logFile}.`,
+  )
 }
 
 /** Chrome's helpers may still be writing when it exits: retry a little. */

@@ -42,8 +42,8 @@ export class CdpPage {
     } catch (error) {
       throw failed(error)
     }
-    const pages = targets.filter(target => target.type === 'page')
-    const target = pages.find(page => options.webPort !== undefined && portOf(page.url) === String(options.webPort)) ?? pages[0]
+    const pages = targets.filter((target) => target.type === 'page')
+    const target = pages.find((page) => options.webPort !== undefined && portOf(page.url) === String(options.webPort)) ?? pages[0]
     if (!target) throw failed(new Error('Chrome has no page open'))
     try {
       return new CdpPage(await connect({host: HOST, port: options.port, target, local: true}), target.url)
@@ -64,7 +64,7 @@ export class CdpPage {
   /** Resolves when Chrome closes the session (the browser or the tab went away). */
   whenGone(): Promise<void> {
     if (this.gone) return Promise.resolve()
-    return new Promise(resolve => this.goneListeners.add(resolve))
+    return new Promise((resolve) => this.goneListeners.add(resolve))
   }
 
   async close(): Promise<void> {

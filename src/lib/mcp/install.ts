@@ -21,7 +21,11 @@ export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath:
 }
 
 /** Adds or updates the `tapir` entry of one client's config file, leaving every other entry as it was. */
-export function installFor(client: Client, projectRoot: string, server: ServerCommand): {path: string; change: 'added' | 'updated' | 'unchanged'} {
+export function installFor(
+  client: Client,
+  projectRoot: string,
+  server: ServerCommand,
+): {path: string; change: 'added' | 'updated' | 'unchanged'} {
   const {file, key, stdioType} = CLIENTS[client]
   const path = join(projectRoot, file)
   let config: Record<string, unknown> = {}
@@ -31,7 +35,8 @@ export function installFor(client: Client, projectRoot: string, server: ServerCo
     } catch {
       throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, 'local')
     }
-    if (!config || typeof config !== 'object' || Array.isArray(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
+    if (!config || typeof config !== 'object' || Array.isArray(config))
+      throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
   }
   const servers = (config[key] && typeof config[key] === 'object' ? config[key] : {}) as Record<string, unknown>
   const entry = stdioType ? {type: 'stdio', ...server} : server

@@ -89,7 +89,11 @@ export class LineTransport implements Transport {
     this.oversized = undefined
     if (oversized) {
       const megabytes = (oversized.bytes / 1024 / 1024).toFixed(1)
-      return this.refuse(idOfOversized(oversized), INVALID_REQUEST, `Request too large: ${megabytes} MiB on one line, over the ${MAX_REQUEST_BYTES / 1024 / 1024} MiB a request may take. Send less (shorter text), in several calls.`)
+      return this.refuse(
+        idOfOversized(oversized),
+        INVALID_REQUEST,
+        `Request too large: ${megabytes} MiB on one line, over the ${MAX_REQUEST_BYTES / 1024 / 1024} MiB a request may take. Send less (shorter text), in several calls.`,
+      )
     }
     if (line.trim() === '') return
     let value: unknown
@@ -99,7 +103,8 @@ export class LineTransport implements Transport {
       return this.refuse(null, PARSE_ERROR, `Parse error: the line is not JSON (${(error as Error).message}).`)
     }
     const message = JSONRPCMessageSchema.safeParse(value)
-    if (!message.success) return this.refuse(idOf(value), INVALID_REQUEST, 'Invalid Request: the line is not a JSON-RPC 2.0 request, notification or response.')
+    if (!message.success)
+      return this.refuse(idOf(value), INVALID_REQUEST, 'Invalid Request: the line is not a JSON-RPC 2.0 request, notification or response.')
     this.onmessage?.(message.data)
   }
 

@@ -3,8 +3,7 @@ import type {Param, ToolShape} from '../verbs/types.js'
 type JsonSchema = Record<string, unknown>
 
 function propertyFor(param: Param): JsonSchema {
-  const schema: JsonSchema =
-    param.type === 'string[]' ? {type: 'array', items: {type: 'string'}} : {type: param.type}
+  const schema: JsonSchema = param.type === 'string[]' ? {type: 'array', items: {type: 'string'}} : {type: param.type}
   schema.description = param.description
   if (param.options) schema.enum = [...param.options]
   if (param.default !== undefined) schema.default = param.default

@@ -2,11 +2,11 @@ import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
 import {UsageError} from '../errors.js'
+import type {ErrorObject} from '../output/outcome.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {VerbContext} from '../verbs/types.js'
-import type {ErrorObject} from '../output/outcome.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
 import {LineTransport} from './line-transport.js'
@@ -52,7 +52,12 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     const {name, arguments: args} = request.params
     const started = Date.now()
     const verb = verbForTool(name)
-    const answer = name === RUN_TOOL.tool ? await callRun(args, options) : verb ? await callVerb(verb, args, options.context) : errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`))
+    const answer =
+      name === RUN_TOOL.tool
+        ? await callRun(args, options)
+        : verb
+          ? await callVerb(verb, args, options.context)
+          : errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`))
     const result = withinSizeLimit(name, answer)
     options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
     return result
@@ -80,7 +85,10 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   })
   // A client may write its requests and hang up at once: answer them before leaving (an app
   // that never answers is given up on with the per-call timeout).
-  const drained = await Promise.race([answered().then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), options.drainMs).unref())])
+  const drained = await Promise.race([
+    answered().then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), options.drainMs).unref()),
+  ])
   options.log(`stopped: ${reason}${drained ? '' : `; gave up on unanswered calls after ${options.drainMs} ms`}`)
 }
 
@@ -109,7 +117,11 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
     const parsed = schema?.safeParse(message)
     if (parsed && !parsed.success) {
       const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ')
-      void transport.send({jsonrpc: '2.0', id: (message as {id: string | number}).id, error: {code: INVALID_PARAMS, message: `Invalid params for ${(message as {method: string}).method}: ${problem}`}})
+      void transport.send({
+        jsonrpc: '2.0',
+        id: (message as {id: string | number}).id,
+        error: {code: INVALID_PARAMS, message: `Invalid params for ${(message as {method: string}).method}: ${problem}`},
+      })
       return
     }
     receive(message)

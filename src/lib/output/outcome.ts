@@ -1,9 +1,9 @@
 import {TapirError, type Surface} from '../errors.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
-import {redactToken} from './redact-token.js'
 import {isJsonObject} from '../vm/malformed.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT, exitCodeFor} from './exit-codes.js'
+import {redactToken} from './redact-token.js'
 
 /** What one command invocation prints and exits with: built here, printed by the caller. */
 export interface Outcome {
@@ -28,7 +28,9 @@ export function banners(result: Result): string[] {
   const renderErrors = result.renderErrors
   if (isJsonObject(renderErrors)) {
     const recent = Array.isArray(renderErrors.recent) ? renderErrors.recent : []
-    lines.push(`⚠ ${typeof renderErrors.count === 'number' ? renderErrors.count : recent.length} render error(s) captured on this screen (run tapir:exceptions for full detail):`)
+    lines.push(
+      `⚠ ${typeof renderErrors.count === 'number' ? renderErrors.count : recent.length} render error(s) captured on this screen (run tapir:exceptions for full detail):`,
+    )
     for (const entry of recent) if (isJsonObject(entry)) lines.push(`  - ${String(entry.type ?? 'error')}: ${String(entry.message ?? '')}`)
   }
   return lines
@@ -39,7 +41,11 @@ export function resultOutcome(verb: Verb, result: Result, input: Input, json: bo
     return {stdout: JSON.stringify(result), stderr: banners(result), exitCode: verb.failed?.(result, input, true) ? EXIT.failed : EXIT.ok}
   }
   const report = verb.report(result, input)
-  return {stdout: report.stdout ?? '', stderr: [...banners(result), ...(report.stderr ?? [])], exitCode: verb.failed?.(result, input, false) ? EXIT.failed : EXIT.ok}
+  return {
+    stdout: report.stdout ?? '',
+    stderr: [...banners(result), ...(report.stderr ?? [])],
+    exitCode: verb.failed?.(result, input, false) ? EXIT.failed : EXIT.ok,
+  }
 }
 
 /** A command's `✓` lines, or its result as JSON with --json. */
@@ -54,7 +60,9 @@ export function outcomeText(outcome: Outcome): string {
 
 /** The one line a failure reads as on a surface (parameters named its way); tokens never shown. */
 export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
-  return redactToken(error instanceof TapirError ? error.messageFor(surface) : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+  return redactToken(
+    error instanceof TapirError ? error.messageFor(surface) : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+  )
 }
 
 /** The error object the CLI's --json prints and an MCP error result carries after its message:

@@ -22,7 +22,8 @@ function redactUri(uri: string): string {
   for (let index = 6; index < pieces.length; index += 2) {
     const segment = pieces[index]!
     if (TOKEN.test(segment)) pieces[index] = segment.replace(TOKEN, MASK)
-    else if (segment !== '' && !/:|%3A/i.test(segment) && isSlash(pieces[index + 1]) && WS_SEGMENT.test(pieces[index + 2] ?? '')) pieces[index] = MASK
+    else if (segment !== '' && !/:|%3A/i.test(segment) && isSlash(pieces[index + 1]) && WS_SEGMENT.test(pieces[index + 2] ?? ''))
+      pieces[index] = MASK
   }
   return pieces.join('')
 }

@@ -20,13 +20,23 @@ export function refuseUnstartable(platform: Platform): void {
 /** Runs `tapir <args> --state <file>` and fails with its last error line. */
 function tapir(args: string[], sessionFile: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TAPIR_BIN, ...args, '--state', sessionFile], {cwd, env: process.env, stdio: ['ignore', 'ignore', 'pipe']})
+    const child = spawn(process.execPath, [TAPIR_BIN, ...args, '--state', sessionFile], {
+      cwd,
+      env: process.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.once('error', (error) => reject(new TapirError(`tapir ${args[0]} could not run: ${error.message}`, 'local')))
     child.once('exit', (code) => {
       if (code === 0) resolve()
-      else reject(new TapirError(`tapir ${args.join(' ')} failed (exit ${code}): ${stderr.trim().split('\n').at(-1)?.replace(/^✗ /, '') ?? ''}`, 'local'))
+      else
+        reject(
+          new TapirError(
+            `tapir ${args.join(' ')} failed (exit ${code}): ${stderr.trim().split('\n').at(-1)?.replace(/^✗ /, '') ?? ''}`,
+            'local',
+          ),
+        )
     })
   })
 }

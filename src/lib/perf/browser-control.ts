@@ -14,7 +14,10 @@ export const NO_BROWSER: BrowserControl = {
     throw new TapirError('wheel is sent through Chrome DevTools, and this session has no Chrome (no cdpPort).', 'local')
   },
   drag: async () => {
-    throw new TapirError('drag by dx/dy is sent through Chrome DevTools input, and this session has no Chrome (no cdpPort); the app drags only from ref to ref (tapir:drag).', 'local')
+    throw new TapirError(
+      'drag by dx/dy is sent through Chrome DevTools input, and this session has no Chrome (no cdpPort); the app drags only from ref to ref (tapir:drag).',
+      'local',
+    )
   },
 }
 

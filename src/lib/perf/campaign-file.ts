@@ -26,7 +26,12 @@ function expand(pattern: string, dir: string, problems: string[]): string[] {
   }
   const name = basename(full)
   if (!name.includes('*')) return [full]
-  const matcher = new RegExp(`^${name.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
+  const matcher = new RegExp(
+    `^${name
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  )
   let entries: string[]
   try {
     entries = readdirSync(dirname(full))
@@ -34,7 +39,10 @@ function expand(pattern: string, dir: string, problems: string[]): string[] {
     problems.push(`scenarios: ${pattern}: no such folder ${dirname(full)}`)
     return []
   }
-  const matched = entries.sort().filter((entry) => matcher.test(entry)).map((entry) => join(dirname(full), entry))
+  const matched = entries
+    .sort()
+    .filter((entry) => matcher.test(entry))
+    .map((entry) => join(dirname(full), entry))
   if (matched.length === 0) problems.push(`scenarios: ${pattern} matched no file`)
   return matched
 }
@@ -45,9 +53,11 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
   const file = resolve(path)
   const data = readYaml(file, path, problems)
   if (problems.length > 0) throw new ScenarioError(problems, 'Invalid perf campaign:')
-  if (!isMap(data)) throw new ScenarioError(['the file must be a YAML map (scenarios, hooks, after_start, retries)'], 'Invalid perf campaign:')
+  if (!isMap(data))
+    throw new ScenarioError(['the file must be a YAML map (scenarios, hooks, after_start, retries)'], 'Invalid perf campaign:')
   unknownKeys(data, KEYS, 'campaign', {problems})
-  const patterns = Array.isArray(data.scenarios) && data.scenarios.every((item) => typeof item === 'string') ? (data.scenarios as string[]) : []
+  const patterns =
+    Array.isArray(data.scenarios) && data.scenarios.every((item) => typeof item === 'string') ? (data.scenarios as string[]) : []
   if (patterns.length === 0) problems.push('scenarios: required, a non-empty list of file globs')
   const files = [...new Set(patterns.flatMap((pattern) => expand(pattern, dirname(file), problems).sort()))]
   const hooks: Campaign['hooks'] = {}
@@ -59,7 +69,8 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
         const command = data.hooks[hook]
         if (command === undefined) continue
         if (typeof command !== 'string' || command.trim() === '') problems.push(`hooks.${hook}: must be a shell command`)
-        else if (command.includes('${')) problems.push(`hooks.${hook}: \${ is refused in hooks (they are not interpolated); read the TAPIR_PERF_* variables as $NAME`)
+        else if (command.includes('${'))
+          problems.push(`hooks.${hook}: \${ is refused in hooks (they are not interpolated); read the TAPIR_PERF_* variables as $NAME`)
         else hooks[hook === 'before_campaign' ? 'beforeCampaign' : 'beforeScenario'] = command
       }
     }
@@ -67,11 +78,13 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
   if (data.android !== undefined && !isMap(data.android)) problems.push('android: must be a map (avd, reverse, grant)')
   let retries = 1
   if (data.retries !== undefined) {
-    if (!Number.isInteger(data.retries) || (data.retries as number) < 0) problems.push(`retries: must be an integer of at least 0 (got ${JSON.stringify(data.retries)})`)
+    if (!Number.isInteger(data.retries) || (data.retries as number) < 0)
+      problems.push(`retries: must be an integer of at least 0 (got ${JSON.stringify(data.retries)})`)
     else retries = data.retries as number
   }
   const c: ReadContext = {scope: {params: new Map(), env}, platforms: [...PLATFORMS], problems, secrets: new Set()}
-  const afterStart = data.after_start === undefined ? [] : readSetup(data.after_start, 'after_start', c, {dir: dirname(file), stack: [file]})
+  const afterStart =
+    data.after_start === undefined ? [] : readSetup(data.after_start, 'after_start', c, {dir: dirname(file), stack: [file]})
   if (problems.length > 0) throw new ScenarioError(problems, 'Invalid perf campaign:')
   return {files, hooks, afterStart, retries, secrets: [...c.secrets]}
 }

@@ -1,13 +1,12 @@
 import {dirname, join, resolve} from 'node:path'
-import {UsageError} from '../errors.js'
-import {TapirError} from '../errors.js'
-import type {PerfApp} from './perf-app.js'
+import {UsageError, TapirError} from '../errors.js'
 import {writeAtomic} from '../write-atomic.js'
 import {startApp, stopApp, refuseUnstartable} from './app-process.js'
 import type {BrowserControl} from './browser-control.js'
 import {loadCampaign} from './campaign-file.js'
 import {ScenarioDriver} from './driver.js'
 import {runHook} from './hooks.js'
+import type {PerfApp} from './perf-app.js'
 import {perfRun} from './runner.js'
 import {declaredVariants, loadScenario} from './scenario-file.js'
 import type {Platform, Scenario} from './scenario-types.js'
@@ -50,11 +49,18 @@ export interface CampaignResult {
 function selectScenarios(files: string[], options: CampaignOptions): Scenario[] {
   const scenarios = files.flatMap((file) => {
     const variants = declaredVariants(file)
-    return variants.length === 0 ? [loadScenario(file, {env: process.env})] : variants.map((variant) => loadScenario(file, {variant, env: process.env}))
+    return variants.length === 0
+      ? [loadScenario(file, {env: process.env})]
+      : variants.map((variant) => loadScenario(file, {variant, env: process.env}))
   })
   const onPlatform = scenarios.filter((scenario) => scenario.platforms.includes(options.platform))
   const chosen = options.only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(options.only!))
-  if (chosen.length === 0) throw new UsageError(options.only === undefined ? `No scenario lists ${options.platform}.` : `No scenario matched --only=${options.only} on ${options.platform}.`)
+  if (chosen.length === 0)
+    throw new UsageError(
+      options.only === undefined
+        ? `No scenario lists ${options.platform}.`
+        : `No scenario matched --only=${options.only} on ${options.platform}.`,
+    )
   return chosen
 }
 
@@ -65,7 +71,11 @@ async function waitForBoot(deps: CampaignDeps): Promise<void> {
       const answer = await (await deps.app()).callExtension('boot_id', {})
       if (typeof answer.bootId === 'string') return
     } catch (error) {
-      if (Date.now() > deadline) throw new TapirError(`The started app did not answer boot_id within ${BOOT_TIMEOUT_MS / 1000} s: ${(error as Error).message}`, 'local')
+      if (Date.now() > deadline)
+        throw new TapirError(
+          `The started app did not answer boot_id within ${BOOT_TIMEOUT_MS / 1000} s: ${(error as Error).message}`,
+          'local',
+        )
     }
     await new Promise((resolve) => setTimeout(resolve, BOOT_POLL_MS))
   }
@@ -89,17 +99,27 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
       for (let attempt = 1; attempt <= attempts && !result; attempt++) {
         deps.progress(`${scenario.name}: attempt ${attempt}/${attempts}`)
         try {
-          if (campaign.hooks.beforeScenario) await runHook('before_scenario', campaign.hooks.beforeScenario, {...variables, TAPIR_PERF_SCENARIO: scenario.name}, hookDir)
+          if (campaign.hooks.beforeScenario)
+            await runHook('before_scenario', campaign.hooks.beforeScenario, {...variables, TAPIR_PERF_SCENARIO: scenario.name}, hookDir)
           deps.reset()
           await stopApp(deps.sessionFile, deps.cwd)
           await startApp(options.platform, deps.sessionFile, deps.cwd)
           await waitForBoot(deps)
           await new ScenarioDriver(deps.app, deps.browser(), options.platform).runSetup(campaign.afterStart, 'after_start')
           const [written] = await perfRun(
-            {scenario, label: options.label, outDir: options.outDir, platform: options.platform, timing: options.timing, semanticsPass: options.semanticsPass, device: options.platform},
+            {
+              scenario,
+              label: options.label,
+              outDir: options.outDir,
+              platform: options.platform,
+              timing: options.timing,
+              semanticsPass: options.semanticsPass,
+              device: options.platform,
+            },
             {app: deps.app, browser: deps.browser(), progress: deps.progress},
           )
-          if (written!.run.summary.repeats === 0) throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
+          if (written!.run.summary.repeats === 0)
+            throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
           result = {scenario: scenario.name, status: 'ok', attempts: attempt, runFile: written!.path, errFile: attempt > 1 ? errFile : null}
         } catch (error) {
           writeAtomic(errFile, `${maskSecrets(`attempt ${attempt}/${attempts}: ${(error as Error).message}`, secrets)}\n`)

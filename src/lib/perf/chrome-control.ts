@@ -28,7 +28,12 @@ export function chromeControl(endpoint: ChromeEndpoint): BrowserControl {
       withPage(endpoint, async (page) => {
         await mouse(page, 'mousePressed', from, {clickCount: 1, buttons: 1})
         for (let move = 1; move <= DRAG_MOVES; move++) {
-          await mouse(page, 'mouseMoved', {x: from.x + (delta.dx * move) / DRAG_MOVES, y: from.y + (delta.dy * move) / DRAG_MOVES}, {buttons: 1})
+          await mouse(
+            page,
+            'mouseMoved',
+            {x: from.x + (delta.dx * move) / DRAG_MOVES, y: from.y + (delta.dy * move) / DRAG_MOVES},
+            {buttons: 1},
+          )
         }
         await mouse(page, 'mouseReleased', {x: from.x + delta.dx, y: from.y + delta.dy}, {clickCount: 1})
       }),

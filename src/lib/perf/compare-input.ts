@@ -14,7 +14,9 @@ export function checkRun(value: unknown, side: 'A' | 'B', path: string): RunFile
     throw new UsageError(`Run ${side} (${path}) is not a tapir:perf_run file: it has no summary.repeats count.`)
   }
   if (summary.repeats === 0) {
-    throw new UsageError(`Run ${side} has no measured repeat: every one was refused (${Number(summary.refused ?? 0)}), so there is nothing to compare. Rerun it with the page in front.`)
+    throw new UsageError(
+      `Run ${side} has no measured repeat: every one was refused (${Number(summary.refused ?? 0)}), so there is nothing to compare. Rerun it with the page in front.`,
+    )
   }
   return value as RunFile
 }
@@ -26,7 +28,9 @@ export function readRun(cwd: string, path: string, side: 'A' | 'B'): RunFile {
   try {
     text = readFileSync(full, 'utf8')
   } catch (error) {
-    throw new UsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`)
+    throw new UsageError(
+      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    )
   }
   let value: unknown
   try {

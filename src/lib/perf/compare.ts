@@ -37,10 +37,19 @@ function range(spread: Record<string, Spread> | undefined, metric: string): numb
 }
 
 /** Judges one metric: a change inside either run's noise range is no change. */
-export function judge(metric: string, a: number, b: number, noise: number, thresholds: Thresholds, higherIsBetter = HIGHER_IS_BETTER.has(metric)): CompareRow {
+export function judge(
+  metric: string,
+  a: number,
+  b: number,
+  noise: number,
+  thresholds: Thresholds,
+  higherIsBetter = HIGHER_IS_BETTER.has(metric),
+): CompareRow {
   if (a === 0) {
     if (b === 0) return {metric, a, b, deltaPct: 0, verdict: 'unchanged'}
-    return higherIsBetter ? {metric, a, b, deltaPct: null, verdict: 'improved'} : {metric, a, b, deltaPct: null, verdict: 'regressed', severity: 'warn'}
+    return higherIsBetter
+      ? {metric, a, b, deltaPct: null, verdict: 'improved'}
+      : {metric, a, b, deltaPct: null, verdict: 'regressed', severity: 'warn'}
   }
   const deltaPct = round1((b / a - 1) * 100)
   if (Math.abs(b - a) <= noise + EPSILON) return {metric, a, b, deltaPct, verdict: 'unchanged'}
@@ -59,7 +68,10 @@ function judgeAll(
   thresholds: Thresholds,
 ): CompareRow[] {
   const metrics = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
-  return metrics.map((metric) => ({...judge(metric, a[metric] ?? 0, b[metric] ?? 0, noise(metric), thresholds), metric: `${prefix}${metric}`}))
+  return metrics.map((metric) => ({
+    ...judge(metric, a[metric] ?? 0, b[metric] ?? 0, noise(metric), thresholds),
+    metric: `${prefix}${metric}`,
+  }))
 }
 
 /** Thresholds from B's scenario, else A's, else warn 10 / error 25. */
@@ -97,21 +109,39 @@ function timingNote(aHas: boolean, bHas: boolean): string {
 /** Judges run B against run A (both checked by `checkRun` first). */
 export function compareRuns(a: RunFile, b: RunFile): Comparison {
   const thresholds = thresholdsOf(a, b)
-  const gate = judgeAll('', a.summary.perFrame ?? {}, b.summary.perFrame ?? {}, (m) => Math.max(range(a.summary.spread?.perFrame, m), range(b.summary.spread?.perFrame, m)), thresholds)
+  const gate = judgeAll(
+    '',
+    a.summary.perFrame ?? {},
+    b.summary.perFrame ?? {},
+    (m) => Math.max(range(a.summary.spread?.perFrame, m), range(b.summary.spread?.perFrame, m)),
+    thresholds,
+  )
   const aTiming = a.summary.timing
   const bTiming = b.summary.timing
   const gated = (aTiming?.repeats ?? 0) > 0 && (bTiming?.repeats ?? 0) > 0
   let timingRows: CompareRow[] = []
   if (gated) {
     const emulator = a.env?.emulator === true || b.env?.emulator === true
-    timingRows = judgeAll('timing.', aTiming!.ms, bTiming!.ms, (m) => Math.max(range(aTiming!.spread?.ms, m), range(bTiming!.spread?.ms, m)), thresholds).map((row) =>
-      emulator && row.metric.startsWith('timing.rasterMs') ? {metric: row.metric, a: row.a, b: row.b, deltaPct: row.deltaPct, verdict: 'info' as const} : row,
+    timingRows = judgeAll(
+      'timing.',
+      aTiming!.ms,
+      bTiming!.ms,
+      (m) => Math.max(range(aTiming!.spread?.ms, m), range(bTiming!.spread?.ms, m)),
+      thresholds,
+    ).map((row) =>
+      emulator && row.metric.startsWith('timing.rasterMs')
+        ? {metric: row.metric, a: row.a, b: row.b, deltaPct: row.deltaPct, verdict: 'info' as const}
+        : row,
     )
   }
   const judged = [...gate, ...timingRows]
   const rows = [...contextRows(a, b), ...judged]
   const gating = rows.filter((row) => row.verdict !== 'info')
-  const verdict = gating.some((row) => row.verdict === 'regressed') ? 'regressed' : gating.some((row) => row.verdict === 'improved') ? 'improved' : 'unchanged'
+  const verdict = gating.some((row) => row.verdict === 'regressed')
+    ? 'regressed'
+    : gating.some((row) => row.verdict === 'improved')
+      ? 'improved'
+      : 'unchanged'
   return {
     verdict,
     thresholds,
@@ -123,4 +153,5 @@ export function compareRuns(a: RunFile, b: RunFile): Comparison {
 }
 
 /** Exit 1 only on an error-level regression. */
-export const hasErrorRegression = (comparison: Comparison): boolean => comparison.rows.some((row) => row.verdict === 'regressed' && row.severity === 'error')
+export const hasErrorRegression = (comparison: Comparison): boolean =>
+  comparison.rows.some((row) => row.verdict === 'regressed' && row.severity === 'error')

@@ -1,6 +1,6 @@
 import {TapirError} from '../errors.js'
-import type {PerfApp} from './perf-app.js'
 import type {BrowserControl, Point} from './browser-control.js'
+import type {PerfApp} from './perf-app.js'
 import type {Platform, SetupEntry, Step, Target, When} from './scenario-types.js'
 
 /** How often and how long a target is looked for on the live screen. */
@@ -72,7 +72,8 @@ export class ScenarioDriver {
     for (;;) {
       const now = await this.bootId()
       if (now !== undefined && now !== before) return
-      if (Date.now() > deadline) throw new TapirError(`The app did not come back with a new boot id within ${BOOT_TIMEOUT_MS / 1000} s of the hot restart.`, 'local')
+      if (Date.now() > deadline)
+        throw new TapirError(`The app did not come back with a new boot id within ${BOOT_TIMEOUT_MS / 1000} s of the hot restart.`, 'local')
       await sleep(BOOT_POLL_MS)
     }
   }
@@ -134,20 +135,25 @@ export class ScenarioDriver {
     for (;;) {
       const ref = await this.lookUp(target)
       if (ref !== undefined) return ref
-      if (Date.now() > deadline) throw new TapirError(`target ${describeTarget(target)} matched nothing within ${RESOLVE_TIMEOUT_MS / 1000} s`, 'local')
+      if (Date.now() > deadline)
+        throw new TapirError(`target ${describeTarget(target)} matched nothing within ${RESOLVE_TIMEOUT_MS / 1000} s`, 'local')
       await sleep(RESOLVE_POLL_MS)
     }
   }
 
   private async lookUp(target: Target): Promise<string | undefined> {
-    const found = (answer: Record<string, unknown>): string | undefined => (answer.matched === true && typeof answer.ref === 'string' ? answer.ref : undefined)
+    const found = (answer: Record<string, unknown>): string | undefined =>
+      answer.matched === true && typeof answer.ref === 'string' ? answer.ref : undefined
     switch (target.by) {
       case 'text':
         if (target.index === 0) return found(await this.call('find', {text: target.text}))
         try {
           return ((await this.call('find_by_text', {text: target.text, exact: 'true'})).refs as string[] | undefined)?.[target.index]
         } catch (error) {
-          throw new TapirError(`target ${describeTarget(target)} is found with ext.tapir.find_by_text (an index past 0), and that failed: ${(error as Error).message}`, 'local')
+          throw new TapirError(
+            `target ${describeTarget(target)} is found with ext.tapir.find_by_text (an index past 0), and that failed: ${(error as Error).message}`,
+            'local',
+          )
         }
       case 'label':
         return found(await this.call('find', {semanticsLabel: target.label}))
@@ -155,7 +161,9 @@ export class ScenarioDriver {
         return found(await this.call('find', {key: target.key}))
       case 'role': {
         const answer = await this.call('observe', {roles: target.role, includeEnrichers: 'false', limit: '500'})
-        const candidates = ((answer.candidates ?? []) as Array<{ref?: string; role?: string; label?: string}>).filter((c) => c.role === target.role && c.label === target.name)
+        const candidates = ((answer.candidates ?? []) as Array<{ref?: string; role?: string; label?: string}>).filter(
+          (c) => c.role === target.role && c.label === target.name,
+        )
         return candidates[target.index]?.ref
       }
     }

@@ -50,7 +50,9 @@ export function interpolate(raw: string, scope: Scope, problem: (text: string) =
     }
     const param = scope.params.get(name)
     if (!param) {
-      problem(`unknown parameter \${${name}}${scope.params.size > 0 ? ` (this fragment takes ${[...scope.params.keys()].join(', ')})` : ' (only a fragment has params)'}`)
+      problem(
+        `unknown parameter \${${name}}${scope.params.size > 0 ? ` (this fragment takes ${[...scope.params.keys()].join(', ')})` : ' (only a fragment has params)'}`,
+      )
       continue
     }
     text += param.text

@@ -6,7 +6,10 @@ import {PLATFORMS, type Platform} from './scenario-types.js'
 export function platformOfDevice(device: string | undefined): Platform {
   if (device === 'sim') return 'sim'
   if (device === 'chrome' || device === 'web-server') return 'chrome'
-  if (device !== undefined && /^(emulator-\d+|[0-9a-z]{8,16}|\d+\.\d+\.\d+\.\d+:\d+)$/i.test(device) && !/^[0-9a-f]{8}-/i.test(device)) return 'android'
+  if (device !== undefined && /^(emulator-\d+|[0-9a-z]{8,16}|\d+\.\d+\.\d+\.\d+:\d+)$/i.test(device) && !/^[0-9a-f]{8}-/i.test(device))
+    return 'android'
   if (device !== undefined && /^[0-9a-f]{8}-[0-9a-f-]{16,}$/i.test(device)) return 'ios'
-  throw new UsageError(`Cannot tell the perf platform from the session's device (${device ?? 'none recorded'}); pass --platform=${PLATFORMS.join('|')}.`)
+  throw new UsageError(
+    `Cannot tell the perf platform from the session's device (${device ?? 'none recorded'}); pass --platform=${PLATFORMS.join('|')}.`,
+  )
 }

@@ -1,10 +1,10 @@
 import {arch, cpus, platform as osPlatform, release, type} from 'node:os'
 import {join} from 'node:path'
 import {TapirError} from '../errors.js'
-import type {PerfApp} from './perf-app.js'
 import {writeAtomic} from '../write-atomic.js'
 import type {BrowserControl} from './browser-control.js'
 import {DriveError, ScenarioDriver, type Resolve} from './driver.js'
+import type {PerfApp} from './perf-app.js'
 import type {RunFile} from './run-file.js'
 import type {Platform, Scenario, Step} from './scenario-types.js'
 import {maskDeep, maskSecrets, scenarioJson} from './secrets.js'
@@ -60,10 +60,17 @@ interface Collecting {
 export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promise<WrittenRun[]> {
   const scenarios = [options.scenario, ...(options.against ? [options.against] : [])]
   const secrets = [...new Set(scenarios.flatMap((s) => s.secrets))]
-  const series: Series[] = ['attribution', ...(options.timing ? (['timing'] as const) : []), ...(options.semanticsPass ? (['semanticsOff'] as const) : [])]
+  const series: Series[] = [
+    'attribution',
+    ...(options.timing ? (['timing'] as const) : []),
+    ...(options.semanticsPass ? (['semanticsOff'] as const) : []),
+  ]
   const units: Unit[] = scenarios.flatMap((scenario) => series.map((name) => ({scenario, series: name})))
   const runs = new Map<Scenario, Collecting>(
-    scenarios.map((scenario) => [scenario, {scenario, repeats: [], env: undefined, restartMode: scenario.setup.some((e) => e.verb === 'hot_restart') ? 'hot_restart' : 'none'}]),
+    scenarios.map((scenario) => [
+      scenario,
+      {scenario, repeats: [], env: undefined, restartMode: scenario.setup.some((e) => e.verb === 'hot_restart') ? 'hot_restart' : 'none'},
+    ]),
   )
   const rounds = options.repeat ?? options.scenario.repeat
   const driver = new ScenarioDriver(deps.app, deps.browser, options.platform)
@@ -76,17 +83,34 @@ export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promi
         const repeat = await measureOnce(unit, round, options, deps, driver, run, secrets)
         run.repeats.push(repeat)
         const who = options.against ? `${unit.scenario.name} ` : ''
-        const outcome = repeat.refused ? `refused: ${String(repeat.reason ?? 'the engine drew no frames')}` : `${repeat.summary?.frames?.painted ?? 0} painted frames`
+        const outcome = repeat.refused
+          ? `refused: ${String(repeat.reason ?? 'the engine drew no frames')}`
+          : `${repeat.summary?.frames?.painted ?? 0} painted frames`
         deps.progress(maskSecrets(`repeat ${round + 1}/${rounds} ${who}(${unit.series}) ... ${outcome}`, secrets))
       }
     }
   } finally {
     await deps.browser.release()
   }
-  return [...runs.values()].map((run) => writeRun(run, options, secrets, options.against && run.scenario === options.scenario ? options.against.name : options.against ? options.scenario.name : undefined))
+  return [...runs.values()].map((run) =>
+    writeRun(
+      run,
+      options,
+      secrets,
+      options.against && run.scenario === options.scenario ? options.against.name : options.against ? options.scenario.name : undefined,
+    ),
+  )
 }
 
-async function measureOnce(unit: Unit, round: number, options: PerfRunOptions, deps: PerfRunDeps, driver: ScenarioDriver, run: Collecting, secrets: string[]): Promise<Repeat> {
+async function measureOnce(
+  unit: Unit,
+  round: number,
+  options: PerfRunOptions,
+  deps: PerfRunDeps,
+  driver: ScenarioDriver,
+  run: Collecting,
+  secrets: string[],
+): Promise<Repeat> {
   const {scenario} = unit
   try {
     await driver.runSetup(scenario.setup)
@@ -138,7 +162,8 @@ async function releaseSemantics(app: PerfApp): Promise<string | undefined> {
   } catch (error) {
     return `The app cannot release its semantics tree: ${(error as Error).message}`
   }
-  if (answer.semanticsEnabled === true) return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
+  if (answer.semanticsEnabled === true)
+    return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
   return undefined
 }
 

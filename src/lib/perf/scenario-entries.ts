@@ -9,7 +9,8 @@ export interface ReadContext {
   secrets: Set<string>
 }
 
-export const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export const SECRET_MIN_LENGTH = 4
 const REF_KEYS = ['ref', 'startRef', 'endRef']
@@ -19,12 +20,20 @@ export const STEP_VERBS = ['tap', 'fill', 'type', 'press_key', 'scroll', 'wheel'
 const CHROME_ONLY = new Set(['wheel', 'resize'])
 
 /** A scalar read as text with `${...}` filled in; secrets are refused unless `allowSecret`. */
-export function text(raw: unknown, where: string, c: ReadContext, options: {allowSecret?: boolean; allowEmpty?: boolean} = {}): Value | undefined {
+export function text(
+  raw: unknown,
+  where: string,
+  c: ReadContext,
+  options: {allowSecret?: boolean; allowEmpty?: boolean} = {},
+): Value | undefined {
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     c.problems.push(`${where}: expected a text value`)
     return undefined
   }
-  const value = typeof raw === 'string' ? interpolate(raw, c.scope, (problem) => c.problems.push(`${where}: ${problem}`)) : {text: String(raw), secret: false}
+  const value =
+    typeof raw === 'string'
+      ? interpolate(raw, c.scope, (problem) => c.problems.push(`${where}: ${problem}`))
+      : {text: String(raw), secret: false}
   if (value.secret) {
     if (!options.allowSecret) {
       c.problems.push(`${where}: a secret may only be typed (the text of fill or type)`)
@@ -40,7 +49,12 @@ export function text(raw: unknown, where: string, c: ReadContext, options: {allo
 /** An integer (a YAML number, or a text that interpolates to one) within bounds. */
 export function integer(raw: unknown, where: string, c: ReadContext, bounds: {min: number; max?: number}): number | undefined {
   const value = typeof raw === 'string' ? Number(text(raw, where, c)?.text) : raw
-  const range = bounds.max === undefined ? (bounds.min === 1 ? 'a positive integer' : `an integer of at least ${bounds.min}`) : `an integer from ${bounds.min} to ${bounds.max}`
+  const range =
+    bounds.max === undefined
+      ? bounds.min === 1
+        ? 'a positive integer'
+        : `an integer of at least ${bounds.min}`
+      : `an integer from ${bounds.min} to ${bounds.max}`
   if (typeof value !== 'number' || !Number.isInteger(value) || value < bounds.min || (bounds.max !== undefined && value > bounds.max)) {
     c.problems.push(`${where}: must be ${range} (got ${JSON.stringify(raw)})`)
     return undefined
@@ -58,7 +72,12 @@ function number(raw: unknown, where: string, c: ReadContext): number | undefined
   return value
 }
 
-export function platformList(raw: unknown, where: string, problems: string[], allowed: readonly Platform[] = PLATFORMS): Platform[] | undefined {
+export function platformList(
+  raw: unknown,
+  where: string,
+  problems: string[],
+  allowed: readonly Platform[] = PLATFORMS,
+): Platform[] | undefined {
   if (!Array.isArray(raw) || raw.length === 0) {
     problems.push(`${where}: must be a non-empty list of ${allowed.join(', ')}`)
     return undefined
@@ -85,7 +104,8 @@ export function target(raw: unknown, where: string, c: ReadContext): Target | un
   }
   const kind = kinds[0]!
   const index = raw.index === undefined ? 0 : integer(raw.index, `${where}.index`, c, {min: 0})
-  if (raw.index !== undefined && (kind === 'key' || kind === 'label')) c.problems.push(`${where}: index is not allowed on a ${kind} target (a ${kind} names one widget)`)
+  if (raw.index !== undefined && (kind === 'key' || kind === 'label'))
+    c.problems.push(`${where}: index is not allowed on a ${kind} target (a ${kind} names one widget)`)
   if (raw.name !== undefined && kind !== 'role') c.problems.push(`${where}: name goes with role only`)
   const value = text(raw[kind], `${where}.${kind}`, c)
   if (!value || index === undefined) return undefined
@@ -156,13 +176,23 @@ function targetStep(verb: string, args: unknown, where: string, c: ReadContext, 
     c.problems.push(`${where}: needs a map with target`)
     return undefined
   }
-  for (const key of REF_KEYS) if (args[key] !== undefined) c.problems.push(`${where}: ${key} is not allowed: a ref is stale after the next navigate; name the widget with target`)
-  const allowed = ['target', ...(verb === 'fill' || verb === 'type' ? ['text'] : []), ...(verb === 'scroll' || verb === 'wheel' || verb === 'drag' ? ['dx', 'dy'] : []), ...(verb === 'wheel' ? ['ticks'] : [])]
+  for (const key of REF_KEYS)
+    if (args[key] !== undefined)
+      c.problems.push(`${where}: ${key} is not allowed: a ref is stale after the next navigate; name the widget with target`)
+  const allowed = [
+    'target',
+    ...(verb === 'fill' || verb === 'type' ? ['text'] : []),
+    ...(verb === 'scroll' || verb === 'wheel' || verb === 'drag' ? ['dx', 'dy'] : []),
+    ...(verb === 'wheel' ? ['ticks'] : []),
+  ]
   unknownKeys(args, [...allowed, ...REF_KEYS], where, c)
   const widget = target(args.target, `${where}.target`, c)
   if (verb === 'tap') return widget && {verb, target: widget, ...scoped}
   if (verb === 'fill' || verb === 'type') {
-    const typed = args.text === undefined ? (c.problems.push(`${where}: needs non-empty text`), undefined) : text(args.text, `${where}.text`, c, {allowSecret: true})
+    const typed =
+      args.text === undefined
+        ? (c.problems.push(`${where}: needs non-empty text`), undefined)
+        : text(args.text, `${where}.text`, c, {allowSecret: true})
     return widget && typed && {verb, target: widget, text: typed, ...scoped}
   }
   const dx = number(args.dx, `${where}.dx`, c)
@@ -177,11 +207,18 @@ function targetStep(verb: string, args: unknown, where: string, c: ReadContext, 
 }
 
 export function unknownKeys(map: Record<string, unknown>, allowed: readonly string[], where: string, c: {problems: string[]}): void {
-  for (const key of Object.keys(map)) if (!allowed.includes(key)) c.problems.push(`${where}: unknown key ${key}${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`)
+  for (const key of Object.keys(map))
+    if (!allowed.includes(key))
+      c.problems.push(`${where}: unknown key ${key}${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`)
 }
 
 /** The one verb key of an entry map (besides `only` and the include's own keys), or a problem. */
-export function verbOf(entry: Record<string, unknown>, where: string, c: {problems: string[]}, extra: readonly string[] = []): string | undefined {
+export function verbOf(
+  entry: Record<string, unknown>,
+  where: string,
+  c: {problems: string[]},
+  extra: readonly string[] = [],
+): string | undefined {
   const keys = Object.keys(entry).filter((key) => key !== 'only' && !extra.includes(key))
   if (keys.length !== 1) {
     c.problems.push(`${where}: an entry has exactly one verb key (got ${keys.length === 0 ? 'none' : keys.join(', ')})`)

@@ -4,7 +4,18 @@ import {parseDocument} from 'yaml'
 import {UsageError} from '../errors.js'
 import type {Param, Scope} from './interpolate.js'
 import {DEFAULT_THRESHOLDS, type Thresholds} from './run-file.js'
-import {GESTURE_VERBS, STEP_VERBS, integer, isMap, platformList, step, text, unknownKeys, verbOf, type ReadContext} from './scenario-entries.js'
+import {
+  GESTURE_VERBS,
+  STEP_VERBS,
+  integer,
+  isMap,
+  platformList,
+  step,
+  text,
+  unknownKeys,
+  verbOf,
+  type ReadContext,
+} from './scenario-entries.js'
 import {PLATFORMS, type Gesture, type Scenario, type SetupEntry, type Step, type When} from './scenario-types.js'
 
 const TOP_KEYS = ['name', 'viewport', 'platforms', 'setup', 'steps', 'repeat', 'thresholds', 'variants']
@@ -41,7 +52,9 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
   try {
     source = readFileSync(path, 'utf8')
   } catch (error) {
-    problems.push(`${shown}: cannot read (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`)
+    problems.push(
+      `${shown}: cannot read (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`,
+    )
     return undefined
   }
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})
@@ -70,14 +83,20 @@ export function loadScenario(path: string, options: LoadOptions): Scenario {
 function readScenario(data: Record<string, unknown>, file: string, options: LoadOptions, problems: string[]): Scenario | undefined {
   unknownKeys(data, TOP_KEYS, 'scenario', {problems})
   let name = typeof data.name === 'string' && NAME.test(data.name) ? data.name : undefined
-  if (!name) problems.push(`name: required, lower-case letters, digits, _ and - only (it names the run file; got ${JSON.stringify(data.name ?? null)})`)
+  if (!name)
+    problems.push(
+      `name: required, lower-case letters, digits, _ and - only (it names the run file; got ${JSON.stringify(data.name ?? null)})`,
+    )
   let body: Record<string, unknown> = data
   let variant: string | undefined
   if (data.variants !== undefined) {
     const variants = isMap(data.variants) ? data.variants : undefined
-    if (!variants || Object.keys(variants).length === 0) problems.push('variants: must be a map of variant names to {viewport, platforms, repeat, steps}')
-    else if (options.variant === undefined) problems.push(`variants: this file declares ${Object.keys(variants).join(', ')}; pass --variant=<one of them>`)
-    else if (!isMap(variants[options.variant]) && variants[options.variant] !== null) problems.push(`--variant=${options.variant}: not declared here (declared: ${Object.keys(variants).join(', ')})`)
+    if (!variants || Object.keys(variants).length === 0)
+      problems.push('variants: must be a map of variant names to {viewport, platforms, repeat, steps}')
+    else if (options.variant === undefined)
+      problems.push(`variants: this file declares ${Object.keys(variants).join(', ')}; pass --variant=<one of them>`)
+    else if (!isMap(variants[options.variant]) && variants[options.variant] !== null)
+      problems.push(`--variant=${options.variant}: not declared here (declared: ${Object.keys(variants).join(', ')})`)
     else {
       const overrides = (variants[options.variant] ?? {}) as Record<string, unknown>
       unknownKeys(overrides, VARIANT_KEYS, `variants.${options.variant}`, {problems})
@@ -99,7 +118,17 @@ function readScenario(data: Record<string, unknown>, file: string, options: Load
   if (!Array.isArray(body.steps) || body.steps.length === 0) problems.push('steps: required, a non-empty list')
   else steps = readSteps(body.steps, c)
   if (!name || repeat === undefined || !thresholds) return undefined
-  return {name, ...(variant ? {variant} : {}), ...(viewport ? {viewport} : {}), platforms, setup, steps, repeat, thresholds, secrets: [...c.secrets]}
+  return {
+    name,
+    ...(variant ? {variant} : {}),
+    ...(viewport ? {viewport} : {}),
+    platforms,
+    setup,
+    steps,
+    repeat,
+    thresholds,
+    secrets: [...c.secrets],
+  }
 }
 
 function readViewport(raw: unknown, c: ReadContext): {width: number; height: number} | undefined {
@@ -131,13 +160,17 @@ function readSteps(raw: unknown[], c: ReadContext): Step[] {
   raw.forEach((entry, index) => {
     const where = `steps[${index}]`
     if (!isMap(entry)) {
-      c.problems.push(`${where}: ${typeof entry === 'string' ? `${entry} needs arguments (e.g. {${entry}: ...})` : 'must be a map with one verb key'}`)
+      c.problems.push(
+        `${where}: ${typeof entry === 'string' ? `${entry} needs arguments (e.g. {${entry}: ...})` : 'must be a map with one verb key'}`,
+      )
       return
     }
     const verb = verbOf(entry, where, c)
     if (verb === undefined) return
     if (!(STEP_VERBS as readonly string[]).includes(verb)) {
-      c.problems.push(`${where}: unknown step verb ${verb}${verb === 'include' ? ' (includes belong in setup)' : ''} (steps: ${STEP_VERBS.join(', ')})`)
+      c.problems.push(
+        `${where}: unknown step verb ${verb}${verb === 'include' ? ' (includes belong in setup)' : ''} (steps: ${STEP_VERBS.join(', ')})`,
+      )
       return
     }
     const parsed = step(verb, entry[verb], entry, `${where} (${verb})`, c)
@@ -177,7 +210,13 @@ export function readSetup(raw: unknown, where: string, c: ReadContext, state: In
   return out
 }
 
-function setupEntry(verb: string, entry: Record<string, unknown>, where: string, c: ReadContext, state: IncludeState): SetupEntry | undefined {
+function setupEntry(
+  verb: string,
+  entry: Record<string, unknown>,
+  where: string,
+  c: ReadContext,
+  state: IncludeState,
+): SetupEntry | undefined {
   if (SETUP_ONLY.includes(verb) && entry.only !== undefined) c.problems.push(`${where}: only is for gestures, not ${verb}`)
   switch (verb) {
     case 'hot_restart':
@@ -192,7 +231,8 @@ function setupEntry(verb: string, entry: Record<string, unknown>, where: string,
       const args = entry.wait_for_text
       if (isMap(args)) unknownKeys(args, ['text', 'timeout_ms'], where, c)
       const value = text(isMap(args) ? args.text : args, where, c)
-      const timeoutMs = isMap(args) && args.timeout_ms !== undefined ? integer(args.timeout_ms, `${where}.timeout_ms`, c, {min: 1}) : WAIT_FOR_TEXT_MS
+      const timeoutMs =
+        isMap(args) && args.timeout_ms !== undefined ? integer(args.timeout_ms, `${where}.timeout_ms`, c, {min: 1}) : WAIT_FOR_TEXT_MS
       return value && timeoutMs !== undefined ? {verb, text: value.text, timeoutMs} : undefined
     }
     case 'include':
@@ -240,7 +280,10 @@ function include(entry: Record<string, unknown>, where: string, c: ReadContext, 
   const scope = fragmentScope(fragment.params, entry.with, where, relative.text, c)
   const inner: ReadContext = {...c, scope}
   const rawWhen = entry.when ?? fragment.when
-  const when = rawWhen === undefined ? undefined : readWhen(rawWhen, entry.when !== undefined ? `${where}.when` : `${relative.text}: when`, entry.when !== undefined ? c : inner)
+  const when =
+    rawWhen === undefined
+      ? undefined
+      : readWhen(rawWhen, entry.when !== undefined ? `${where}.when` : `${relative.text}: when`, entry.when !== undefined ? c : inner)
   if (!Array.isArray(fragment.steps) || fragment.steps.length === 0) c.problems.push(`${relative.text}: steps: required, a non-empty list`)
   const setup = readSetup(fragment.steps ?? [], `${relative.text}: steps`, inner, {dir: dirname(file), stack: [...state.stack, file]})
   return {verb: 'include', path: relative.text, ...(when ? {when} : {}), setup}
@@ -253,7 +296,11 @@ function fragmentScope(declared: unknown, given: unknown, where: string, fragmen
   if (given !== undefined && !isMap(given)) c.problems.push(`${where}.with: must be a map of param: value`)
   const spec = isMap(declared) ? declared : {}
   const values = isMap(given) ? given : {}
-  for (const name of Object.keys(values)) if (!(name in spec)) c.problems.push(`${where}.with: ${fragment} has no param ${name}${Object.keys(spec).length > 0 ? ` (params: ${Object.keys(spec).join(', ')})` : ''}`)
+  for (const name of Object.keys(values))
+    if (!(name in spec))
+      c.problems.push(
+        `${where}.with: ${fragment} has no param ${name}${Object.keys(spec).length > 0 ? ` (params: ${Object.keys(spec).join(', ')})` : ''}`,
+      )
   for (const [name, raw] of Object.entries(spec)) {
     const options = raw === null ? {} : raw
     if (!isMap(options)) {
@@ -262,7 +309,12 @@ function fragmentScope(declared: unknown, given: unknown, where: string, fragmen
     }
     unknownKeys(options, ['default', 'secret'], `${fragment}: params.${name}`, c)
     const secret = options.secret === true
-    const source = values[name] !== undefined ? {raw: values[name], at: `${where}.with.${name}`, scope: c} : options.default !== undefined ? {raw: options.default, at: `${fragment}: params.${name}.default`, scope: {...c, scope: {params: new Map(), env: c.scope.env}}} : undefined
+    const source =
+      values[name] !== undefined
+        ? {raw: values[name], at: `${where}.with.${name}`, scope: c}
+        : options.default !== undefined
+          ? {raw: options.default, at: `${fragment}: params.${name}.default`, scope: {...c, scope: {params: new Map(), env: c.scope.env}}}
+          : undefined
     if (!source) {
       c.problems.push(`${where}: ${fragment} needs param ${name}; pass it in with:`)
       params.set(name, {text: `<${name}>`, secret}) // so its uses raise no second problem

@@ -8,7 +8,13 @@ export function scenarioJson(scenario: Scenario): Record<string, unknown> {
   return JSON.parse(
     JSON.stringify(shown, (_key, value: unknown) => {
       const typed = value as {text?: unknown; secret?: unknown} | null
-      if (typed && typeof typed === 'object' && typeof typed.text === 'string' && typeof typed.secret === 'boolean' && Object.keys(typed).length === 2) {
+      if (
+        typed &&
+        typeof typed === 'object' &&
+        typeof typed.text === 'string' &&
+        typeof typed.secret === 'boolean' &&
+        Object.keys(typed).length === 2
+      ) {
         return typed.secret ? MASK : typed.text
       }
       return value

@@ -47,7 +47,8 @@ export function perFrameMetrics(repeat: Repeat): Record<string, number> {
     if (typeof group !== 'object' || group === null) continue
     for (const [name, value] of Object.entries(group)) {
       if (Array.isArray(value)) {
-        for (const row of value) if (Array.isArray(row) && typeof row[0] === 'string' && typeof row[2] === 'number') out[`${source}.${name}.${row[0]}`] = row[2]
+        for (const row of value)
+          if (Array.isArray(row) && typeof row[0] === 'string' && typeof row[2] === 'number') out[`${source}.${name}.${row[0]}`] = row[2]
       } else if (typeof value === 'object' && value !== null && typeof (value as {perFrame?: unknown}).perFrame === 'number') {
         out[`${source}.${name}`] = (value as {perFrame: number}).perFrame
       }
@@ -68,7 +69,10 @@ export function msMetrics(repeat: Repeat): Record<string, number> {
 }
 
 /** The median of every metric over the repeats (absent in a repeat = 0) and its range. */
-export function medianAndSpread(samples: ReadonlyArray<Record<string, number>>): {medians: Record<string, number>; spread: Record<string, Spread>} {
+export function medianAndSpread(samples: ReadonlyArray<Record<string, number>>): {
+  medians: Record<string, number>
+  spread: Record<string, Spread>
+} {
   const metrics = [...new Set(samples.flatMap((sample) => Object.keys(sample)))].sort()
   const medians: Record<string, number> = {}
   const spread: Record<string, Spread> = {}
@@ -87,7 +91,9 @@ const measured = (repeats: readonly Repeat[]): Repeat[] => repeats.filter((repea
 
 /** The measured repeat whose painted-frame count is the median (the lower of two middles). */
 export function medianRepeat(repeats: readonly Repeat[]): Repeat | undefined {
-  const sorted = measured(repeats).sort((a, b) => (a.summary?.frames?.painted ?? 0) - (b.summary?.frames?.painted ?? 0) || a.index - b.index)
+  const sorted = measured(repeats).sort(
+    (a, b) => (a.summary?.frames?.painted ?? 0) - (b.summary?.frames?.painted ?? 0) || a.index - b.index,
+  )
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 

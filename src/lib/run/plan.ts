@@ -17,7 +17,8 @@ const RUN_FLAGS = ['--state', '--timeout']
 
 /** Reads every step and refuses the run before anything is sent when any step is unfit. */
 export function planSteps(lines: string[], isVerb: (name: string) => boolean): Step[] {
-  if (lines.length === 0) throw new UsageError('No steps. Pass verb lines as arguments (tapir tapir:run "tap --ref=e5" "snap") or with --file <path|->.')
+  if (lines.length === 0)
+    throw new UsageError('No steps. Pass verb lines as arguments (tapir tapir:run "tap --ref=e5" "snap") or with --file <path|->.')
   return lines.map((line, index) => {
     const where = `step ${index + 1} (${line.trim()})`
     let words: string[]
@@ -30,11 +31,15 @@ export function planSteps(lines: string[], isVerb: (name: string) => boolean): S
     if (!first) throw new UsageError(`${where} is empty.`)
     const verb = first.replace(/^tapir:/, '')
     if (verb === 'run') throw new UsageError(`${where}: a run cannot contain another run.`)
-    if (NOT_ON_THE_APP.has(verb)) throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
-    if (!isVerb(verb)) throw new UsageError(`${where}: unknown verb "${verb}". Steps are tapir verbs without the tapir: prefix (tap, fill, snap, ...).`)
-    if (ENDS_THE_APP.has(verb) && index !== lines.length - 1) throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
+    if (NOT_ON_THE_APP.has(verb))
+      throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
+    if (!isVerb(verb))
+      throw new UsageError(`${where}: unknown verb "${verb}". Steps are tapir verbs without the tapir: prefix (tap, fill, snap, ...).`)
+    if (ENDS_THE_APP.has(verb) && index !== lines.length - 1)
+      throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
     const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
-    if (runFlag) throw new UsageError(`${where}: ${runFlag.split('=')[0]} belongs to tapir:run itself; every step uses the run's session and timeout.`)
+    if (runFlag)
+      throw new UsageError(`${where}: ${runFlag.split('=')[0]} belongs to tapir:run itself; every step uses the run's session and timeout.`)
     return {text: line.trim(), verb, argv}
   })
 }

@@ -26,7 +26,11 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
   const last = report.steps.at(-1)!
   const stdout = [...progress, ...(last.outcome.stdout ? [last.outcome.stdout] : [])].join('\n')
   const stderr = failure
-    ? [`✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]
+    ? [
+        `✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`,
+        ...failure.outcome.stderr,
+        ...(last === failure ? [] : last.outcome.stderr),
+      ]
     : last.outcome.stderr
   return {stdout, stderr, exitCode, ...(error ? {error} : {})}
 }
@@ -35,5 +39,13 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
 function failedStepError(number: number, failure: StepResult): ErrorObject {
   const {code, envelope} = failure.outcome.error?.error ?? {}
   const message = `step ${number} failed (exit ${failure.exitCode}): ${failure.step}`
-  return {error: {message, exitCode: failure.exitCode, step: number, ...(code === undefined ? {} : {code}), ...(envelope === undefined ? {} : {envelope})}}
+  return {
+    error: {
+      message,
+      exitCode: failure.exitCode,
+      step: number,
+      ...(code === undefined ? {} : {code}),
+      ...(envelope === undefined ? {} : {envelope}),
+    },
+  }
 }

@@ -22,11 +22,14 @@ function normalise(line: string): string {
       out += char
       continue
     }
-    if (char === '`' || (char === '$' && next === '(')) throw new UsageError(`command substitution (${char === '`' ? '`…`' : '$(…)'}) is not allowed; steps never reach a shell.`)
+    if (char === '`' || (char === '$' && next === '('))
+      throw new UsageError(`command substitution (${char === '`' ? '`…`' : '$(…)'}) is not allowed; steps never reach a shell.`)
     if (char === '$') {
       if (next !== undefined && NAME_START.test(next)) {
         const name = /^\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(line.slice(i + 1))?.[1] ?? next
-        throw new UsageError(`$${name} would be expanded by a shell; tapir does not expand variables. Put the value itself in the step, or single-quote it.`)
+        throw new UsageError(
+          `$${name} would be expanded by a shell; tapir does not expand variables. Put the value itself in the step, or single-quote it.`,
+        )
       }
       out += '\\$' // a lone $ is literal, as in a shell
       wordStart = false
@@ -64,7 +67,8 @@ function normalise(line: string): string {
       continue
     }
     if (GLOB.has(char)) throw new UsageError(`unquoted glob character "${char}": quote it; tapir never expands globs.`)
-    if (char === '{' && /^\{[^\s{}]*(,|\.\.)[^\s{}]*\}/.test(line.slice(i))) throw new UsageError('brace expansion ({a,b}) is not done; quote the braces.')
+    if (char === '{' && /^\{[^\s{}]*(,|\.\.)[^\s{}]*\}/.test(line.slice(i)))
+      throw new UsageError('brace expansion ({a,b}) is not done; quote the braces.')
     if (char === '~' && wordStart) throw new UsageError('"~" is not expanded; write the path out, or quote it.')
     out += char
     wordStart = /[;&|<>()]/.test(char)
@@ -81,7 +85,8 @@ export function tokenizeStep(line: string): string[] {
   const words: string[] = []
   for (const token of parse(normalise(line))) {
     if (typeof token === 'string') words.push(token)
-    else if ('op' in token && token.op !== 'glob') throw new UsageError(`shell operator "${token.op}" is not allowed; give each command as its own step.`)
+    else if ('op' in token && token.op !== 'glob')
+      throw new UsageError(`shell operator "${token.op}" is not allowed; give each command as its own step.`)
     else throw new UsageError('the step has shell syntax tapir does not take; quote it.')
   }
   return words

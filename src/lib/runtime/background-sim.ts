@@ -67,7 +67,21 @@ export async function startSimInBackground(options: {
   const faults = options.faults.flatMap((fault) => ['--fault', fault])
   const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
   const web = options.webPort === undefined ? [] : ['--web-port', String(options.webPort)]
-  const argv = [process.execPath, ...loader, SIM_MAIN, '--mode', options.mode, '--port', String(options.port), ...web, '--host', SIM_HOST, ...faults, '--ready-file', readyFile]
+  const argv = [
+    process.execPath,
+    ...loader,
+    SIM_MAIN,
+    '--mode',
+    options.mode,
+    '--port',
+    String(options.port),
+    ...web,
+    '--host',
+    SIM_HOST,
+    ...faults,
+    '--ready-file',
+    readyFile,
+  ]
   const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
   closeSync(log)
   child.unref()
@@ -86,11 +100,14 @@ export async function startSimInBackground(options: {
       unlinkQuietly(readyFile)
       const recorded = recordProcess(pid, argv)
       if (recorded) return {process: recorded, httpUri: ready.httpUri, ...(ready.webUri === undefined ? {} : {webUri: ready.webUri})}
-      failure = 'The simulated app started, but its command line and start time could not be read back, so tapir could not record it safely.'
+      failure =
+        'The simulated app started, but its command line and start time could not be read back, so tapir could not record it safely.'
       break
     }
     if (!isAlive(pid)) {
-      failure = /EADDRINUSE/.test(readLog(options.logFile)) ? portInUse(options.port).message : `The simulated app exited while starting; see ${options.logFile}.`
+      failure = /EADDRINUSE/.test(readLog(options.logFile))
+        ? portInUse(options.port).message
+        : `The simulated app exited while starting; see ${options.logFile}.`
       break
     }
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -3,8 +3,8 @@ import {TapirError} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
 import type {SessionLocation} from '../session/location.js'
 import {checkOwnership} from '../session/require-session.js'
-import type {Session} from '../session/session.js'
 import {assessProcesses} from '../session/session-processes.js'
+import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
 import {AppConnection} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
@@ -31,10 +31,12 @@ export async function diagnose(location: SessionLocation, cwd: string, timeoutMs
   } catch (error) {
     return [failed('session', reason(error))]
   }
-  if (!session) return [failed('session', `none at ${location.path}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``)]
+  if (!session)
+    return [failed('session', `none at ${location.path}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``)]
   const checks = [sessionCheck(location, session, cwd), processCheck(session)]
   if (!checks[0]!.ok) return checks
-  if (typeof session.vmServiceUri !== 'string' || session.vmServiceUri === '') return [...checks, failed('vm service', 'the app is still booting: no VM Service URI yet; wait for `tapir start` to finish')]
+  if (typeof session.vmServiceUri !== 'string' || session.vmServiceUri === '')
+    return [...checks, failed('vm service', 'the app is still booting: no VM Service URI yet; wait for `tapir start` to finish')]
   checks.push(...(await appChecks(session.vmServiceUri, timeoutMs)))
   if (session.cdpPort !== undefined && session.cdpPort !== null) checks.push(await chromeCheck(session, timeoutMs))
   return checks
@@ -55,11 +57,21 @@ function sessionCheck(location: SessionLocation, session: Session, cwd: string):
 function processCheck(session: Session): Check {
   const assessed = assessProcesses(session)
   const foreign = assessed.filter((entry) => entry.state === 'foreign')
-  if (foreign.length > 0) return failed('processes', `tapir cannot prove it started ${foreign.map((entry) => `${entry.role} pid=${String(entry.pid)}`).join(', ')}; \`tapir stop\` will refuse them`, false)
+  if (foreign.length > 0)
+    return failed(
+      'processes',
+      `tapir cannot prove it started ${foreign.map((entry) => `${entry.role} pid=${String(entry.pid)}`).join(', ')}; \`tapir stop\` will refuse them`,
+      false,
+    )
   const running = assessed.flatMap((entry) => (entry.state === 'ours' ? [`${entry.role} pid=${entry.process.pid}`] : []))
   const gone = assessed.flatMap((entry) => (entry.state === 'gone' ? [`${entry.role} pid=${entry.pid}`] : []))
   if (running.length === 0 && gone.length === 0) return passed('processes', 'none started by tapir (an attached app)')
-  return passed('processes', [running.length > 0 ? `running: ${running.join(', ')}` : '', gone.length > 0 ? `gone: ${gone.join(', ')}` : ''].filter(Boolean).join('; '))
+  return passed(
+    'processes',
+    [running.length > 0 ? `running: ${running.join(', ')}` : '', gone.length > 0 ? `gone: ${gone.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; '),
+  )
 }
 
 /** The VM Service, tapir's extensions in the app, and whether the app draws frames. */
@@ -73,14 +85,23 @@ async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
   try {
     const checks = [passed('vm service', `answering at ${redactToken(toWebSocketUri(uri))}`)]
     if (!(await app.hasTapir(new Deadline(timeoutMs)))) {
-      return [...checks, failed('tapir', 'the app has no ext.tapir.* extensions: add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting')]
+      return [
+        ...checks,
+        failed(
+          'tapir',
+          'the app has no ext.tapir.* extensions: add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting',
+        ),
+      ]
     }
     checks.push(passed('tapir', 'the ext.tapir.* extensions are registered'))
     const routes = await app.callExtension('get_routes', {}, new Deadline(timeoutMs))
     const warnings = routes.warnings as {lifecycleState?: unknown} | undefined
     checks.push(
       warnings
-        ? failed('frames', `the app is not producing frames (lifecycle: ${String(warnings.lifecycleState ?? 'unknown')}): gestures cannot take effect; bring its window or tab to the front`)
+        ? failed(
+            'frames',
+            `the app is not producing frames (lifecycle: ${String(warnings.lifecycleState ?? 'unknown')}): gestures cannot take effect; bring its window or tab to the front`,
+          )
         : passed('frames', 'the app is producing frames'),
     )
     return checks
@@ -99,15 +120,22 @@ async function chromeCheck(session: Session, timeoutMs: number): Promise<Check> 
   const webPort = typeof session.webPort === 'number' ? session.webPort : undefined
   let page: CdpPage
   try {
-    page = await new Deadline(timeoutMs).race(CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}), `Chrome's DevTools port ${port}`)
+    page = await new Deadline(timeoutMs).race(
+      CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}),
+      `Chrome's DevTools port ${port}`,
+    )
   } catch (error) {
     return failed('chrome', reason(error))
   }
   try {
     const served = webPort === undefined || new URL(page.url).port === String(webPort)
     if (!served) return failed('chrome', `the page on CDP port ${port} is ${page.url}, not the app served on port ${webPort}`)
-    const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {expression: 'document.visibilityState', returnByValue: true})
-    if (result.value !== 'visible') return failed('chrome', `the app's tab is ${String(result.value)}: it draws no frames; bring it to the front`)
+    const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {
+      expression: 'document.visibilityState',
+      returnByValue: true,
+    })
+    if (result.value !== 'visible')
+      return failed('chrome', `the app's tab is ${String(result.value)}: it draws no frames; bring it to the front`)
     return passed('chrome', `CDP port ${port} answers; the app's page is visible (${page.url})`)
   } catch (error) {
     return failed('chrome', reason(error))

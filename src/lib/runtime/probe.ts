@@ -1,6 +1,6 @@
+import {redactToken} from '../output/redact-token.js'
 import {AppConnection} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
-import {redactToken} from '../output/redact-token.js'
 
 export interface Probe {
   answering: boolean
@@ -17,7 +17,8 @@ export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe>
   try {
     app = await AppConnection.open(wsUri, timeoutMs)
     const version = await app.client.call('getVersion', {}, deadline)
-    const vmVersion = typeof version.major === 'number' && typeof version.minor === 'number' ? `${version.major}.${version.minor}` : undefined
+    const vmVersion =
+      typeof version.major === 'number' && typeof version.minor === 'number' ? `${version.major}.${version.minor}` : undefined
     return {answering: true, tapir: await app.hasTapir(deadline).catch(() => false), ...(vmVersion ? {vmVersion} : {})}
   } catch (error) {
     return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}

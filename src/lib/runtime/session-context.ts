@@ -2,8 +2,8 @@ import type {ChromeEndpoint} from '../cdp/page.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
-import {readSession} from '../session/store.js'
 import type {Session} from '../session/session.js'
+import {readSession} from '../session/store.js'
 import type {AppTarget, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
@@ -88,7 +88,10 @@ export class SessionContext implements VerbContext {
     // Calls that arrive together share one attempt: only the first to find the connection
     // dead replaces it; the others take the replacement.
     if (this.connection === seen) {
-      seen?.app.then((app) => app.close(), () => {})
+      seen?.app.then(
+        (app) => app.close(),
+        () => {},
+      )
       this.connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs)}
     }
     return this.connection!.app
@@ -113,7 +116,10 @@ export class SessionContext implements VerbContext {
   }
 
   close(): void {
-    this.connection?.app.then((app) => app.close(), () => {})
+    this.connection?.app.then(
+      (app) => app.close(),
+      () => {},
+    )
     this.connection = undefined
   }
 }

@@ -29,7 +29,10 @@ export function homeDir(env: NodeJS.ProcessEnv): string {
   } catch {
     // no passwd entry (a container run with --user N)
   }
-  throw new TapirError('Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.', 'local')
+  throw new TapirError(
+    'Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.',
+    'local',
+  )
 }
 
 function perProject(home: string, tool: string, digest: string): string {

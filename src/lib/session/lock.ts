@@ -67,7 +67,14 @@ export async function withSessionLock<T>(location: SessionLocation, command: str
   }
   checkFolders(location)
   const me = identify(process.pid)
-  const mine = JSON.stringify({pid: process.pid, argv: me?.argv ?? [], startTime: me?.startTime ?? '', bootId: me?.bootId, command, since: new Date().toISOString()})
+  const mine = JSON.stringify({
+    pid: process.pid,
+    argv: me?.argv ?? [],
+    startTime: me?.startTime ?? '',
+    bootId: me?.bootId,
+    command,
+    since: new Date().toISOString(),
+  })
   for (let attempt = 0; ; attempt++) {
     let created: boolean
     try {

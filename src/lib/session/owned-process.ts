@@ -17,7 +17,8 @@ type Identity = Omit<OwnedProcess, 'pid'>
 
 /** Where a recorded pid stands: `ours` may be signalled, `gone` needs nothing, `foreign` must be
  *  left alone (and the reason says why). */
-export type Ownership = {state: 'ours'; process: OwnedProcess} | {state: 'gone'; pid: number} | {state: 'foreign'; pid: unknown; reason: string}
+export type Ownership =
+  {state: 'ours'; process: OwnedProcess} | {state: 'gone'; pid: number} | {state: 'foreign'; pid: unknown; reason: string}
 
 /** A pid tapir could ever signal: -1 is every process, 0 tapir's own group, a negative pid a
  *  whole group, and 1 is init. */
@@ -66,7 +67,12 @@ function linuxIdentity(pid: number): Identity | undefined {
  *  joined by spaces, so the check compares the joined form. */
 function psIdentity(pid: number): Identity | undefined {
   try {
-    const out = (args: string[]) => execFileSync('ps', [...args, '-p', String(pid)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: {...process.env, LC_ALL: 'C'}}).trim()
+    const out = (args: string[]) =>
+      execFileSync('ps', [...args, '-p', String(pid)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: {...process.env, LC_ALL: 'C'},
+      }).trim()
     const startTime = out(['-o', 'lstart='])
     const command = out(['-o', 'command='])
     return startTime && command ? {argv: [command], startTime} : undefined
@@ -134,11 +140,20 @@ function isRecord(value: unknown): value is OwnedProcess {
 export function checkOwned(record: unknown): Ownership {
   if (!isRecord(record)) {
     const pid = (record as {pid?: unknown} | null)?.pid
-    return {state: 'foreign', pid, reason: isSignallablePid(pid) ? 'its record is incomplete' : `${JSON.stringify(pid ?? null)} is not a process id tapir could have started`}
+    return {
+      state: 'foreign',
+      pid,
+      reason: isSignallablePid(pid)
+        ? 'its record is incomplete'
+        : `${JSON.stringify(pid ?? null)} is not a process id tapir could have started`,
+    }
   }
   if (!exists(record.pid)) return {state: 'gone', pid: record.pid}
   const now = identify(record.pid)
-  if (!now) return exists(record.pid) && !isZombie(record.pid) ? {state: 'foreign', pid: record.pid, reason: 'its command line and start time cannot be read'} : {state: 'gone', pid: record.pid}
+  if (!now)
+    return exists(record.pid) && !isZombie(record.pid)
+      ? {state: 'foreign', pid: record.pid, reason: 'its command line and start time cannot be read'}
+      : {state: 'gone', pid: record.pid}
   if (now.startTime !== record.startTime || (record.bootId !== undefined && now.bootId !== record.bootId)) {
     return {state: 'foreign', pid: record.pid, reason: 'it started at another time than the process tapir recorded (the pid was reused)'}
   }

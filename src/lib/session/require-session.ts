@@ -17,7 +17,10 @@ export function requireSession(location: SessionLocation, cwd: string): Session 
   if (!session) throw noSessionError(location)
   checkOwnership(location, session, cwd)
   if (!session.vmServiceUri) {
-    throw new TapirError(`The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`, 'local')
+    throw new TapirError(
+      `The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`,
+      'local',
+    )
   }
   return session as Session & {vmServiceUri: string}
 }

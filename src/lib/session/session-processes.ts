@@ -36,7 +36,9 @@ export function runningApp(session: Session | undefined): OwnedProcess | undefin
 export function refuseForeign(assessed: Assessed[], path: string): void {
   const foreign = assessed.filter((entry) => entry.state === 'foreign')
   if (foreign.length === 0) return
-  const named = foreign.map((entry) => `${entry.role} pid=${JSON.stringify(entry.pid ?? null)} (${entry.state === 'foreign' ? entry.reason : ''})`).join('; ')
+  const named = foreign
+    .map((entry) => `${entry.role} pid=${JSON.stringify(entry.pid ?? null)} (${entry.state === 'foreign' ? entry.reason : ''})`)
+    .join('; ')
   throw new TapirError(
     `Refusing to stop: the session names processes tapir cannot prove it started: ${named}. Nothing was signalled and the session is kept. Stop such a process yourself if it is yours, then remove ${path}.`,
     'local',

@@ -11,7 +11,13 @@ import {checkSessionFolder, readTrustedFile} from './trust.js'
 function asSession(text: string): Session | undefined {
   try {
     const value = JSON.parse(text)
-    if (value && typeof value === 'object' && !Array.isArray(value) && (typeof value.vmServiceUri === 'string' || value.vmServiceUri === null)) return value as Session
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      (typeof value.vmServiceUri === 'string' || value.vmServiceUri === null)
+    )
+      return value as Session
   } catch {
     // not JSON
   }
@@ -20,7 +26,9 @@ function asSession(text: string): Session | undefined {
 
 export class NotASessionError extends TapirError {
   constructor(location: SessionLocation) {
-    const fix = location.named ? 'Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.' : 'Remove it with `tapir stop`, then start or attach again.'
+    const fix = location.named
+      ? 'Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.'
+      : 'Remove it with `tapir stop`, then start or attach again.'
     super(`${location.path} is not a tapir session file (a JSON object with vmServiceUri). ${fix}`, 'local')
   }
 }

@@ -11,7 +11,8 @@ function distrust(stats: Stats, options: {rootMayOwn?: boolean; stickyWriters?: 
   const me = process.getuid?.()
   if (me === undefined) return undefined // Windows: no owner bits to go by
   if (stats.uid !== me && !(options.rootMayOwn && stats.uid === 0)) return `it belongs to uid ${stats.uid}, not to you (uid ${me})`
-  if ((stats.mode & 0o022) !== 0 && !(options.stickyWriters && (stats.mode & 0o1000) !== 0)) return `group or others can write it (mode ${octal(stats.mode)})`
+  if ((stats.mode & 0o022) !== 0 && !(options.stickyWriters && (stats.mode & 0o1000) !== 0))
+    return `group or others can write it (mode ${octal(stats.mode)})`
   return undefined
 }
 
@@ -27,7 +28,11 @@ export function checkSessionFolder(dir: string, options: {shared?: boolean} = {}
     throw fileError('read the sessions folder', dir, error)
   }
   const why = distrust(stats, {rootMayOwn: options.shared, stickyWriters: options.shared})
-  if (why) throw new TapirError(`Refusing the sessions folder ${dir}: ${why}. Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`, 'local')
+  if (why)
+    throw new TapirError(
+      `Refusing the sessions folder ${dir}: ${why}. Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`,
+      'local',
+    )
 }
 
 /** The text of a session file the user owns and only they can write; undefined when there is
@@ -40,14 +45,22 @@ export function readTrustedFile(path: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return undefined
-    if (code === 'ELOOP') throw new TapirError(`Refusing the session file ${path}: it is a symbolic link. tapir reads and writes its session files only in place.`, 'local')
+    if (code === 'ELOOP')
+      throw new TapirError(
+        `Refusing the session file ${path}: it is a symbolic link. tapir reads and writes its session files only in place.`,
+        'local',
+      )
     throw fileError('read the session file', path, error)
   }
   try {
     const stats = fstatSync(fd)
     if (!stats.isFile()) throw new TapirError(`Refusing the session file ${path}: it is not a regular file.`, 'local')
     const why = distrust(stats)
-    if (why) throw new TapirError(`Refusing the session file ${path}: ${why}. Remove it if you did not write it, or make it yours and private (chmod 600).`, 'local')
+    if (why)
+      throw new TapirError(
+        `Refusing the session file ${path}: ${why}. Remove it if you did not write it, or make it yours and private (chmod 600).`,
+        'local',
+      )
     return readFileSync(fd, 'utf8')
   } finally {
     closeSync(fd)

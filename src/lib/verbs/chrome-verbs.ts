@@ -20,7 +20,8 @@ const WINDOW_BARS_HEIGHT = 130
 
 const NOT_HELD = 'Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.'
 const HOLDING = 'Holding the override; Ctrl-C or closing Chrome ends it.'
-const ENDS_WITH_CALL = 'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.'
+const ENDS_WITH_CALL =
+  'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.'
 
 function endpoint(context: VerbCall): ChromeEndpoint {
   const chrome = context.chrome()
@@ -38,31 +39,45 @@ export const resize = defineVerb({
   name: 'resize',
   tool: 'tapir_resize_viewport',
   dispatch: 'cdp:resize',
-  summary: 'Override the web app\'s viewport in Chrome (size, pixel ratio, mobile, touch); --hold keeps it while you drive the app.',
+  summary: "Override the web app's viewport in Chrome (size, pixel ratio, mobile, touch); --hold keeps it while you drive the app.",
   example: '--width=375 --height=812 --dpr=3 --mobile --touch --hold',
   kind: 'action',
   params: [
-    {name: 'width', type: 'integer', description: 'Viewport width in CSS pixels (375 for a phone, 1440 for a desktop). Required unless --reset.'},
+    {
+      name: 'width',
+      type: 'integer',
+      description: 'Viewport width in CSS pixels (375 for a phone, 1440 for a desktop). Required unless --reset.',
+    },
     {name: 'height', type: 'integer', description: 'Viewport height in CSS pixels. Required unless --reset.'},
     {name: 'dpr', type: 'number', default: 1, description: 'Device pixel ratio (2 for Retina, 3 for an iPhone Pro); must be above 0.'},
     {name: 'mobile', type: 'boolean', default: false, description: 'Emulate a mobile device (mobile viewport rules).'},
     {name: 'touch', type: 'boolean', default: false, description: 'Emulate a touch screen (the page sees touch points).'},
-    {name: 'reset', type: 'boolean', default: false, description: 'Clear every viewport override (metrics, touch, user agent); the other values are ignored.'},
+    {
+      name: 'reset',
+      type: 'boolean',
+      default: false,
+      description: 'Clear every viewport override (metrics, touch, user agent); the other values are ignored.',
+    },
     {
       name: 'hold',
       type: 'boolean',
       cliOnly: true,
       local: true,
-      description: 'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM or Chrome going away. Run it in the background.',
+      description:
+        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM or Chrome going away. Run it in the background.',
     },
   ],
   validate(input) {
     if (input.reset === true) return
     const positive = (value: unknown) => typeof value === 'number' && value > 0
     if (!positive(input.width) || !positive(input.height)) {
-      throw new ParamError((name) => `A resize needs a positive ${name('width')} and ${name('height')} (e.g. ${name('width')}=375 ${name('height')}=812), or ${name('reset')}.`)
+      throw new ParamError(
+        (name) =>
+          `A resize needs a positive ${name('width')} and ${name('height')} (e.g. ${name('width')}=375 ${name('height')}=812), or ${name('reset')}.`,
+      )
     }
-    if (input.dpr !== undefined && !positive(input.dpr)) throw new ParamError((name) => `${name('dpr')} must be above 0 (got ${input.dpr}).`)
+    if (input.dpr !== undefined && !positive(input.dpr))
+      throw new ParamError((name) => `${name('dpr')} must be above 0 (got ${input.dpr}).`)
   },
   async execute(context, input): Promise<Result> {
     const chrome = endpoint(context)
@@ -71,7 +86,8 @@ export const resize = defineVerb({
       return {reset: true}
     }
     const {width, height} = input
-    if (width === undefined || height === undefined) throw new ParamError((name) => `A resize needs ${name('width')} and ${name('height')}, or ${name('reset')}.`)
+    if (width === undefined || height === undefined)
+      throw new ParamError((name) => `A resize needs ${name('width')} and ${name('height')}, or ${name('reset')}.`)
     const viewport = viewportOf({...input, width, height})
     if (input.hold !== true) {
       await withPage(chrome, async (page) => {
@@ -98,7 +114,9 @@ export const resize = defineVerb({
     if (result.reset) return {stdout: '✓ Viewport reset to defaults.'}
     const viewport = result.viewport as Viewport
     if (!result.held) return {stdout: `✓ ${overrideSent(viewport)}`, stderr: [`⚠ ${NOT_HELD}`]}
-    return {stdout: `✓ Released the ${describeViewport(viewport)} override (${result.ended === 'chrome-gone' ? 'Chrome went away' : 'interrupted'}).`}
+    return {
+      stdout: `✓ Released the ${describeViewport(viewport)} override (${result.ended === 'chrome-gone' ? 'Chrome went away' : 'interrupted'}).`,
+    }
   },
   mcpText(result) {
     if (result.reset) return 'Viewport reset to defaults.'
@@ -119,23 +137,36 @@ export const device = defineVerb({
   name: 'device',
   tool: 'tapir_device_profile',
   dispatch: 'cdp:device',
-  summary: 'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; --list shows the presets.',
+  summary:
+    'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; --list shows the presets.',
   example: '--preset=pixel-8',
   kind: 'action',
   params: [
-    {name: 'preset', type: 'string', description: `The device: ${PRESETS.map((preset) => preset.name).join(', ')}. Omit with --list or --reset.`},
+    {
+      name: 'preset',
+      type: 'string',
+      description: `The device: ${PRESETS.map((preset) => preset.name).join(', ')}. Omit with --list or --reset.`,
+    },
     {name: 'list', type: 'boolean', default: false, description: 'List the presets (needs no Chrome); preset and reset are ignored.'},
-    {name: 'reset', type: 'boolean', default: false, description: 'Clear every viewport override (metrics, touch, user agent) and restore the 1440x900 window.'},
+    {
+      name: 'reset',
+      type: 'boolean',
+      default: false,
+      description: 'Clear every viewport override (metrics, touch, user agent) and restore the 1440x900 window.',
+    },
   ],
   validate(input) {
     if (input.list === true || input.reset === true) return
     if (typeof input.preset !== 'string' || input.preset.trim() === '') {
-      throw new ParamError((name) => `Pass ${name('preset')}=<name>, ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`)
+      throw new ParamError(
+        (name) => `Pass ${name('preset')}=<name>, ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`,
+      )
     }
     presetNamed(input.preset)
   },
   async execute(context, input): Promise<Result> {
-    if (input.list === true) return {presets: PRESETS.map(({name, width, height, dpr, mobile, touch}) => ({name, width, height, dpr, mobile, touch}))}
+    if (input.list === true)
+      return {presets: PRESETS.map(({name, width, height, dpr, mobile, touch}) => ({name, width, height, dpr, mobile, touch}))}
     const chrome = endpoint(context)
     if (input.reset === true) {
       await withPage(chrome, async (page) => {
@@ -151,7 +182,10 @@ export const device = defineVerb({
   },
   report(result, input): Report {
     if (result.presets) {
-      const lines = (result.presets as Array<Viewport & {name: string}>).map((preset) => `${preset.name}: ${preset.width}x${preset.height} @ ${dartDouble(preset.dpr)}x (mobile=${preset.mobile} touch=${preset.touch})`)
+      const lines = (result.presets as Array<Viewport & {name: string}>).map(
+        (preset) =>
+          `${preset.name}: ${preset.width}x${preset.height} @ ${dartDouble(preset.dpr)}x (mobile=${preset.mobile} touch=${preset.touch})`,
+      )
       return {stdout: lines.join('\n')}
     }
     if (result.reset) return {stdout: '✓ Viewport emulation reset to defaults.'}

@@ -1,9 +1,9 @@
 import {ParamError} from '../errors.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
-import {includeSnapshot, ref, snapshotMode} from './params.js'
 import {toExtensionParams} from './input.js'
 import {centreOffScreen} from './off-screen.js'
+import {includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Report, Result, Verb} from './types.js'
 
 type Effect = {verified?: boolean; value?: unknown; before?: unknown; after?: unknown; changed?: boolean}
@@ -26,7 +26,8 @@ export const scroll = extensionVerb({
     includeSnapshot(true),
   ],
   validate(input) {
-    if (input.intoView === true && !input.ref) throw new ParamError((name) => `${name('intoView')} brings a widget into view, so it needs ${name('ref')} (an eN ref).`)
+    if (input.intoView === true && !input.ref)
+      throw new ParamError((name) => `${name('intoView')} brings a widget into view, so it needs ${name('ref')} (an eN ref).`)
   },
   prefersJson: snapshotAsked,
   report: (result, input) => {
@@ -50,7 +51,9 @@ export const selectOption = extensionVerb({
   report: (result, input): Report => {
     const effect = effectOf(result)
     if (effect.verified !== false) return done(`Selected ${JSON.stringify(input.value)} on ${input.ref}`)
-    return done(`Sent ${JSON.stringify(input.value)} to ${input.ref}`, [`⚠ The dropdown holds ${JSON.stringify(effect.value ?? null)} after the settle: its parent did not take the change.`])
+    return done(`Sent ${JSON.stringify(input.value)} to ${input.ref}`, [
+      `⚠ The dropdown holds ${JSON.stringify(effect.value ?? null)} after the settle: its parent did not take the change.`,
+    ])
   },
 })
 
@@ -67,9 +70,20 @@ export const setCheckbox = extensionVerb({
   kind: 'action',
   params: [
     ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),
-    {name: 'value', type: 'string', required: true, options: ['true', 'false'], description: 'The state wanted: "true" or "false".', missing: 'Provide --value as "true" or "false".'},
+    {
+      name: 'value',
+      type: 'string',
+      required: true,
+      options: ['true', 'false'],
+      description: 'The state wanted: "true" or "false".',
+      missing: 'Provide --value as "true" or "false".',
+    },
     // Not in the tool's schema, but always sent: the app's own default would attach a snapshot.
-    {...includeSnapshot(false), cliOnly: true, description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.'},
+    {
+      ...includeSnapshot(false),
+      cliOnly: true,
+      description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.',
+    },
   ],
   async execute(call, input) {
     const app = await call.app()
@@ -84,9 +98,17 @@ export const setCheckbox = extensionVerb({
     const effect = effectOf(result)
     if (unverifiedCheckbox(result)) {
       const reading = `✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}.`
-      return {stderr: [offScreen.has(result) ? `${reading} It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.` : reading]}
+      return {
+        stderr: [
+          offScreen.has(result)
+            ? `${reading} It is off screen, so the tap missed it: scroll it into view with tapir:scroll, then retry.`
+            : reading,
+        ],
+      }
     }
-    return {stdout: result.toggled === false ? `✓ Checkbox ${input.ref} already ${input.value}` : `✓ Checkbox ${input.ref} set to ${input.value}`}
+    return {
+      stdout: result.toggled === false ? `✓ Checkbox ${input.ref} already ${input.value}` : `✓ Checkbox ${input.ref} set to ${input.value}`,
+    }
   },
 })
 

@@ -5,7 +5,14 @@ import type {Result} from './types.js'
 
 const COMPILATION_ERROR = 113
 
-type Instance = {type?: unknown; kind?: unknown; valueAsString?: unknown; valueAsStringIsTruncated?: unknown; message?: unknown; class?: {name?: unknown} | null}
+type Instance = {
+  type?: unknown
+  kind?: unknown
+  valueAsString?: unknown
+  valueAsStringIsTruncated?: unknown
+  message?: unknown
+  class?: {name?: unknown} | null
+}
 
 /** The VM evaluates `await` only inside an async closure, and then answers with its Future. */
 export function evaluationSource(expression: string): string {
@@ -23,7 +30,11 @@ function failure(error: RpcError): TapirError {
     const reason = (error.details ?? '').split('\n').find((line) => line.includes('Error:')) ?? error.details ?? error.rpcMessage
     return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, 'app', {code: error.code})
   }
-  return new TapirError(`evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`, 'app', {code: error.code})
+  return new TapirError(
+    `evaluate failed: ${error.rpcMessage} (${error.code})${error.details ? `: ${error.details.split('\n')[0]}` : ''}`,
+    'app',
+    {code: error.code},
+  )
 }
 
 export const evaluate = defineVerb({
@@ -33,7 +44,15 @@ export const evaluate = defineVerb({
   summary: "Evaluate one Dart expression in the app's root library (what lib/main.dart imports is in scope).",
   example: '--expression="Auth.user?.email"',
   kind: 'action',
-  params: [{name: 'expression', type: 'string', required: true, description: 'One Dart expression: no statements, no trailing semicolon.', missing: 'Missing --expression=<dart expression>.'}],
+  params: [
+    {
+      name: 'expression',
+      type: 'string',
+      required: true,
+      description: 'One Dart expression: no statements, no trailing semicolon.',
+      missing: 'Missing --expression=<dart expression>.',
+    },
+  ],
   async execute(call, input): Promise<Result> {
     const {expression} = input
     let value: Instance
@@ -43,7 +62,14 @@ export const evaluate = defineVerb({
       throw error instanceof RpcError ? failure(error) : error
     }
     if (value.type === '@Error' || value.type === 'Error') {
-      throw new TapirError(`The expression threw: ${String(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, 'app')
+      throw new TapirError(
+        `The expression threw: ${
+          String(value.message ?? '')
+            .replace(/^Unhandled exception:\n/, '')
+            .split('\n')[0]
+        }`,
+        'app',
+      )
     }
     return {expression, result: asText(value)}
   },

@@ -17,9 +17,21 @@ export const tap = extensionVerb({
   kind: 'action',
   params: [
     ...pointerParams('full'),
-    {name: 'retarget', type: 'boolean', default: true, description: 'On a merged boundary, tap its one labelled control instead of the centre (--no-retarget taps the centre).'},
+    {
+      name: 'retarget',
+      type: 'boolean',
+      default: true,
+      description: 'On a merged boundary, tap its one labelled control instead of the centre (--no-retarget taps the centre).',
+    },
     {name: 'until', type: 'string', description: 'After the tap, wait for a Text with exactly this data and report untilMatched.'},
-    {name: 'untilTimeoutMs', type: 'integer', default: 3000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long --until waits, in milliseconds.'},
+    {
+      name: 'untilTimeoutMs',
+      type: 'integer',
+      default: 3000,
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'How long --until waits, in milliseconds.',
+    },
   ],
   waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? 3000) : 0),
   report: (result, input) => done(`Tapped ${input.ref}${noChange(result)}`),
@@ -40,10 +52,18 @@ function pointerVerb(name: string, summary: string, doneWord: string) {
   })
 }
 
-export const hover = pointerVerb('hover', 'Move a mouse pointer over a widget by ref (a hover event at its centre; no touch equivalent).', 'Hovered')
+export const hover = pointerVerb(
+  'hover',
+  'Move a mouse pointer over a widget by ref (a hover event at its centre; no touch equivalent).',
+  'Hovered',
+)
 export const dblclick = pointerVerb('dblclick', 'Double-click a widget by ref: two taps about 100 ms apart, gated once.', 'Double-clicked')
 export const rightClick = pointerVerb('right_click', 'Right-click (secondary mouse button) a widget by ref.', 'Right-clicked')
-export const tripleClick = pointerVerb('triple_click', 'Click a widget three times by ref (selects a paragraph in a text field).', 'Triple-clicked')
+export const tripleClick = pointerVerb(
+  'triple_click',
+  'Click a widget three times by ref (selects a paragraph in a text field).',
+  'Triple-clicked',
+)
 
 export const drag = extensionVerb({
   name: 'drag',
@@ -52,7 +72,11 @@ export const drag = extensionVerb({
   example: '--startRef=e12 --endRef=e18',
   kind: 'action',
   params: [
-    {...ref('Ref of the widget to drag from (eN).'), name: 'startRef', missing: 'Missing --startRef=<eN>. Run tapir:snap first to obtain refs.'},
+    {
+      ...ref('Ref of the widget to drag from (eN).'),
+      name: 'startRef',
+      missing: 'Missing --startRef=<eN>. Run tapir:snap first to obtain refs.',
+    },
     {...ref('Ref of the widget to drop on (eN).'), name: 'endRef', missing: 'Missing --endRef=<eN>. Run tapir:snap first to obtain refs.'},
     snapshotMode(),
     includeSnapshot(true),

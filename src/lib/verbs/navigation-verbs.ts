@@ -11,12 +11,19 @@ export const navigate = extensionVerb({
   example: '--route=/monitors/7',
   kind: 'action',
   params: [
-    {name: 'route', type: 'string', required: true, description: 'Route path, starting with / (e.g. /monitors/123).', missing: 'Missing --route=<path>.'},
+    {
+      name: 'route',
+      type: 'string',
+      required: true,
+      description: 'Route path, starting with / (e.g. /monitors/123).',
+      missing: 'Missing --route=<path>.',
+    },
     includeSnapshot(true),
     snapshotMode(),
   ],
   validate(input) {
-    if (typeof input.route === 'string' && !input.route.startsWith('/')) throw new ParamError((name) => `${name('route')} must start with / (got "${input.route}").`)
+    if (typeof input.route === 'string' && !input.route.startsWith('/'))
+      throw new ParamError((name) => `${name('route')} must start with / (got "${input.route}").`)
   },
   prefersJson: snapshotAsked,
   report: (result, input) =>

@@ -15,7 +15,12 @@ function rectOf(result: Record<string, unknown>): Rect | undefined {
  */
 export async function centreOffScreen(app: AppConnection, ref: string, deadline: Deadline): Promise<boolean | undefined> {
   try {
-    const [viewport, widget] = (await Promise.all([app.callExtension('screenshot', {geometry: 'true'}, deadline), app.callExtension('screenshot', {geometry: 'true', ref}, deadline)])).map(rectOf)
+    const [viewport, widget] = (
+      await Promise.all([
+        app.callExtension('screenshot', {geometry: 'true'}, deadline),
+        app.callExtension('screenshot', {geometry: 'true', ref}, deadline),
+      ])
+    ).map(rectOf)
     if (!viewport || !widget) return undefined
     const x = widget.x + widget.width / 2
     const y = widget.y + widget.height / 2

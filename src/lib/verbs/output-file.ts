@@ -32,7 +32,8 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('write', path, error)
   }
-  if (stats?.isSymbolicLink()) throw new TapirError(`Refusing to write ${path}: it is a symbolic link. Name the file itself, or another path.`, 'local')
+  if (stats?.isSymbolicLink())
+    throw new TapirError(`Refusing to write ${path}: it is a symbolic link. Name the file itself, or another path.`, 'local')
   if (stats?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file inside it instead.`, 'local')
   if (stats && !stats.isFile()) throw new TapirError(`Refusing to write ${path}: it is not a regular file.`, 'local')
   if (stats) {
@@ -42,7 +43,11 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
     } catch (error) {
       throw fileError('read', path, error)
     }
-    if (!kind.isOwn(head)) throw new TapirError(`Refusing to replace ${path}: it exists and is not ${kind.what} tapir wrote. Remove it, or choose another path.`, 'local')
+    if (!kind.isOwn(head))
+      throw new TapirError(
+        `Refusing to replace ${path}: it exists and is not ${kind.what} tapir wrote. Remove it, or choose another path.`,
+        'local',
+      )
   }
   writeAtomic(path, data, {refuseLinks: true})
 }
@@ -50,7 +55,9 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
 export const IMAGE_OUTPUT: OutputKind = {
   what: 'an image',
   headBytes: 8,
-  isOwn: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  isOwn: (head) =>
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+    head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
 }
 
 /** tapir writes a trace as compact JSON whose first key is traceEvents (see perf-verbs). */

@@ -4,7 +4,9 @@ export const MISSING_REF = 'Missing --ref=<eN>. Run tapir:snap first to obtain r
 
 type Required<N extends string, T extends Param['type']> = Param<N, T> & {required: true}
 
-export function ref(description = 'Ref of the widget: an eN from tapir:snap or a qN from tapir:find / tapir:observe.'): Required<'ref', 'string'> {
+export function ref(
+  description = 'Ref of the widget: an eN from tapir:snap or a qN from tapir:find / tapir:observe.',
+): Required<'ref', 'string'> {
   return {name: 'ref', type: 'string', required: true, description, missing: MISSING_REF}
 }
 
@@ -15,7 +17,8 @@ export function snapshotMode(appDefault?: string): Param<'snapshot', 'string'> {
     type: 'string',
     options: ['full', 'diff', 'none'],
     ...(appDefault ? {default: appDefault, defaultInApp: true} : {}),
-    description: 'Snapshot to return after the action: full, diff (only the lines that changed since the last unfiltered snapshot) or none. Wins over includeSnapshot.',
+    description:
+      'Snapshot to return after the action: full, diff (only the lines that changed since the last unfiltered snapshot) or none. Wins over includeSnapshot.',
   }
 }
 
@@ -33,8 +36,18 @@ export function includeSnapshot(specDefault: boolean): Param<'includeSnapshot', 
 
 export function gateChecks(): [Param<'checkStable', 'boolean'>, Param<'checkReceivesEvents', 'boolean'>] {
   return [
-    {name: 'checkStable', type: 'boolean', default: true, description: 'Refuse when the widget is still moving (the Stable step of the actionability gate).'},
-    {name: 'checkReceivesEvents', type: 'boolean', default: true, description: 'Refuse when something painted above the widget would take the pointer (the Receives-Events step).'},
+    {
+      name: 'checkStable',
+      type: 'boolean',
+      default: true,
+      description: 'Refuse when the widget is still moving (the Stable step of the actionability gate).',
+    },
+    {
+      name: 'checkReceivesEvents',
+      type: 'boolean',
+      default: true,
+      description: 'Refuse when something painted above the widget would take the pointer (the Receives-Events step).',
+    },
   ]
 }
 

@@ -1,10 +1,10 @@
-import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
-import {COMPARE_USAGE, readRun} from '../perf/compare-input.js'
-import {renderComparison} from '../perf/compare-table.js'
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {browserFor} from '../perf/browser-control.js'
 import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.js'
+import {COMPARE_USAGE, readRun} from '../perf/compare-input.js'
+import {renderComparison} from '../perf/compare-table.js'
+import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
 import {platformOfDevice} from '../perf/platforms.js'
 import {perfRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
@@ -20,7 +20,8 @@ export const perfCompare = defineVerb({
   name: 'perf_compare',
   tool: 'tapir_perf_compare',
   dispatch: 'local:perf_compare',
-  summary: 'Judge run B against run A (two tapir:perf_run files) per painted frame, noise taken as the repeat-to-repeat range; an error-level regression fails it. Needs no app.',
+  summary:
+    'Judge run B against run A (two tapir:perf_run files) per painted frame, noise taken as the repeat-to-repeat range; an error-level regression fails it. Needs no app.',
   cliExit: 'exits 1 on an error-level regression',
   example: 'build/perf/list-before.json build/perf/list-after.json',
   positional: ['a', 'b'],
@@ -42,23 +43,51 @@ export const perfCompare = defineVerb({
 })
 
 const PERF_RUN_PARAMS = params(
-    {name: 'scenario', type: 'string', required: true, local: true, description: 'Scenario YAML path.', missing: 'Missing the scenario: tapir:perf_run <scenario.yaml> (or --scenario=<file>).'},
-    {name: 'variant', type: 'string', local: true, description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.'},
-    {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
-    {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
-    {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
-    {name: 'platform', type: 'string', options: PLATFORMS, local: true, description: "chrome, android, ios or sim; read from the session's device when omitted."},
-    {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.'},
-    {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
-    {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
-    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
+  {
+    name: 'scenario',
+    type: 'string',
+    required: true,
+    local: true,
+    description: 'Scenario YAML path.',
+    missing: 'Missing the scenario: tapir:perf_run <scenario.yaml> (or --scenario=<file>).',
+  },
+  {
+    name: 'variant',
+    type: 'string',
+    local: true,
+    description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.',
+  },
+  {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
+  {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
+  {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
+  {
+    name: 'platform',
+    type: 'string',
+    options: PLATFORMS,
+    local: true,
+    description: "chrome, android, ios or sim; read from the session's device when omitted.",
+  },
+  {
+    name: 'timing',
+    type: 'boolean',
+    local: true,
+    description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.',
+  },
+  {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
+  {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
+  {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
 )
 
 const LABEL = /^[a-z0-9_-]+$/
 /** Insights the --json answer keeps (the run file has them all). */
 const JSON_INSIGHTS = 6
 
-type RunResult = {path: string; scenario: {name: string}; summary: {repeats: number; refused: number; frames: {painted: number}}; againstPath?: string}
+type RunResult = {
+  path: string
+  scenario: {name: string}
+  summary: {repeats: number; refused: number; frames: {painted: number}}
+  againstPath?: string
+}
 
 /** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s). */
 export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>): Promise<Result> {
@@ -70,11 +99,26 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
   const scenario = load(input.scenario)
   const against = input.against === undefined ? undefined : load(input.against)
   for (const each of [scenario, ...(against ? [against] : [])]) {
-    if (!each.platforms.includes(platform)) throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
+    if (!each.platforms.includes(platform))
+      throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
   }
   const [main, baseline] = await perfRun(
-    {scenario, against, label, outDir: resolve(context.cwd, input.out ?? 'build/perf'), repeat: input.repeat, platform, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true, device: target.device},
-    {app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: browserFor(context.chrome()), progress: (line) => context.progress?.(line)},
+    {
+      scenario,
+      against,
+      label,
+      outDir: resolve(context.cwd, input.out ?? 'build/perf'),
+      repeat: input.repeat,
+      platform,
+      timing: input.timing === true,
+      semanticsPass: input['semantics-pass'] === true,
+      device: target.device,
+    },
+    {
+      app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
+      browser: browserFor(context.chrome()),
+      progress: (line) => context.progress?.(line),
+    },
   )
   const {repeats: _repeats, insights, ...shown} = main!.run
   return {...shown, insights: insights.slice(0, JSON_INSIGHTS), path: main!.path, ...(baseline ? {againstPath: baseline.path} : {})}
@@ -86,15 +130,23 @@ function runLine(result: Result): Report {
   const run = result as unknown as RunResult
   const {repeats, refused, frames} = run.summary
   const against = run.againstPath ? ` and ${run.againstPath}` : ''
-  if (repeats === 0) return {stderr: [`✗ perf_run ${run.scenario.name}: every repeat was refused (${refused}), so nothing was measured; wrote ${run.path}${against}. Bring the app to the front and rerun.`]}
-  return {stdout: `✓ perf_run ${run.scenario.name}: ${repeats} repeat(s) measured, ${refused} refused, ${frames.painted} painted frames (median); wrote ${run.path}${against}`}
+  if (repeats === 0)
+    return {
+      stderr: [
+        `✗ perf_run ${run.scenario.name}: every repeat was refused (${refused}), so nothing was measured; wrote ${run.path}${against}. Bring the app to the front and rerun.`,
+      ],
+    }
+  return {
+    stdout: `✓ perf_run ${run.scenario.name}: ${repeats} repeat(s) measured, ${refused} refused, ${frames.painted} painted frames (median); wrote ${run.path}${against}`,
+  }
 }
 
 export const perfRunVerb = defineVerb({
   name: 'perf_run',
   tool: 'tapir_perf_run',
   dispatch: 'local:perf_run',
-  summary: 'Run a scenario YAML several times from a clean start (setup, perf_begin, the steps, perf_end) and write <out>/<scenario>-<label>.json.',
+  summary:
+    'Run a scenario YAML several times from a clean start (setup, perf_begin, the steps, perf_end) and write <out>/<scenario>-<label>.json.',
   cliExit: 'exits 1 when no repeat was measured',
   example: 'perf/list.yaml --label=before',
   positional: ['scenario'],
@@ -104,7 +156,8 @@ export const perfRunVerb = defineVerb({
   failed: noneMeasured,
   mcpIsError: noneMeasured,
   report: runLine,
-  mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n')),
+  mcpText: (result, input) =>
+    input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n'),
 })
 
 const campaignResults = (result: Result) => result.results as CampaignResult[]
@@ -113,13 +166,29 @@ export const perfCampaign = defineVerb({
   name: 'perf_campaign',
   tool: null,
   dispatch: 'local:perf_campaign',
-  summary: 'Run every scenario of a campaign file on a freshly started app (stop, start, perf_run), with hooks and retries; exits 0 only when every scenario passed.',
+  summary:
+    'Run every scenario of a campaign file on a freshly started app (stop, start, perf_run), with hooks and retries; exits 0 only when every scenario passed.',
   example: 'perf/campaign.yaml --platform=sim --label=nightly',
   positional: ['campaign'],
   kind: 'destructive',
   params: [
-    {name: 'campaign', type: 'string', required: true, local: true, description: 'Campaign YAML path.', missing: 'Missing the campaign: tapir:perf_campaign <campaign.yaml> --platform=sim (or --campaign=<file>).'},
-    {name: 'platform', type: 'string', required: true, options: PLATFORMS, local: true, description: 'The platform to start and measure on; tapir can start only sim today.', missing: 'Missing --platform: tapir:perf_campaign <campaign.yaml> --platform=sim.'},
+    {
+      name: 'campaign',
+      type: 'string',
+      required: true,
+      local: true,
+      description: 'Campaign YAML path.',
+      missing: 'Missing the campaign: tapir:perf_campaign <campaign.yaml> --platform=sim (or --campaign=<file>).',
+    },
+    {
+      name: 'platform',
+      type: 'string',
+      required: true,
+      options: PLATFORMS,
+      local: true,
+      description: 'The platform to start and measure on; tapir can start only sim today.',
+      missing: 'Missing --platform: tapir:perf_campaign <campaign.yaml> --platform=sim.',
+    },
     {name: 'label', type: 'string', default: 'run', local: true, description: 'Names every run file: lower-case letters, digits, _ and -.'},
     {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run files and error files.'},
     {name: 'only', type: 'string', local: true, description: 'Run only the scenarios whose name contains this text.'},
@@ -131,10 +200,26 @@ export const perfCampaign = defineVerb({
     if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
     const platform = platformNamed(input.platform)
     if (!platform) throw new UsageError(`--platform must be one of ${PLATFORMS.join(', ')}.`)
-    if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
+    if (!context.sessionFile || !context.reset)
+      throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
     const results = await runCampaign(
-      {file: resolve(context.cwd, input.campaign), platform, label, outDir: resolve(context.cwd, input.out ?? 'build/perf'), only: input.only, timing: input.timing === true, semanticsPass: input['semantics-pass'] === true},
-      {sessionFile: context.sessionFile(), reset: () => context.reset!(), app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs), browser: () => browserFor(context.chrome()), progress: (line) => context.progress?.(line), cwd: context.cwd},
+      {
+        file: resolve(context.cwd, input.campaign),
+        platform,
+        label,
+        outDir: resolve(context.cwd, input.out ?? 'build/perf'),
+        only: input.only,
+        timing: input.timing === true,
+        semanticsPass: input['semantics-pass'] === true,
+      },
+      {
+        sessionFile: context.sessionFile(),
+        reset: () => context.reset!(),
+        app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
+        browser: () => browserFor(context.chrome()),
+        progress: (line) => context.progress?.(line),
+        cwd: context.cwd,
+      },
     )
     return {results}
   },

@@ -1,11 +1,11 @@
 import {resolve} from 'node:path'
 import {ParamError} from '../errors.js'
+import {isJsonObject} from '../vm/malformed.js'
+import {defineVerb} from './define.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
-import {defineVerb} from './define.js'
 import {TRACE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Report, Result, Verb} from './types.js'
-import {isJsonObject} from '../vm/malformed.js'
 
 /** A scalar field of the app's report as text; anything else (missing, an object) as `?`. */
 const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '?')
@@ -17,11 +17,18 @@ export const perfBegin = extensionVerb({
   example: '--mode=timing',
   kind: 'action',
   params: [
-    {name: 'mode', type: 'string', default: 'attribution', options: ['attribution', 'timing'], description: 'attribution: blocks, counters and insights (profiling inflates ms); timing: frame timings only.'},
+    {
+      name: 'mode',
+      type: 'string',
+      default: 'attribution',
+      options: ['attribution', 'timing'],
+      description: 'attribution: blocks, counters and insights (profiling inflates ms); timing: frame timings only.',
+    },
     {name: 'phases', type: 'boolean', default: false, description: 'Also profile layout and paint (attribution only; many more spans).'},
   ],
   validate(input) {
-    if (input.phases === true && input.mode === 'timing') throw new ParamError((name) => `${name('phases')} profiles layout and paint, so it needs ${name('mode')} set to attribution.`)
+    if (input.phases === true && input.mode === 'timing')
+      throw new ParamError((name) => `${name('phases')} profiles layout and paint, so it needs ${name('mode')} set to attribution.`)
   },
   report: (result): Report => ({
     stdout: `✓ Performance session ${shown(result.sessionToken)} open (${shown(result.mode)}${result.phases === true ? ', with phases' : ''})${result.restartedPreviousSession === true ? '; the session that was open is restarted' : ''}`,
@@ -37,7 +44,10 @@ function perfSummary(result: Result): string {
     `✓ Performance session ${shown(result.sessionToken)} closed (${shown(result.mode)}): ${shown(frames.painted ?? 0)} painted frames, ${shown(frames.overBudget ?? 0)} over the ${shown(summary.budgetMs ?? 16.7)}ms budget, worst build ${shown(buildMs.worst ?? 0)}ms.`,
   ]
   const top = insights[0]
-  if (top) parts.push(`${insights.length} insight(s); top [${shown(top.severity)}] ${shown(top.id)}: ${shown(top.title)} Drill in with tapir:perf_insight --id=${shown(top.id)}, or pass --json for the report.`)
+  if (top)
+    parts.push(
+      `${insights.length} insight(s); top [${shown(top.severity)}] ${shown(top.id)}: ${shown(top.title)} Drill in with tapir:perf_insight --id=${shown(top.id)}, or pass --json for the report.`,
+    )
   else parts.push('No insights. Pass --json for the report.')
   return parts.join(' ')
 }
@@ -53,7 +63,9 @@ export const perfEnd = extensionVerb({
   params: [],
   failed: refused,
   report: (result): Report =>
-    refused(result) ? {stderr: [`✗ Performance session ${shown(result.sessionToken)} refused: ${shown(result.reason)}`]} : {stdout: perfSummary(result)},
+    refused(result)
+      ? {stderr: [`✗ Performance session ${shown(result.sessionToken)} refused: ${shown(result.reason)}`]}
+      : {stdout: perfSummary(result)},
 })
 
 export const perfInsight = extensionVerb({
@@ -63,7 +75,13 @@ export const perfInsight = extensionVerb({
   example: '--id=I1',
   kind: 'read',
   params: [
-    {name: 'id', type: 'string', required: true, description: 'Insight id (I1, I2, ...) from the perf_end report.', missing: 'Missing --id=<In>. Take an id from tapir:perf_end.'},
+    {
+      name: 'id',
+      type: 'string',
+      required: true,
+      description: 'Insight id (I1, I2, ...) from the perf_end report.',
+      missing: 'Missing --id=<In>. Take an id from tapir:perf_end.',
+    },
     {name: 'token', type: 'string', description: "The report's sessionToken; a token of any other session is refused."},
   ],
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),

@@ -10,10 +10,19 @@ export const snap = extensionVerb({
   kind: 'read',
   params: [
     {name: 'depth', type: 'integer', minimum: 0, description: 'Stop the walk this many levels below the root (whole tree when omitted).'},
-    {name: 'within', type: 'string', description: 'Read only the subtree under this eN ref (qN handles are not accepted; an unknown ref is an error).'},
+    {
+      name: 'within',
+      type: 'string',
+      description: 'Read only the subtree under this eN ref (qN handles are not accepted; an unknown ref is an error).',
+    },
     {name: 'interactiveOnly', type: 'boolean', default: false, description: 'Keep only the lines that carry a ref; drop plain text.'},
     {name: 'includeEnrichers', type: 'boolean', default: false, description: 'Add the Magic and Wind enricher lines under each ref.'},
-    {name: 'grep', type: 'string', description: 'Keep nodes whose label or value matches this regular expression, with their ancestors (an invalid pattern matches literally).'},
+    {
+      name: 'grep',
+      type: 'string',
+      description:
+        'Keep nodes whose label or value matches this regular expression, with their ancestors (an invalid pattern matches literally).',
+    },
   ],
   report: (result) => ({stdout: typeof result.snapshot === 'string' ? result.snapshot.replace(/\n$/, '') : JSON.stringify(result)}),
 })
@@ -26,10 +35,36 @@ export const observe = extensionVerb({
   kind: 'read',
   params: [
     // Passed through to the app as typed on the CLI (the observe command page): the app answers for them.
-    {name: 'intent', type: 'string', passThrough: true, description: 'What you are looking for, in words; only logged, never used to filter.'},
-    {name: 'roles', type: 'string', passThrough: true, description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.'},
-    {name: 'limit', type: 'integer', default: 50, defaultInApp: true, passThrough: true, minimum: 1, description: 'Return at most this many candidates (the app takes 50 when omitted).'},
-    {name: 'includeEnrichers', type: 'string', default: 'true', defaultInApp: true, passThrough: true, options: ['true', 'false', 'full'], description: 'Enricher fields per candidate: true (the usual subset, the app\'s default), false (none) or full (all).'},
+    {
+      name: 'intent',
+      type: 'string',
+      passThrough: true,
+      description: 'What you are looking for, in words; only logged, never used to filter.',
+    },
+    {
+      name: 'roles',
+      type: 'string',
+      passThrough: true,
+      description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.',
+    },
+    {
+      name: 'limit',
+      type: 'integer',
+      default: 50,
+      defaultInApp: true,
+      passThrough: true,
+      minimum: 1,
+      description: 'Return at most this many candidates (the app takes 50 when omitted).',
+    },
+    {
+      name: 'includeEnrichers',
+      type: 'string',
+      default: 'true',
+      defaultInApp: true,
+      passThrough: true,
+      options: ['true', 'false', 'full'],
+      description: "Enricher fields per candidate: true (the usual subset, the app's default), false (none) or full (all).",
+    },
   ],
 })
 

@@ -15,7 +15,9 @@ function formatFor(input: {format?: string; output?: string}): string {
 /** What the app says about the capture beyond the image (frames not produced, render errors,
  *  a relocated ref): a stale frame must never read as a fresh one. */
 function appNotes(result: Result): Result {
-  return Object.fromEntries(['framesForced', 'warnings', 'renderErrors', 'reresolved'].filter((key) => result[key] !== undefined).map((key) => [key, result[key]]))
+  return Object.fromEntries(
+    ['framesForced', 'warnings', 'renderErrors', 'reresolved'].filter((key) => result[key] !== undefined).map((key) => [key, result[key]]),
+  )
 }
 
 export const screenshot = defineVerb({
@@ -26,7 +28,14 @@ export const screenshot = defineVerb({
   example: '--output=./shot.png --ref=e42',
   kind: 'read',
   params: [
-    {name: 'format', type: 'string', default: 'jpeg', defaultInApp: true, options: ['jpeg', 'png'], description: 'Image format (the CLI takes it from the --output extension when not given).'},
+    {
+      name: 'format',
+      type: 'string',
+      default: 'jpeg',
+      defaultInApp: true,
+      options: ['jpeg', 'png'],
+      description: 'Image format (the CLI takes it from the --output extension when not given).',
+    },
     {name: 'quality', type: 'integer', default: 70, minimum: 0, maximum: 100, description: 'JPEG quality, 0 to 100 (ignored for PNG).'},
     {name: 'ref', type: 'string', description: 'Capture only this widget (eN or qN); the whole viewport when omitted.'},
     {name: 'rect', type: 'string', description: 'Sub-rect "x,y,w,h" in logical pixels, relative to the ref\'s top-left; needs --ref.'},
@@ -36,12 +45,16 @@ export const screenshot = defineVerb({
       required: true,
       cliOnly: true,
       local: true,
-      description: 'File to write the image to. An existing file is replaced only if it is an image (a PNG or JPEG); a symbolic link never.',
+      description:
+        'File to write the image to. An existing file is replaced only if it is an image (a PNG or JPEG); a symbolic link never.',
       missing: 'Missing --output=<path>. Example: tapir:screenshot --output=./shot.jpg --format=jpeg',
     },
   ],
   validate(input) {
-    if (input.rect !== undefined && !input.ref) throw new ParamError((name) => `${name('rect')} is relative to a widget, so it needs ${name('ref')}. Omit both to capture the whole viewport.`)
+    if (input.rect !== undefined && !input.ref)
+      throw new ParamError(
+        (name) => `${name('rect')} is relative to a widget, so it needs ${name('ref')}. Omit both to capture the whole viewport.`,
+      )
     if (typeof input.rect === 'string' && !/^\s*-?\d+(\.\d+)?(\s*,\s*-?\d+(\.\d+)?){3}\s*$/.test(input.rect)) {
       throw new ParamError((name) => `${name('rect')} takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
@@ -60,7 +73,9 @@ export const screenshot = defineVerb({
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
     return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...appNotes(result)}
   },
-  report: (result) => ({stdout: `✓ Wrote ${result.bytes} bytes (${(Number(result.bytes) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`}),
+  report: (result) => ({
+    stdout: `✓ Wrote ${result.bytes} bytes (${(Number(result.bytes) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`,
+  }),
 })
 
 type CaptureInput = {ref?: string; rect?: string; format?: string; quality?: number; output: string}
@@ -73,7 +88,11 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
     const params = toExtensionParams(screenshot.params, {ref: input.ref, rect: input.rect})
     const geometry = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, call.deadline)
     clip = clipOf(geometry.rect)
-    if (!clip) throw new TapirError(`Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`, 'local')
+    if (!clip)
+      throw new TapirError(
+        `Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`,
+        'local',
+      )
   }
   const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}))
   const path = resolve(call.cwd, input.output)
@@ -84,5 +103,7 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
 function clipOf(rect: unknown): Clip | undefined {
   if (!rect || typeof rect !== 'object') return undefined
   const {x, y, width, height} = rect as Record<string, unknown>
-  return typeof x === 'number' && typeof y === 'number' && typeof width === 'number' && typeof height === 'number' ? {x, y, width, height} : undefined
+  return typeof x === 'number' && typeof y === 'number' && typeof width === 'number' && typeof height === 'number'
+    ? {x, y, width, height}
+    : undefined
 }

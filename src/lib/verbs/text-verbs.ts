@@ -3,7 +3,10 @@ import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Param, Result, Verb} from './types.js'
 
-const textRef = () => ({...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'), missing: 'Missing --ref=<eN|qN>. Run tapir:snap first to obtain refs.'})
+const textRef = () => ({
+  ...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'),
+  missing: 'Missing --ref=<eN|qN>. Run tapir:snap first to obtain refs.',
+})
 const text = (description: string): Param<'text', 'string'> & {required: true} => ({
   name: 'text',
   type: 'string',
@@ -16,9 +19,10 @@ const text = (description: string): Param<'text', 'string'> & {required: true} =
 /** The field may keep something other than what was sent (a formatter, a reverting parent). */
 function unverified(result: Result): string[] {
   const effect = result.effect as {verified?: boolean; value?: unknown} | undefined
-  return effect?.verified === false ? [`⚠ The field holds ${JSON.stringify(effect.value ?? null)} after the settle, not the text sent.`] : []
+  return effect?.verified === false
+    ? [`⚠ The field holds ${JSON.stringify(effect.value ?? null)} after the settle, not the text sent.`]
+    : []
 }
-
 
 export const type = extensionVerb({
   name: 'type',
@@ -26,7 +30,13 @@ export const type = extensionVerb({
   summary: 'Type text into a text field by ref, replacing what it held, so onChanged and validators run.',
   example: '--ref=e9 --text=hello@example.com',
   kind: 'action',
-  params: [textRef(), text('Text to enter; replaces the current content ("" clears).'), snapshotMode(), includeSnapshot(true), ...gateChecks()],
+  params: [
+    textRef(),
+    text('Text to enter; replaces the current content ("" clears).'),
+    snapshotMode(),
+    includeSnapshot(true),
+    ...gateChecks(),
+  ],
   prefersJson: snapshotAsked,
   report: (result, input) => done(`Typed into ${input.ref}`, unverified(result)),
 })
@@ -81,7 +91,13 @@ export const pressKey = extensionVerb({
   example: '--key=S --modifiers=control',
   kind: 'action',
   params: [
-    {name: 'key', type: 'string', required: true, description: 'Logical key label (Enter, Escape, Tab, ArrowDown, ...) or one letter or digit.', missing: 'Missing --key=<name>.'},
+    {
+      name: 'key',
+      type: 'string',
+      required: true,
+      description: 'Logical key label (Enter, Escape, Tab, ArrowDown, ...) or one letter or digit.',
+      missing: 'Missing --key=<name>.',
+    },
     snapshotMode(),
     includeSnapshot(true),
     {name: 'modifiers', type: 'string[]', description: 'Keys held during the press, comma-separated: control (or ctrl), shift, alt, meta.'},

@@ -3,8 +3,10 @@ import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Result, Verb} from './types.js'
 
-const WAIT_UNPROVEN = 'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
-const NETWORK_UNPROVEN = 'Network did not go idle within the timeout. Requests were still in flight, so treat anything that depended on this wait as unproven.'
+const WAIT_UNPROVEN =
+  'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
+const NETWORK_UNPROVEN =
+  'Network did not go idle within the timeout. Requests were still in flight, so treat anything that depended on this wait as unproven.'
 
 const windowTooShort = (timeoutMs: number, idleMs: number) =>
   `Network idle not proven: the timeout (--timeoutMs=${timeoutMs}) is shorter than the idle window (--idleMs=${idleMs}), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.`
@@ -23,7 +25,14 @@ export const wait = extensionVerb({
     {name: 'text', type: 'string', description: 'Wait for a Text with exactly this data.'},
     {name: 'textGone', type: 'string', description: 'Wait until no Text with exactly this data is left.'},
     {name: 'expression', type: 'string', description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).'},
-    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'Give up after this many milliseconds.'},
+    {
+      name: 'timeoutMs',
+      type: 'integer',
+      default: 5000,
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'Give up after this many milliseconds.',
+    },
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
@@ -44,13 +53,35 @@ export const waitForNetworkIdle = extensionVerb({
   example: '--timeoutMs=8000 --idleMs=750',
   kind: 'read',
   params: [
-    {name: 'timeoutMs', type: 'integer', default: 5000, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'Give up after this many milliseconds.'},
-    {name: 'idleMs', type: 'integer', default: 500, minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long the in-flight count must stay at zero.'},
-    {name: 'pollIntervalMs', type: 'integer', default: 200, minimum: 100, maximum: MAX_TIMEOUT_MS, description: 'How often the app checks, in milliseconds (at least 100).'},
+    {
+      name: 'timeoutMs',
+      type: 'integer',
+      default: 5000,
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'Give up after this many milliseconds.',
+    },
+    {
+      name: 'idleMs',
+      type: 'integer',
+      default: 500,
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'How long the in-flight count must stay at zero.',
+    },
+    {
+      name: 'pollIntervalMs',
+      type: 'integer',
+      default: 200,
+      minimum: 100,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'How often the app checks, in milliseconds (at least 100).',
+    },
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   failed: (result) => !matched(result),
-  report: (result) => (matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]}),
+  report: (result) =>
+    matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]},
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
   softFailure(error, input) {
     if (error.envelopeType !== 'timeout') return undefined

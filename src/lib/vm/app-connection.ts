@@ -20,7 +20,8 @@ function isolateIds(vm: Result): string[] {
   if (vm.isolates === undefined) return []
   if (!Array.isArray(vm.isolates)) throw malformedAnswer('getVM', `its isolates are ${describeJson(vm.isolates)}, not a list`)
   return vm.isolates.map((ref: unknown) => {
-    if (!isJsonObject(ref) || typeof ref.id !== 'string') throw malformedAnswer('getVM', `it lists an isolate without a string id: ${describeJson(ref)}`)
+    if (!isJsonObject(ref) || typeof ref.id !== 'string')
+      throw malformedAnswer('getVM', `it lists an isolate without a string id: ${describeJson(ref)}`)
     return ref.id
   })
 }
@@ -93,10 +94,18 @@ export class AppConnection {
     return (await this.registeredServices()).has(service)
   }
 
-  private async callToolService(service: string, what: 'Hot reload' | 'Hot restart', params: Record<string, unknown>, deadline?: Deadline): Promise<void> {
+  private async callToolService(
+    service: string,
+    what: 'Hot reload' | 'Hot restart',
+    params: Record<string, unknown>,
+    deadline?: Deadline,
+  ): Promise<void> {
     const method = (await this.registeredServices()).get(service)
     if (!method) {
-      throw new TapirError(`The app offers no ${service} service: only an app run by \`flutter run\` (or \`tapir start\`) can be ${what === 'Hot reload' ? 'hot reloaded' : 'hot restarted'}. Start it that way.`, 'local')
+      throw new TapirError(
+        `The app offers no ${service} service: only an app run by \`flutter run\` (or \`tapir start\`) can be ${what === 'Hot reload' ? 'hot reloaded' : 'hot restarted'}. Start it that way.`,
+        'local',
+      )
     }
     try {
       await this.client.call(method, params, deadline)
@@ -112,7 +121,8 @@ export class AppConnection {
     if (this.services) return this.services
     const services = new Map<string, string>()
     await this.client.listen('Service', (event) => {
-      if (event.kind === 'ServiceRegistered' && typeof event.service === 'string' && typeof event.method === 'string') services.set(event.service, event.method)
+      if (event.kind === 'ServiceRegistered' && typeof event.service === 'string' && typeof event.method === 'string')
+        services.set(event.service, event.method)
       if (event.kind === 'ServiceUnregistered' && typeof event.service === 'string') services.delete(event.service)
     })
     return (this.services = services)

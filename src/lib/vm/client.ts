@@ -1,9 +1,9 @@
 import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
-import {RpcError} from './rpc-error.js'
 import {redactToken} from '../output/redact-token.js'
 import {Deadline} from './deadline.js'
 import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+import {RpcError} from './rpc-error.js'
 
 type Pending = {method: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
 type EventHandler = (event: Record<string, unknown>) => void
@@ -49,19 +49,31 @@ export class VmServiceClient {
     const {default: WebSocket} = await import('ws')
     return new Promise((resolve, reject) => {
       // No subprotocols and no Origin header: the VM refuses the first and polices the second.
-      const socket = new WebSocket(uri, {followRedirects: true, perMessageDeflate: false, handshakeTimeout: options.timeoutMs, maxPayload: MAX_MESSAGE_BYTES})
+      const socket = new WebSocket(uri, {
+        followRedirects: true,
+        perMessageDeflate: false,
+        handshakeTimeout: options.timeoutMs,
+        maxPayload: MAX_MESSAGE_BYTES,
+      })
       const fail = (reason: string) => {
         socket.removeAllListeners()
         socket.on('error', () => {})
         socket.terminate()
-        reject(new TapirError(`Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`, 'connection'))
+        reject(
+          new TapirError(
+            `Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`,
+            'connection',
+          ),
+        )
       }
       socket.once('open', () => {
         socket.removeAllListeners()
         resolve(new VmServiceClient(socket, uri, options))
       })
       socket.once('error', (error) => fail(error.message))
-      socket.once('unexpected-response', (_request, response) => fail(`HTTP ${response.statusCode}${response.statusCode === 403 ? ' (wrong or expired auth token)' : ''}`))
+      socket.once('unexpected-response', (_request, response) =>
+        fail(`HTTP ${response.statusCode}${response.statusCode === 403 ? ' (wrong or expired auth token)' : ''}`),
+      )
     })
   }
 
@@ -71,7 +83,11 @@ export class VmServiceClient {
 
   /** Sends one request; its answer must come before the deadline (of the verb it is part of),
    *  and is a JSON object, as every VM Service result and extension result is. */
-  call<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, deadline = new Deadline(this.options.timeoutMs)): Promise<T> {
+  call<T = Record<string, unknown>>(
+    method: string,
+    params: Record<string, unknown> = {},
+    deadline = new Deadline(this.options.timeoutMs),
+  ): Promise<T> {
     if (!this.isOpen) return Promise.reject(this.closedError(method, this.closedReason ?? 'it is closed'))
     const delay = deadline.remainingMs()
     // Past the deadline nothing is sent: a tap must not land after the verb reported failure.
@@ -131,12 +147,14 @@ export class VmServiceClient {
     const call = this.settle(String(message.id))
     if (!call) return
     if ('error' in message) call.reject(this.rpcError(call.method, message.error))
-    else if (!isJsonObject(message.result)) call.reject(malformedAnswer(call.method, `its result is ${describeJson(message.result)} where a JSON object belongs`))
+    else if (!isJsonObject(message.result))
+      call.reject(malformedAnswer(call.method, `its result is ${describeJson(message.result)} where a JSON object belongs`))
     else call.resolve(message.result)
   }
 
   private rpcError(method: string, error: unknown): Error {
-    if (!isJsonObject(error) || typeof error.code !== 'number') return malformedAnswer(method, `its error is ${describeJson(error)}, not a JSON-RPC error object with a numeric code`)
+    if (!isJsonObject(error) || typeof error.code !== 'number')
+      return malformedAnswer(method, `its error is ${describeJson(error)}, not a JSON-RPC error object with a numeric code`)
     return new RpcError(method, error.code, typeof error.message === 'string' ? error.message : describeJson(error.message), error.data)
   }
 

@@ -33,7 +33,10 @@ export class Deadline {
 
   /** The error of a step that was still waiting when the deadline passed. */
   expired(what: string): TapirError {
-    return new TapirError(`${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`, 'connection')
+    return new TapirError(
+      `${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`,
+      'connection',
+    )
   }
 
   /** `work`'s outcome, or the expired error once the deadline passes first. */

@@ -1,5 +1,5 @@
 import {TapirError} from '../errors.js'
-import {RpcError} from './rpc-error.js'
+import type {RpcError} from './rpc-error.js'
 
 const METHOD_NOT_FOUND = -32601
 

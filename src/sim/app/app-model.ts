@@ -132,7 +132,7 @@ export class AppModel {
     for (const m of this.frame.byPath.values()) {
       if (!m.ui.overflowing || m.offstage || this.reportedOverflows.has(m.path)) continue
       this.reportedOverflows.add(m.path)
-      const overflow = Math.max(...m.ui.children.map(c => right(c.rect))) - right(m.ui.rect)
+      const overflow = Math.max(...m.ui.children.map((c) => right(c.rect))) - right(m.ui.rect)
       this.diagnostics.recordError({
         type: 'overflow',
         message: `A RenderFlex overflowed by ${overflow} pixels on the right.\nThe relevant error-causing widget was:\n  ${m.ui.widget}`,

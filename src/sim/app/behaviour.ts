@@ -122,7 +122,7 @@ export class Behaviour {
       sheet.invalid = true
       return
     }
-    const id = Math.max(0, ...this.state.monitors.map(m => m.id)) + 1
+    const id = Math.max(0, ...this.state.monitors.map((m) => m.id)) + 1
     this.state.monitors.push({id, name, paused: false, favourite: false})
     this.state.popups.splice(index, 1)
     if (this.state.focusedField === 'monitorName') this.unfocus()
@@ -158,7 +158,7 @@ export class Behaviour {
   /** The row menu's Rename: the menu closes and a dialog opens with the name in an autofocused field. */
   startRename(monitorId: number): void {
     this.dismissPopup()
-    const monitor = this.state.monitors.find(m => m.id === monitorId)
+    const monitor = this.state.monitors.find((m) => m.id === monitorId)
     if (monitor === undefined) return
     this.state.popups.push({kind: 'renameMonitor', monitorId, instance: mintInstance(this.state)})
     this.state.fields.rename = monitor.name
@@ -168,7 +168,7 @@ export class Behaviour {
   /** Save in the rename dialog: a blank name keeps the old one. */
   saveRename(monitorId: number): void {
     const name = this.state.fields.rename.trim()
-    const monitor = this.state.monitors.find(m => m.id === monitorId)
+    const monitor = this.state.monitors.find((m) => m.id === monitorId)
     if (monitor !== undefined && name !== '') monitor.name = name
     this.dismissPopup()
     this.unfocus()
@@ -177,10 +177,10 @@ export class Behaviour {
   /** The row menu's Duplicate: a copy named "<name> copy" right below the original. */
   duplicateMonitor(monitorId: number): void {
     this.dismissPopup()
-    const index = this.state.monitors.findIndex(m => m.id === monitorId)
+    const index = this.state.monitors.findIndex((m) => m.id === monitorId)
     const original = this.state.monitors[index]
     if (original === undefined) return
-    const id = Math.max(...this.state.monitors.map(m => m.id)) + 1
+    const id = Math.max(...this.state.monitors.map((m) => m.id)) + 1
     this.state.monitors.splice(index + 1, 0, {id, name: `${original.name} copy`, paused: original.paused, favourite: false})
     this.diagnostics.debugPrint(`Duplicated monitor ${monitorId} as ${id}`)
   }
@@ -188,8 +188,8 @@ export class Behaviour {
   /** A row dropped on another row: it takes that row's place, the rows between shift by one. */
   reorderMonitor(draggedId: number, targetId: number): void {
     const monitors = this.state.monitors
-    const from = monitors.findIndex(m => m.id === draggedId)
-    const to = monitors.findIndex(m => m.id === targetId)
+    const from = monitors.findIndex((m) => m.id === draggedId)
+    const to = monitors.findIndex((m) => m.id === targetId)
     if (from < 0 || to < 0 || from === to) return
     const [moved] = monitors.splice(from, 1)
     monitors.splice(to, 0, moved!)
@@ -210,7 +210,7 @@ export class Behaviour {
   }
 
   deleteMonitor(monitorId: number): void {
-    this.state.monitors = this.state.monitors.filter(m => m.id !== monitorId)
+    this.state.monitors = this.state.monitors.filter((m) => m.id !== monitorId)
     this.state.popups.pop()
     this.closeMonitor()
     this.diagnostics.debugPrint(`Deleted monitor ${monitorId}`)

@@ -48,7 +48,7 @@ export class Diagnostics {
 
   inFlight(): number {
     const now = this.now()
-    return this.requests.filter(r => r.endsAt > now).length
+    return this.requests.filter((r) => r.endsAt > now).length
   }
 
   private isoNow(): string {

@@ -15,7 +15,7 @@ export function diffSnapshot(baseline: string, current: string): string {
   const flush = (): void => {
     const paired = Math.min(removed.length, added.length)
     for (let i = 0; i < paired; i++) body.push(`- ${removed[i]}`, `+ ${added[i]}`)
-    body.push(...removed.slice(paired).map(line => `- ${line}`), ...added.slice(paired).map(line => `+ ${line}`))
+    body.push(...removed.slice(paired).map((line) => `- ${line}`), ...added.slice(paired).map((line) => `+ ${line}`))
     changedRows += Math.max(removed.length, added.length)
     removed = []
     added = []
@@ -24,12 +24,11 @@ export function diffSnapshot(baseline: string, current: string): string {
     if (step.kind === 'same') {
       flush()
       unchangedRows++
-    }
-    else if (step.kind === 'removed') removed.push(step.line)
+    } else if (step.kind === 'removed') removed.push(step.line)
     else added.push(step.line)
   }
   flush()
-  return [...body, `(${changedRows} of ${unchangedRows + changedRows} lines changed)`].map(line => `${line}\n`).join('')
+  return [...body, `(${changedRows} of ${unchangedRows + changedRows} lines changed)`].map((line) => `${line}\n`).join('')
 }
 
 const lines = (text: string): string[] => text.split('\n').filter((line, i, all) => i < all.length - 1 || line !== '')

@@ -19,7 +19,8 @@ export interface DisplayList {
   readonly boxes: readonly PaintedBox[]
 }
 
-const css = ([r, g, b]: readonly [number, number, number], alpha = 1): string => (alpha === 1 ? `rgb(${r}, ${g}, ${b})` : `rgba(${r}, ${g}, ${b}, ${alpha})`)
+const css = ([r, g, b]: readonly [number, number, number], alpha = 1): string =>
+  alpha === 1 ? `rgb(${r}, ${g}, ${b})` : `rgba(${r}, ${g}, ${b}, ${alpha})`
 
 /** The same picture paintFrame rasterises, as boxes the browser draws with real text. */
 export function displayList(frame: Frame, frameNumber: number, view: View, dark: boolean): DisplayList {

@@ -1,16 +1,7 @@
 import {ExtensionError} from '../app-contract.js'
 
 export type EnvelopeType =
-  | 'timeout'
-  | 'not_found'
-  | 'obscured'
-  | 'disabled'
-  | 'stale'
-  | 'zero_rect'
-  | 'off_viewport'
-  | 'not_stable'
-  | 'missing_param'
-  | 'unexpected'
+  'timeout' | 'not_found' | 'obscured' | 'disabled' | 'stale' | 'zero_rect' | 'off_viewport' | 'not_stable' | 'missing_param' | 'unexpected'
 
 /** `ServiceExtensionResponse.error(-32000, {message, envelope})`, the way every tapir handler fails. */
 export function tapirError(message: string, type: EnvelopeType, widgetPath?: string, suggestions: readonly string[] = []): ExtensionError {

@@ -5,20 +5,18 @@ import type {FieldKey} from './ui-node.js'
 
 /** What holds keyboard focus in the live tree: a text field, a control (button, tile, row) or nothing. */
 export type PrimaryFocus =
-  | {readonly kind: 'field'; readonly field: FieldKey; readonly widget: Mounted}
-  | {readonly kind: 'control'; readonly widget: Mounted}
-  | null
+  {readonly kind: 'field'; readonly field: FieldKey; readonly widget: Mounted} | {readonly kind: 'control'; readonly widget: Mounted} | null
 
 /** The route on top of the root navigator: the last popup, else the page. Focus lives in its FocusScope. */
 export function topRoute(frame: Frame): Mounted {
-  const navigator = frame.root.children.find(m => m.ui.widget === 'Navigator') ?? frame.root
+  const navigator = frame.root.children.find((m) => m.ui.widget === 'Navigator') ?? frame.root
   return navigator.children.at(-1) ?? navigator
 }
 
 /** The onstage RenderEditables of the top route, in traversal (tree) order. */
 export function focusableFields(frame: Frame): Mounted[] {
   const route = topRoute(frame)
-  return [...frame.byPath.values()].filter(m => m.ui.editable !== undefined && !m.offstage && isAncestorOrSelf(route, m))
+  return [...frame.byPath.values()].filter((m) => m.ui.editable !== undefined && !m.offstage && isAncestorOrSelf(route, m))
 }
 
 /**
@@ -28,7 +26,7 @@ export function focusableFields(frame: Frame): Mounted[] {
 export function primaryFocus(app: AppModel): PrimaryFocus {
   const {state, frame} = app
   if (state.focusedField !== null) {
-    const editable = focusableFields(frame).find(m => m.ui.editable === state.focusedField)
+    const editable = focusableFields(frame).find((m) => m.ui.editable === state.focusedField)
     if (editable !== undefined) return {kind: 'field', field: state.focusedField, widget: editable.parent ?? editable}
   }
   if (state.focusedControl !== null) {

@@ -55,10 +55,17 @@ export function isAncestorOrSelf(ancestor: Mounted, m: Mounted): boolean {
 export function mountFrame(root: UiNode, ids: NodeIds): Frame {
   const byPath = new Map<string, Mounted>()
   const mountedRoot = mount(root, null, byPath)
-  const annotated = [...byPath.values()].filter(m => m.ui.semantics !== undefined).map(m => m.path)
+  const annotated = [...byPath.values()].filter((m) => m.ui.semantics !== undefined).map((m) => m.path)
   const idByPath = ids.retain(annotated)
   const semByOwner = new Map<string, SemNode>()
-  const semRoot: SemNode = {id: 0, owner: mountedRoot, data: dataOf([], mountedRoot.ui.rect), mergedIntoParent: false, parent: null, children: []}
+  const semRoot: SemNode = {
+    id: 0,
+    owner: mountedRoot,
+    data: dataOf([], mountedRoot.ui.rect),
+    mergedIntoParent: false,
+    parent: null,
+    children: [],
+  }
   attachSemantics(mountedRoot, semRoot, false, idByPath, semByOwner)
   return {root: mountedRoot, byPath, semanticsIds: idByPath, semRoot, semByOwner}
 }
@@ -81,7 +88,13 @@ function mount(ui: UiNode, parent: Mounted | null, byPath: Map<string, Mounted>)
   return mounted
 }
 
-function attachSemantics(m: Mounted, semParent: SemNode, merging: boolean, ids: Map<string, number>, semByOwner: Map<string, SemNode>): void {
+function attachSemantics(
+  m: Mounted,
+  semParent: SemNode,
+  merging: boolean,
+  ids: Map<string, number>,
+  semByOwner: Map<string, SemNode>,
+): void {
   if (m.offstage) return
   let parentForChildren = semParent
   let mergingForChildren = merging
@@ -104,7 +117,7 @@ function attachSemantics(m: Mounted, semParent: SemNode, merging: boolean, ids: 
 
 /** BlockSemantics: a child that blocks drops every sibling painted before it. */
 function semanticChildren(m: Mounted): readonly Mounted[] {
-  const lastBlocker = m.children.findLastIndex(c => c.ui.blocksEarlierSiblings && !c.offstage)
+  const lastBlocker = m.children.findLastIndex((c) => c.ui.blocksEarlierSiblings && !c.offstage)
   return lastBlocker < 0 ? m.children : m.children.slice(lastBlocker)
 }
 
@@ -120,23 +133,26 @@ function mergedAnnotations(boundary: Mounted): SemanticsAnnotation[] {
 }
 
 function dataOf(parts: readonly SemanticsAnnotation[], rect: Rect): SemanticsData {
-  const any = (pick: (a: SemanticsAnnotation) => boolean | undefined): boolean => parts.some(a => pick(a) === true)
+  const any = (pick: (a: SemanticsAnnotation) => boolean | undefined): boolean => parts.some((a) => pick(a) === true)
   return {
-    label: parts.map(a => a.label ?? '').filter(l => l !== '').join('\n'),
-    value: parts.map(a => a.value ?? '').find(v => v !== '') ?? '',
-    button: any(a => a.button),
-    textField: any(a => a.textField),
-    obscured: any(a => a.obscured),
-    checked: firstDefined(parts.map(a => a.checked)),
-    toggled: firstDefined(parts.map(a => a.toggled)),
-    link: any(a => a.link),
-    header: any(a => a.header),
-    image: any(a => a.image),
-    focused: any(a => a.focused),
-    tap: any(a => a.tap),
-    enabled: firstDefined(parts.map(a => a.enabled)),
+    label: parts
+      .map((a) => a.label ?? '')
+      .filter((l) => l !== '')
+      .join('\n'),
+    value: parts.map((a) => a.value ?? '').find((v) => v !== '') ?? '',
+    button: any((a) => a.button),
+    textField: any((a) => a.textField),
+    obscured: any((a) => a.obscured),
+    checked: firstDefined(parts.map((a) => a.checked)),
+    toggled: firstDefined(parts.map((a) => a.toggled)),
+    link: any((a) => a.link),
+    header: any((a) => a.header),
+    image: any((a) => a.image),
+    focused: any((a) => a.focused),
+    tap: any((a) => a.tap),
+    enabled: firstDefined(parts.map((a) => a.enabled)),
     rect,
   }
 }
 
-const firstDefined = (values: readonly (boolean | undefined)[]): boolean | undefined => values.find(v => v !== undefined)
+const firstDefined = (values: readonly (boolean | undefined)[]): boolean | undefined => values.find((v) => v !== undefined)

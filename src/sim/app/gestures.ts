@@ -8,7 +8,7 @@ import type {UiNode} from './ui-node.js'
 
 /** The widget the gesture arena hands a pointer sequence to: the deepest one on the hit path that wants it. */
 function claimant(app: AppModel, point: Point, wants: (ui: UiNode) => boolean): Mounted | undefined {
-  return hitTest(app.frame, point).find(m => wants(m.ui))
+  return hitTest(app.frame, point).find((m) => wants(m.ui))
 }
 
 /**
@@ -17,7 +17,7 @@ function claimant(app: AppModel, point: Point, wants: (ui: UiNode) => boolean): 
  * the first left there).
  */
 export function doubleClickAt(app: AppModel, point: Point): void {
-  const target = claimant(app, point, ui => ui.onDoubleTap !== undefined || ui.onTap !== undefined)
+  const target = claimant(app, point, (ui) => ui.onDoubleTap !== undefined || ui.onTap !== undefined)
   if (target?.ui.onDoubleTap !== undefined) {
     target.ui.onDoubleTap()
     app.pump()
@@ -29,7 +29,7 @@ export function doubleClickAt(app: AppModel, point: Point): void {
 
 /** Three primary clicks: a triple-tap handler (a text field's select all) takes them all; else a double tap then a tap, or three taps. */
 export function tripleClickAt(app: AppModel, point: Point): void {
-  const target = claimant(app, point, ui => ui.onTripleTap !== undefined || ui.onDoubleTap !== undefined || ui.onTap !== undefined)
+  const target = claimant(app, point, (ui) => ui.onTripleTap !== undefined || ui.onDoubleTap !== undefined || ui.onTap !== undefined)
   if (target?.ui.onTripleTap !== undefined) {
     target.ui.onTripleTap()
     app.pump()
@@ -48,13 +48,13 @@ export function tripleClickAt(app: AppModel, point: Point): void {
 
 /** A secondary-button click: only a secondary-tap recogniser joins the arena, wherever it sits on the path. */
 export function rightClickAt(app: AppModel, point: Point): void {
-  claimant(app, point, ui => ui.onSecondaryTap !== undefined)?.ui.onSecondaryTap?.()
+  claimant(app, point, (ui) => ui.onSecondaryTap !== undefined)?.ui.onSecondaryTap?.()
   app.pump()
 }
 
 /** A mouse hover event: the MouseRegion under the pointer becomes the hovered one (none clears it). */
 export function hoverAt(app: AppModel, point: Point): void {
-  app.on.hover(claimant(app, point, ui => ui.hoverKey !== undefined)?.ui.hoverKey ?? null)
+  app.on.hover(claimant(app, point, (ui) => ui.hoverKey !== undefined)?.ui.hoverKey ?? null)
   app.pump()
 }
 
@@ -64,14 +64,14 @@ export function hoverAt(app: AppModel, point: Point): void {
  * (dragging up scrolls the content down).
  */
 export function dragBetween(app: AppModel, from: Point, to: Point): void {
-  const draggable = claimant(app, from, ui => ui.dragData !== undefined)
+  const draggable = claimant(app, from, (ui) => ui.dragData !== undefined)
   if (draggable?.ui.dragData !== undefined) {
     const data = draggable.ui.dragData
-    claimant(app, to, ui => ui.onAccept !== undefined)?.ui.onAccept?.(data)
+    claimant(app, to, (ui) => ui.onAccept !== undefined)?.ui.onAccept?.(data)
     app.pump()
     return
   }
-  const scroller = claimant(app, from, ui => ui.scroll !== undefined)
+  const scroller = claimant(app, from, (ui) => ui.scroll !== undefined)
   if (scroller !== undefined) scrollBy(app, scroller, from.y - to.y)
   app.pump()
 }

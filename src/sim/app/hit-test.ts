@@ -1,5 +1,5 @@
-import {contains, type Point} from './geometry.js'
 import {isAncestorOrSelf, type Frame, type Mounted} from './frame.js'
+import {contains, type Point} from './geometry.js'
 
 /** The hit-test path at a point, deepest first, the way RenderBox.hitTest builds it. */
 export function hitTest(frame: Frame, point: Point): Mounted[] {
@@ -26,11 +26,11 @@ export function reaches(path: readonly Mounted[], target: Mounted): boolean {
 
 /** The widget a refused hit names: the nearest entry that handles or absorbs the pointer. */
 export function topWidget(path: readonly Mounted[]): string {
-  const absorber = path.find(m => m.ui.onTap !== undefined || m.ui.opaque)
+  const absorber = path.find((m) => m.ui.onTap !== undefined || m.ui.opaque)
   return (absorber ?? path[0])?.ui.widget ?? 'none'
 }
 
 /** The handler a tap at the top of this path triggers. */
 export function tapHandler(path: readonly Mounted[]): (() => void) | undefined {
-  return path.find(m => m.ui.onTap !== undefined)?.ui.onTap
+  return path.find((m) => m.ui.onTap !== undefined)?.ui.onTap
 }

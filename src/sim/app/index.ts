@@ -3,8 +3,8 @@ import {AppModel, type Lifecycle} from './app-model.js'
 import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
-import {EXTENSION_HANDLERS} from './handlers/registry.js'
 import type {View} from './geometry.js'
+import {EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import type {SeedData} from './state.js'
@@ -20,9 +20,9 @@ export function createMonitorsApp(options: MonitorsOptions = {}): SimApp {
 }
 
 class MonitorsApp implements SimApp {
-  readonly extensions = EXTENSION_HANDLERS.map(handler => handler.name)
+  readonly extensions = EXTENSION_HANDLERS.map((handler) => handler.name)
   private readonly app: AppModel
-  private readonly handlers = new Map(EXTENSION_HANDLERS.map(handler => [handler.name, handler]))
+  private readonly handlers = new Map(EXTENSION_HANDLERS.map((handler) => [handler.name, handler]))
 
   constructor({perfRegression = false, ...seed}: MonitorsOptions) {
     this.app = new AppModel(Date.now, seed, perfRegression)
@@ -34,7 +34,8 @@ class MonitorsApp implements SimApp {
   }
 
   async call(method: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-    if (this.app.closed) throw tapirError(`ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, 'unexpected')
+    if (this.app.closed)
+      throw tapirError(`ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, 'unexpected')
     const handler = this.handlers.get(method)
     if (handler === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
     this.app.betweenCalls()

@@ -54,7 +54,7 @@ export function parseModifiers(raw: string | undefined): ReadonlySet<Modifier> {
 export function parseKey(label: string): string {
   if (/^[a-z0-9]$/i.test(label)) return label.toUpperCase()
   const folded = label.replace(/\s+/g, '').toLowerCase()
-  const named = NAMED_KEYS.find(key => key.toLowerCase() === folded) ?? ALIASES[label.toLowerCase()] ?? ALIASES[folded]
+  const named = NAMED_KEYS.find((key) => key.toLowerCase() === folded) ?? ALIASES[label.toLowerCase()] ?? ALIASES[folded]
   if (named !== undefined) return named
   throw tapirError(
     `ext.tapir.press_key: unknown key "${label}"; pass a logical key label (${NAMED_KEYS.join(', ')}) or one letter or digit`,
@@ -65,7 +65,7 @@ export function parseKey(label: string): string {
 }
 
 const exactly = (held: ReadonlySet<Modifier>, ...wanted: Modifier[]): boolean =>
-  held.size === wanted.length && wanted.every(modifier => held.has(modifier))
+  held.size === wanted.length && wanted.every((modifier) => held.has(modifier))
 
 /** Ctrl on Linux and Windows, Cmd on macOS: either one alone. */
 const primaryShortcut = (held: ReadonlySet<Modifier>): boolean => exactly(held, 'control') || exactly(held, 'meta')
@@ -120,7 +120,7 @@ export function pressKey(app: AppModel, key: string, held: ReadonlySet<Modifier>
 function traverse(app: AppModel, step: 1 | -1): void {
   const fields = focusableFields(app.frame)
   if (fields.length === 0) return
-  const current = fields.findIndex(m => m.ui.editable === app.state.focusedField)
+  const current = fields.findIndex((m) => m.ui.editable === app.state.focusedField)
   const next = current < 0 ? (step === 1 ? 0 : fields.length - 1) : (current + step + fields.length) % fields.length
   const editable = fields[next]!
   app.on.focus(editable.ui.editable!)

@@ -27,6 +27,11 @@ export function resolveForAction(app: AppModel, verb: string, ref: string): Reso
 }
 
 function refNotFound(app: AppModel, verb: string, ref: string): Error {
-  const labels = exposedNodes(app.frame).map(sem => sem.data.label)
-  return tapirError(`ext.tapir.${verb}: ref "${ref}" not found in registry`, 'not_found', ref, suggestionsFor(ref, [...app.refs.activeTokens(), ...labels]))
+  const labels = exposedNodes(app.frame).map((sem) => sem.data.label)
+  return tapirError(
+    `ext.tapir.${verb}: ref "${ref}" not found in registry`,
+    'not_found',
+    ref,
+    suggestionsFor(ref, [...app.refs.activeTokens(), ...labels]),
+  )
 }

@@ -32,7 +32,7 @@ export function go(state: AppState, path: string): GoOutcome {
   }
   const detail = /^\/monitors\/(\d+)$/.exec(target)
   const monitorId = detail ? Number(detail[1]) : NaN
-  if (state.monitors.some(m => m.id === monitorId)) {
+  if (state.monitors.some((m) => m.id === monitorId)) {
     const shell = shellFor(state)
     shell.branch = 'monitors'
     if (shell.detail?.monitorId !== monitorId) shell.detail = {monitorId, instance: mintInstance(state)}

@@ -17,7 +17,7 @@ export function semanticsInOrder(frame: Frame): SemNode[] {
  */
 export function exposedNodes(frame: Frame, scope?: Mounted): SemNode[] {
   return semanticsInOrder(frame).filter(
-    sem => !sem.mergedIntoParent && !isInnerTextbox(sem) && (scope === undefined || isAncestorOrSelf(scope, sem.owner)),
+    (sem) => !sem.mergedIntoParent && !isInnerTextbox(sem) && (scope === undefined || isAncestorOrSelf(scope, sem.owner)),
   )
 }
 
@@ -31,11 +31,11 @@ export function isInnerTextbox(sem: SemNode): boolean {
 }
 
 export function nodesLabelled(frame: Frame, label: string, scope?: Mounted): SemNode[] {
-  return exposedNodes(frame, scope).filter(sem => sem.data.label === label)
+  return exposedNodes(frame, scope).filter((sem) => sem.data.label === label)
 }
 
 export function descendantsOf(sem: SemNode): SemNode[] {
-  return sem.children.flatMap(child => [child, ...descendantsOf(child)])
+  return sem.children.flatMap((child) => [child, ...descendantsOf(child)])
 }
 
 /** The name of the route a widget sits on. */

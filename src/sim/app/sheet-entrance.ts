@@ -27,5 +27,5 @@ export function entranceOffset(state: AppState, sheet: SheetPopup, height: numbe
 
 /** A sheet that has not drawn its last entrance frame yet keeps its Ticker running. */
 export function tickerRunning(state: AppState): boolean {
-  return state.popups.some(p => p.kind === 'newMonitor' && entranceFrame(state, p) < SHEET_ENTRANCE_FRAMES)
+  return state.popups.some((p) => p.kind === 'newMonitor' && entranceFrame(state, p) < SHEET_ENTRANCE_FRAMES)
 }

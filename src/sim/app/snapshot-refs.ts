@@ -5,9 +5,7 @@ import type {SnapshotBinding} from './refs.js'
 import {exposedNodes, nodesLabelled, routeNameOf} from './semantics.js'
 
 export type Located =
-  | {readonly kind: 'live'; readonly target: Target; readonly relocated: boolean}
-  | {readonly kind: 'unknown'}
-  | {readonly kind: 'defunct'}
+  {readonly kind: 'live'; readonly target: Target; readonly relocated: boolean} | {readonly kind: 'unknown'} | {readonly kind: 'defunct'}
 
 /**
  * An `e<N>` ref against the live tree. A node that left the tree is relocated through the
@@ -20,7 +18,8 @@ export function locateSnapshotRef(app: AppModel, token: string): Located {
   const {frame} = app
   const mounted = frame.byPath.get(ref.ownerPath)
   // The same path holding a node with another id is a new element that replaced the old one.
-  if (mounted !== undefined && frame.semanticsIds.get(ref.ownerPath) === ref.semanticsId) return {kind: 'live', target: {mounted, sem: frame.semByOwner.get(mounted.path) ?? null, viaElement: false}, relocated: false}
+  if (mounted !== undefined && frame.semanticsIds.get(ref.ownerPath) === ref.semanticsId)
+    return {kind: 'live', target: {mounted, sem: frame.semByOwner.get(mounted.path) ?? null, viaElement: false}, relocated: false}
   if (ref.label === '') return {kind: 'defunct'}
   const sameLabel = nodesLabelled(frame, ref.label)
   const candidate = sameLabel[ref.labelIndex]
@@ -37,7 +36,7 @@ export function snapshotBinder(frame: Frame): (sem: SemNode) => SnapshotBinding 
     list.push(sem)
     byLabel.set(sem.data.label, list)
   }
-  return sem => {
+  return (sem) => {
     const sameLabel = byLabel.get(sem.data.label) ?? []
     return {
       ownerPath: sem.owner.path,

@@ -48,7 +48,7 @@ export function renderSnapshot(app: AppModel, options: SnapshotOptions = {}): Sn
     for (const child of entry.children) emit(child, depth + 1)
   }
   for (const entry of entries) emit(entry, 0)
-  return {yaml: lines.map(line => `${line}\n`).join(''), grepLiteral}
+  return {yaml: lines.map((line) => `${line}\n`).join(''), grepLiteral}
 }
 
 /** Nodes that print nothing (merged descendants, unlabelled containers, collapsed inner textboxes) add no depth. */
@@ -62,15 +62,17 @@ function outline(sem: SemNode): Entry[] {
 }
 
 function withoutText(entries: readonly Entry[]): Entry[] {
-  return entries.flatMap(entry => (entry.role === null ? withoutText(entry.children) : [{...entry, children: withoutText(entry.children)}]))
+  return entries.flatMap((entry) =>
+    entry.role === null ? withoutText(entry.children) : [{...entry, children: withoutText(entry.children)}],
+  )
 }
 
 function toDepth(entries: readonly Entry[], maxDepth: number, depth: number): Entry[] {
-  return depth > maxDepth ? [] : entries.map(entry => ({...entry, children: toDepth(entry.children, maxDepth, depth + 1)}))
+  return depth > maxDepth ? [] : entries.map((entry) => ({...entry, children: toDepth(entry.children, maxDepth, depth + 1)}))
 }
 
 function grepped(entries: readonly Entry[], test: (s: string) => boolean): Entry[] {
-  return entries.flatMap(entry => {
+  return entries.flatMap((entry) => {
     const children = grepped(entry.children, test)
     const matches = test(entry.sem.data.label) || test(entry.sem.data.value)
     return matches || children.length > 0 ? [{...entry, children}] : []
@@ -80,13 +82,19 @@ function grepped(entries: readonly Entry[], test: (s: string) => boolean): Entry
 function grepMatcher(pattern: string): {test: (s: string) => boolean; literal: boolean} {
   try {
     const regex = new RegExp(pattern)
-    return {test: s => s !== '' && regex.test(s), literal: false}
+    return {test: (s) => s !== '' && regex.test(s), literal: false}
   } catch {
-    return {test: s => s !== '' && s.includes(pattern), literal: true}
+    return {test: (s) => s !== '' && s.includes(pattern), literal: true}
   }
 }
 
-function entryLines(app: AppModel, entry: Entry, depth: number, bind: ReturnType<typeof snapshotBinder>, includeEnrichers: boolean): string[] {
+function entryLines(
+  app: AppModel,
+  entry: Entry,
+  depth: number,
+  bind: ReturnType<typeof snapshotBinder>,
+  includeEnrichers: boolean,
+): string[] {
   const indent = '  '.repeat(depth)
   const {sem, role} = entry
   const {label, value} = sem.data

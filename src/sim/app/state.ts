@@ -73,8 +73,26 @@ export interface AppState {
 }
 
 const MONITOR_NAMES = [
-  'API', 'Web', 'DB', 'Queue', 'Cache', 'Search', 'Auth', 'Billing', 'Mail', 'CDN',
-  'DNS', 'Storage', 'Metrics', 'Logs', 'Cron', 'Gateway', 'Payments', 'Chat', 'Media', 'Backup',
+  'API',
+  'Web',
+  'DB',
+  'Queue',
+  'Cache',
+  'Search',
+  'Auth',
+  'Billing',
+  'Mail',
+  'CDN',
+  'DNS',
+  'Storage',
+  'Metrics',
+  'Logs',
+  'Cron',
+  'Gateway',
+  'Payments',
+  'Chat',
+  'Media',
+  'Backup',
 ] as const
 
 export const REGIONS = ['eu', 'us', 'asia'] as const

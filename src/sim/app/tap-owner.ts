@@ -16,7 +16,7 @@ export interface TapOwner {
 /** Present only for a merge boundary whose centre is not on its single tappable control. */
 export function tapOwnerOf(frame: Frame, boundary: SemNode): TapOwner | null {
   if (!boundary.owner.ui.mergesDescendants) return null
-  const controls = descendantsOf(boundary).filter(sem => sem.mergedIntoParent && sem.data.tap)
+  const controls = descendantsOf(boundary).filter((sem) => sem.mergedIntoParent && sem.data.tap)
   const [control] = controls
   if (controls.length !== 1 || control === undefined) return null
   const centrePath = hitTest(frame, centre(boundary.data.rect))

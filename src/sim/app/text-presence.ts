@@ -17,6 +17,6 @@ export async function waitForText(app: AppModel, data: string, timeoutMs: number
     if (hasText(app.frame, data) === present) return true
     const remaining = deadline - app.now()
     if (remaining <= 0) return false
-    await new Promise(resolve => setTimeout(resolve, Math.min(POLL_INTERVAL_MS, remaining)))
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_INTERVAL_MS, remaining)))
   }
 }

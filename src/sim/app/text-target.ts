@@ -15,14 +15,18 @@ export interface TextTarget {
 }
 
 export function textTargetFor(app: AppModel, target: Mounted, viaElement: boolean): TextTarget | null {
-  const editables = [...app.frame.byPath.values()].filter(m => m.ui.editable !== undefined && !m.offstage)
-  const toTarget = (editable: Mounted, matchKind: MatchKind): TextTarget => ({field: editable.ui.editable!, widget: editable.parent ?? editable, matchKind})
-  const own = editables.find(e => isAncestorOrSelf(target, e))
+  const editables = [...app.frame.byPath.values()].filter((m) => m.ui.editable !== undefined && !m.offstage)
+  const toTarget = (editable: Mounted, matchKind: MatchKind): TextTarget => ({
+    field: editable.ui.editable!,
+    widget: editable.parent ?? editable,
+    matchKind,
+  })
+  const own = editables.find((e) => isAncestorOrSelf(target, e))
   if (own !== undefined && (viaElement || target.ui.editable !== undefined)) return toTarget(own, 'element')
   // A field on a covered route (under a dialog) ranks after every reachable one.
   const reachable = (e: Mounted): number => (reaches(hitTest(app.frame, centre(e.ui.rect)), e) ? 0 : 1)
   const overlap = (e: Mounted): number => overlapArea((e.parent ?? e).ui.rect, target.ui.rect)
-  const overlapping = editables.filter(e => overlap(e) > 0).sort((a, b) => reachable(a) - reachable(b) || overlap(b) - overlap(a))
+  const overlapping = editables.filter((e) => overlap(e) > 0).sort((a, b) => reachable(a) - reachable(b) || overlap(b) - overlap(a))
   if (overlapping[0] !== undefined) return toTarget(overlapping[0], 'overlap')
   const from = centre(target.ui.rect)
   const distance = (e: Mounted): number => Math.hypot(centre(e.ui.rect).x - from.x, centre(e.ui.rect).y - from.y)

@@ -6,10 +6,10 @@ import {semanticsInOrder} from './semantics.js'
  * of the route the target sits on (geometry aside, so a scroll alone is not a change).
  */
 export function routeSignature(frame: Frame, routePath: string): string {
-  const routes = [...frame.byPath.values()].filter(m => m.ui.route !== undefined && !m.offstage).map(m => m.path)
+  const routes = [...frame.byPath.values()].filter((m) => m.ui.route !== undefined && !m.offstage).map((m) => m.path)
   const route = frame.byPath.get(routePath)
   if (route === undefined || route.offstage) return [...routes, '(route gone)'].join('\n')
-  const nodes = semanticsInOrder(frame).filter(sem => isAncestorOrSelf(route, sem.owner))
+  const nodes = semanticsInOrder(frame).filter((sem) => isAncestorOrSelf(route, sem.owner))
   return [...routes, ...nodes.map(describe)].join('\n')
 }
 

@@ -1,5 +1,5 @@
-import {bottom, centre, hasArea, overlaps, right, type Rect} from './geometry.js'
 import type {Frame, Mounted} from './frame.js'
+import {bottom, centre, hasArea, overlaps, right, type Rect} from './geometry.js'
 import {hitTest, reaches} from './hit-test.js'
 
 /** Non-empty bounds that overlap what can be seen of the widget's viewport. */

@@ -24,7 +24,7 @@ export class Connection implements Peer {
     vm.connect(this)
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('close', () => this.closed())
-    socket.on('error', error => vm.violation(`socket error: ${error.message}`))
+    socket.on('error', (error) => vm.violation(`socket error: ${error.message}`))
   }
 
   send(text: string): void {
@@ -33,14 +33,14 @@ export class Connection implements Peer {
 
   forward(service: string, params: Record<string, unknown>): Promise<ForwardedReply> {
     const id = `sr${this.forwardCount++}`
-    return new Promise(resolve => {
+    return new Promise((resolve) => {
       this.forwarded.set(id, resolve)
       this.send(JSON.stringify({jsonrpc: '2.0', id, method: service, params}))
     })
   }
 
   private receive(data: RawData, isBinary: boolean): void {
-    const frame = parseFrame(data, isBinary, text => this.vm.violation(text))
+    const frame = parseFrame(data, isBinary, (text) => this.vm.violation(text))
     switch (frame.kind) {
       case 'close':
         this.socket.close(frame.code, frame.reason)

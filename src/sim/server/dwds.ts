@@ -8,12 +8,39 @@ import type {SimVm} from './vm.js'
 /** What DWDS (package:dwds, `ChromeProxyService`) answers where it differs from the VM
  *  (research/vm-service-protocol.md §6): a web app's debug service runs no Dart VM. */
 
-const WEB_STREAMS = new Set(['Debug', 'Isolate', 'Extension', 'Logging', 'Stdout', 'Stderr', 'Service', 'VM', 'GC', 'Timeline', 'Profiler', 'HeapSnapshot'])
+const WEB_STREAMS = new Set([
+  'Debug',
+  'Isolate',
+  'Extension',
+  'Logging',
+  'Stdout',
+  'Stderr',
+  'Service',
+  'VM',
+  'GC',
+  'Timeline',
+  'Profiler',
+  'HeapSnapshot',
+])
 
 const UNSUPPORTED = new Set([
-  'kill', 'getIsolateGroup', 'getAllocationProfile', 'getClassList', 'getInstances', 'getVMTimeline', 'setVMTimelineFlags', 'getVMTimelineFlags',
-  'clearVMTimeline', 'getInboundReferences', 'getRetainingPath', 'requestHeapSnapshot', 'getProcessMemoryUsage', 'setLibraryDebuggable',
-  'registerService', 'getIsolateGroupMemoryUsage', '_flutter.listViews',
+  'kill',
+  'getIsolateGroup',
+  'getAllocationProfile',
+  'getClassList',
+  'getInstances',
+  'getVMTimeline',
+  'setVMTimelineFlags',
+  'getVMTimelineFlags',
+  'clearVMTimeline',
+  'getInboundReferences',
+  'getRetainingPath',
+  'requestHeapSnapshot',
+  'getProcessMemoryUsage',
+  'setLibraryDebuggable',
+  'registerService',
+  'getIsolateGroupMemoryUsage',
+  '_flutter.listViews',
 ])
 
 const wire = (code: number, message: string): WireError => ({code, message})
@@ -32,7 +59,8 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
       return result(vmObject(vm))
     case 'streamListen': {
       const streamId = String(params.streamId)
-      if (!WEB_STREAMS.has(streamId)) return failure(wire(ErrorCode.invalidParams, `The stream \`${streamId}\` is not supported on web devices`))
+      if (!WEB_STREAMS.has(streamId))
+        return failure(wire(ErrorCode.invalidParams, `The stream \`${streamId}\` is not supported on web devices`))
       peer.streams.add(streamId) // never 103: a second listen is a success too
       return success
     }
@@ -82,12 +110,19 @@ async function extension(context: CallContext): Promise<Reply> {
   const isolate = isolateId === undefined ? vm.isolate : vm.lookupIsolate(String(isolateId))
   if (!isolate) return unrecognised(String(isolateId))
   if (!vm.isRegistered(isolate, request.method)) return failure(wire(ErrorCode.methodNotFound, `Unknown service method: ${request.method}`))
-  const params = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]))
+  const params = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  )
   return callExtension({...context, request: {...request, params}}, isolate)
 }
 
 /** DWDS names a library by its URI. */
-const webRootLib = {type: '@Library', id: 'package:monitors/main.dart', name: 'package:monitors/main.dart', uri: 'package:monitors/main.dart'}
+const webRootLib = {
+  type: '@Library',
+  id: 'package:monitors/main.dart',
+  name: 'package:monitors/main.dart',
+  uri: 'package:monitors/main.dart',
+}
 
 function vmObject(vm: SimVm): Record<string, unknown> {
   return {

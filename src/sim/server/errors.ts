@@ -55,11 +55,7 @@ export function serviceIsolateError(code: number, details?: string): WireError {
 
 /** An error printed by the VM runtime (unknown method, unregistered extension, bad parameter):
  *  `data.request` echoes the method and its params as the isolate received them (stringified). */
-export function runtimeError(
-  code: number,
-  request: {method: string; params: Record<string, unknown>},
-  details?: string,
-): WireError {
+export function runtimeError(code: number, request: {method: string; params: Record<string, unknown>}, details?: string): WireError {
   const params = Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, dartToString(v)]))
   const data: Record<string, unknown> = {request: {method: request.method, params}}
   if (details !== undefined) data.details = details

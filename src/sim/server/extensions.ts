@@ -18,10 +18,12 @@ export function refuseNonStringParams({vm, request}: CallContext): Reply | undef
   const first = offending[0]
   if (!vm.strictParams || first === undefined) return undefined
   const [key, value] = first
-  return failure(serviceIsolateError(
-    ErrorCode.invalidParams,
-    `tapir-sim: param "${key}" was sent as a ${jsonTypeOf(value)}; the VM Service hands extensions strings only`,
-  ))
+  return failure(
+    serviceIsolateError(
+      ErrorCode.invalidParams,
+      `tapir-sim: param "${key}" was sent as a ${jsonTypeOf(value)}; the VM Service hands extensions strings only`,
+    ),
+  )
 }
 
 /** Runs an extension in the isolate: held while the isolate is paused, -32601 when the isolate has
@@ -46,9 +48,7 @@ function handlerFailure(error: unknown): WireError {
   if (error instanceof ExtensionError && isExtensionErrorCode(error.code)) {
     return {code: error.code, message: errorMessage(error.code), data: {details: error.details}}
   }
-  const text = error instanceof ExtensionError
-    ? `Invalid argument (errorCode): Out of range: ${error.code}`
-    : String(error)
+  const text = error instanceof ExtensionError ? `Invalid argument (errorCode): Out of range: ${error.code}` : String(error)
   return {code: ErrorCode.serverError, message: errorMessage(ErrorCode.serverError), data: {details: `${text}\n${stackOf(error)}`}}
 }
 
@@ -58,6 +58,9 @@ function isExtensionErrorCode(code: number): boolean {
 }
 
 function stackOf(error: unknown): string {
-  const stack = error instanceof Error ? error.stack ?? '' : ''
-  return stack.split('\n').filter(line => line.trimStart().startsWith('at ')).join('\n')
+  const stack = error instanceof Error ? (error.stack ?? '') : ''
+  return stack
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n')
 }

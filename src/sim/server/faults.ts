@@ -28,12 +28,15 @@ export const noFaults: Readonly<SimFaults> = {
 /** A plain-looking faults object that reports every assignment, so that `faults.paused = false`
  *  releases held calls at once. */
 export function watchFaults(initial: SimFaults, onChange: (before: SimFaults) => void): SimFaults {
-  return new Proxy({...initial}, {
-    set(target, key, value) {
-      const before = {...target}
-      Reflect.set(target, key, value)
-      onChange(before)
-      return true
+  return new Proxy(
+    {...initial},
+    {
+      set(target, key, value) {
+        const before = {...target}
+        Reflect.set(target, key, value)
+        onChange(before)
+        return true
+      },
     },
-  })
+  )
 }

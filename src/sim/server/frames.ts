@@ -47,7 +47,11 @@ export function parseFrame(data: RawData, isBinary: boolean, violation: (text: s
   if (!('method' in object) && ('result' in object || 'error' in object)) return {kind: 'reply', id, message: object}
   if (typeof object.method !== 'string') {
     violation('request without a string method')
-    return {kind: 'refused', request: {id, original: object}, error: serviceIsolateError(ErrorCode.invalidRequest, "'method' must be a string")}
+    return {
+      kind: 'refused',
+      request: {id, original: object},
+      error: serviceIsolateError(ErrorCode.invalidRequest, "'method' must be a string"),
+    }
   }
   const method = object.method
   noteIdMisuse(id, method, violation)
@@ -57,7 +61,10 @@ export function parseFrame(data: RawData, isBinary: boolean, violation: (text: s
     return {
       kind: 'refused',
       request: {id, original: object},
-      error: serviceIsolateError(ErrorCode.invalidParams, 'tapir-sim: params must be a JSON object; the VM Service takes named params only'),
+      error: serviceIsolateError(
+        ErrorCode.invalidParams,
+        'tapir-sim: params must be a JSON object; the VM Service takes named params only',
+      ),
     }
   }
   return {kind: 'request', request: {id, method, params: params as Record<string, unknown>, original: object}}
@@ -66,7 +73,8 @@ export function parseFrame(data: RawData, isBinary: boolean, violation: (text: s
 function noteIdMisuse(id: RequestId | null, method: string, violation: (text: string) => void): void {
   if (id === null) violation(`${method}: notification (no id); the VM never answers it`)
   else if (typeof id === 'number') violation(`${method}: numeric id ${id}; send digit strings`)
-  else if (JSON.stringify(id) !== `"${id}"`) violation(`${method}: id ${JSON.stringify(id)} needs JSON escaping; extension replies echo it unescaped`)
+  else if (JSON.stringify(id) !== `"${id}"`)
+    violation(`${method}: id ${JSON.stringify(id)} needs JSON escaping; extension replies echo it unescaped`)
 }
 
 function textOf(data: RawData): string {
@@ -78,5 +86,10 @@ function textOf(data: RawData): string {
 /** A WebSocket close reason may not exceed 123 bytes. */
 function closeReason(text: string): string {
   const bytes = Buffer.from(text, 'utf8')
-  return bytes.length <= 123 ? text : bytes.subarray(0, 120).toString('utf8').replace(/\uFFFD$/, '') + '...'
+  return bytes.length <= 123
+    ? text
+    : bytes
+        .subarray(0, 120)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '') + '...'
 }

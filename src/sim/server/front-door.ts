@@ -1,8 +1,6 @@
 import type {IncomingMessage} from 'node:http'
 
-export type Decision =
-  | {kind: 'accept'}
-  | {kind: 'respond'; status: number; body: string; location?: string}
+export type Decision = {kind: 'accept'} | {kind: 'respond'; status: number; body: string; location?: string}
 
 /** How an HTTP server answers a request (or a WebSocket upgrade) before any JSON-RPC. */
 export interface FrontDoor {
@@ -61,13 +59,16 @@ export function dwdsFrontDoor(token: string): FrontDoor {
 
 function pathSegments(request: IncomingMessage): string[] {
   const path = new URL(request.url ?? '/', 'http://sim.invalid').pathname
-  return path.split('/').slice(1).map(segment => {
-    try {
-      return decodeURIComponent(segment)
-    } catch {
-      return segment
-    }
-  })
+  return path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment)
+      } catch {
+        return segment
+      }
+    })
 }
 
 function isAllowedOrigin(origin: string, serverHost: string): boolean {

@@ -38,7 +38,7 @@ export async function serve(options: {host: string; port: number; door: FrontDoo
       socket.end(rawResponse(decision))
       return
     }
-    webSockets.handleUpgrade(request, socket, head, webSocket => {
+    webSockets.handleUpgrade(request, socket, head, (webSocket) => {
       sockets.add(webSocket)
       webSocket.on('close', () => sockets.delete(webSocket))
       new Connection(webSocket, vm)
@@ -61,7 +61,7 @@ export async function serve(options: {host: string; port: number; door: FrontDoo
       for (const socket of sockets) socket.terminate()
       webSockets.close()
       server.closeAllConnections()
-      await new Promise<void>(resolve => server.close(() => resolve()))
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
 }
@@ -70,7 +70,8 @@ function noteUpgradeMisuse(request: IncomingMessage, vm: SimVm): void {
   const origin = request.headers.origin ?? request.headers['sec-websocket-origin']
   if (origin !== undefined) vm.violation(`WebSocket upgrade sent an Origin header (${String(origin)}); send none`)
   const protocols = request.headers['sec-websocket-protocol']
-  if (protocols !== undefined) vm.violation(`WebSocket upgrade offered subprotocols (${protocols}); the VM always selects implicit-redirect`)
+  if (protocols !== undefined)
+    vm.violation(`WebSocket upgrade offered subprotocols (${protocols}); the VM always selects implicit-redirect`)
 }
 
 function headersFor(decision: Reply): Record<string, string> {
@@ -81,6 +82,8 @@ function headersFor(decision: Reply): Record<string, string> {
 
 function rawResponse(decision: Reply): string {
   const headers = {...headersFor(decision), 'Content-Length': String(Buffer.byteLength(decision.body)), Connection: 'close'}
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
   return `HTTP/1.1 ${decision.status} ${STATUS_CODES[decision.status] ?? ''}\r\n${lines}\r\n${decision.body}`
 }

@@ -39,5 +39,5 @@ export class SimIsolate {
 /** Digits with a non-zero lead, below 2^53 so the number survives JSON in JavaScript clients. */
 function randomDigits(count: number): string {
   const low = 10 ** (count - 1)
-  return String(low + Math.floor(Math.random() * (Math.min(9 * low, Number.MAX_SAFE_INTEGER - low))))
+  return String(low + Math.floor(Math.random() * Math.min(9 * low, Number.MAX_SAFE_INTEGER - low)))
 }

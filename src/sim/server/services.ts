@@ -6,7 +6,8 @@ import {failure, result, success, type Reply} from './replies.js'
 export function registerService({vm, peer, request}: CallContext): Reply {
   for (const param of ['service', 'alias']) {
     const value = request.params[param]
-    if (value === undefined) return failure(serviceIsolateError(ErrorCode.invalidParams, `registerService expects the '${param}' parameter`))
+    if (value === undefined)
+      return failure(serviceIsolateError(ErrorCode.invalidParams, `registerService expects the '${param}' parameter`))
     if (typeof value !== 'string' || value === '') {
       return failure(serviceIsolateError(ErrorCode.invalidParams, `registerService: invalid '${param}' parameter: ${String(value)}`))
     }

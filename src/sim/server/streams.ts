@@ -4,13 +4,26 @@ import {serviceEvent, streamNotify} from './events.js'
 import {failure, success, type Reply} from './replies.js'
 
 const vmStreams = new Set([
-  'VM', 'Isolate', 'Debug', 'Profiler', 'GC', 'Extension', 'Timeline', 'Logging', 'Service', 'HeapSnapshot', 'Timer', 'Stdout', 'Stderr',
+  'VM',
+  'Isolate',
+  'Debug',
+  'Profiler',
+  'GC',
+  'Extension',
+  'Timeline',
+  'Logging',
+  'Service',
+  'HeapSnapshot',
+  'Timer',
+  'Stdout',
+  'Stderr',
 ])
 
 /** The raw VM refuses streams it does not know; DDS takes any other id as a custom stream. */
 export function streamListen({vm, peer, request}: CallContext): Reply {
   const streamId = request.params.streamId
-  if (typeof streamId !== 'string') return failure(serviceIsolateError(ErrorCode.invalidParams, "streamListen expects the 'streamId' parameter"))
+  if (typeof streamId !== 'string')
+    return failure(serviceIsolateError(ErrorCode.invalidParams, "streamListen expects the 'streamId' parameter"))
   if (peer.streams.has(streamId)) return failure(serviceIsolateError(ErrorCode.streamAlreadySubscribed))
   if (vm.mode === 'vm' && !vmStreams.has(streamId)) {
     return failure(serviceIsolateError(ErrorCode.invalidParams, `streamListen: invalid 'streamId' parameter: ${streamId}`))

@@ -17,7 +17,13 @@ export const vmMethods: Readonly<Record<string, Handler>> = {
   },
   '_flutter.listViews': ({vm}) => {
     const isolate = vm.isolate
-    const isolateRef = {type: '@Isolate', fixedId: true, id: isolate.id, name: `main.dart$main-${isolate.number}`, number: Number(isolate.number)}
+    const isolateRef = {
+      type: '@Isolate',
+      fixedId: true,
+      id: isolate.id,
+      name: `main.dart$main-${isolate.number}`,
+      number: Number(isolate.number),
+    }
     return result({type: 'FlutterViewList', views: [{type: 'FlutterView', id: flutterViewId, isolate: isolateRef}]})
   },
 }

@@ -49,7 +49,7 @@ export class SimVm {
     this.isolate = this.newIsolate()
     this.app = options.app
     this.strictParams = options.strictParams
-    this.faults = watchFaults({...noFaults, ...options.faults}, before => this.faultsChanged(before))
+    this.faults = watchFaults({...noFaults, ...options.faults}, (before) => this.faultsChanged(before))
     for (const method of [...FlutterFramework.extensions, ...this.tapirExtensions()]) this.isolate.register(method)
   }
 
@@ -70,18 +70,18 @@ export class SimVm {
 
   /** Client names `s0`, `s1`, ...: the lowest free one, so names are recycled. */
   nextPeerName(): string {
-    const taken = new Set([...this.peers].map(peer => peer.name))
+    const taken = new Set([...this.peers].map((peer) => peer.name))
     let index = 0
     while (taken.has(`s${index}`)) index++
     return `s${index}`
   }
 
   peerNamed(name: string): Peer | undefined {
-    return [...this.peers].find(peer => peer.name === name)
+    return [...this.peers].find((peer) => peer.name === name)
   }
 
   otherPeers(peer: Peer): Peer[] {
-    return [...this.peers].filter(other => other !== peer)
+    return [...this.peers].filter((other) => other !== peer)
   }
 
   broadcast(streamId: string, event: SimEvent, except?: Peer): void {
@@ -96,7 +96,7 @@ export class SimVm {
   }
 
   extensionRPCs(isolate: SimIsolate): string[] {
-    return isolate.registered().filter(method => !this.hidden(method))
+    return isolate.registered().filter((method) => !this.hidden(method))
   }
 
   isRegistered(isolate: SimIsolate, method: string): boolean {
@@ -108,7 +108,7 @@ export class SimVm {
   whenRunnable(isolate: SimIsolate): Promise<boolean> {
     if (isolate !== this.isolate || this.closed) return Promise.resolve(false)
     if (!this.faults.paused) return Promise.resolve(true)
-    return new Promise(settle => this.held.push(settle))
+    return new Promise((settle) => this.held.push(settle))
   }
 
   /** Hot restart as Flutter does it: the UI isolate exits and a new one starts, the framework's
@@ -148,7 +148,7 @@ export class SimVm {
   }
 
   private tapirExtensions(): string[] {
-    return this.app.extensions.map(name => `ext.tapir.${name}`)
+    return this.app.extensions.map((name) => `ext.tapir.${name}`)
   }
 
   private hidden(method: string): boolean {
@@ -168,7 +168,7 @@ export class SimVm {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise(resolve => {
+    return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer)
         this.sleepers.delete(wake)

@@ -14,7 +14,10 @@ export interface PageServer {
 
 /** The web server of `flutter run -d web-server`: the page at `/`, the frames it draws at
  *  `/frame?after=N` (held until a frame newer than N), and `/view` where it reports its window. */
-export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayList' | 'onFrame'>>, options: {host: string; port: number; onBrowser?: () => void}): Promise<PageServer> {
+export async function servePage(
+  app: Required<Pick<SimApp, 'resize' | 'displayList' | 'onFrame'>>,
+  options: {host: string; port: number; onBrowser?: () => void},
+): Promise<PageServer> {
   let browserSeen = false
   const waiting = new Set<() => void>()
   const stopFollowing = app.onFrame(() => {
@@ -41,7 +44,8 @@ export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayLi
       sendJson(response, app.displayList())
     } else if (request.method === 'POST' && url.pathname === '/view') {
       const view = parseView(await readBody(request))
-      if (!view) return void response.writeHead(400, {'Content-Type': 'text/plain'}).end('expected {width, height, devicePixelRatio, touch}')
+      if (!view)
+        return void response.writeHead(400, {'Content-Type': 'text/plain'}).end('expected {width, height, devicePixelRatio, touch}')
       app.resize(view)
       response.writeHead(204).end()
     } else {
@@ -50,7 +54,7 @@ export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayLi
   }
 
   function nextFrame(request: IncomingMessage): Promise<void> {
-    return new Promise(resolve => {
+    return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer)
         waiting.delete(wake)
@@ -75,7 +79,7 @@ export async function servePage(app: Required<Pick<SimApp, 'resize' | 'displayLi
       stopFollowing()
       for (const wake of [...waiting]) wake()
       server.closeAllConnections()
-      await new Promise<void>(resolve => server.close(() => resolve()))
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
 }
@@ -97,7 +101,8 @@ function parseView(text: string): WebView | undefined {
   try {
     const value = JSON.parse(text) as Partial<WebView>
     const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0
-    if (!positive(value.width) || !positive(value.height) || !positive(value.devicePixelRatio) || typeof value.touch !== 'boolean') return undefined
+    if (!positive(value.width) || !positive(value.height) || !positive(value.devicePixelRatio) || typeof value.touch !== 'boolean')
+      return undefined
     return {width: value.width, height: value.height, devicePixelRatio: value.devicePixelRatio, touch: value.touch}
   } catch {
     return undefined

@@ -2,7 +2,11 @@ export type BinaryOperator = '+' | '-' | '*' | '/' | '~/' | '%' | '==' | '!=' | 
 
 /** The expression subset the simulated evaluator understands; `column` points compile errors at the source. */
 export type Expr =
-  | {readonly kind: 'literal'; readonly type: 'int' | 'double' | 'String' | 'bool' | 'Null'; readonly value: number | string | boolean | null}
+  | {
+      readonly kind: 'literal'
+      readonly type: 'int' | 'double' | 'String' | 'bool' | 'Null'
+      readonly value: number | string | boolean | null
+    }
   | {readonly kind: 'name'; readonly name: string; readonly column: number}
   | {readonly kind: 'get'; readonly target: Expr; readonly name: string; readonly nullAware: boolean; readonly column: number}
   | {readonly kind: 'nonNull'; readonly target: Expr}

@@ -27,7 +27,12 @@ export function evaluateInApp(app: AppModel, expression: string): EvaluateReply 
     if (!(error instanceof DartThrow)) throw error
     return {
       kind: 'error',
-      result: {type: '@Error', kind: 'UnhandledException', id: app.nextObjectId(), message: `Unhandled exception:\n${dartToString(error.thrown)}`},
+      result: {
+        type: '@Error',
+        kind: 'UnhandledException',
+        id: app.nextObjectId(),
+        message: `Unhandled exception:\n${dartToString(error.thrown)}`,
+      },
     }
   }
 }

@@ -43,7 +43,7 @@ export function tokenize(source: string): Token[] {
       tokens.push({kind: 'string', text: source.slice(i, end), value, column})
       i = end
     } else {
-      const punct = PUNCTUATION.find(p => source.startsWith(p, i))
+      const punct = PUNCTUATION.find((p) => source.startsWith(p, i))
       if (punct === undefined) throw new CompileError(column, 1, `The character '${ch}' isn't valid here.`)
       tokens.push({kind: 'punct', text: punct, column})
       i += punct.length

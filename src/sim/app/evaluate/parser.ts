@@ -42,7 +42,7 @@ class Parser {
     let left = this.binary(level + 1)
     for (;;) {
       const token = this.peek()
-      const op = PRECEDENCE[level]!.find(o => token.kind === 'punct' && token.text === o)
+      const op = PRECEDENCE[level]!.find((o) => token.kind === 'punct' && token.text === o)
       if (op === undefined) return left
       this.next()
       left = {kind: 'binary', op, left, right: this.binary(level + 1), column: token.column}
@@ -121,7 +121,8 @@ class Parser {
 
   private identifier(): Token {
     const token = this.next()
-    if (token.kind !== 'identifier') throw new CompileError(token.column, Math.max(1, token.text.length), `Expected an identifier, but got '${token.text}'.`)
+    if (token.kind !== 'identifier')
+      throw new CompileError(token.column, Math.max(1, token.text.length), `Expected an identifier, but got '${token.text}'.`)
     return token
   }
 

@@ -9,7 +9,11 @@ export interface AppGlobals {
   readonly currentRoute: string
 }
 
-const THROWABLE_PREFIX: Readonly<Record<string, string>> = {StateError: 'Bad state: ', Exception: 'Exception: ', ArgumentError: 'Invalid argument(s): '}
+const THROWABLE_PREFIX: Readonly<Record<string, string>> = {
+  StateError: 'Bad state: ',
+  Exception: 'Exception: ',
+  ArgumentError: 'Invalid argument(s): ',
+}
 
 /** Evaluates a type-checked expression; a Dart throw escapes as DartThrow. */
 export function run(expr: Expr, globals: AppGlobals): DartValue {
@@ -85,7 +89,8 @@ function monitorValue(m: Monitor): DartValue {
 function getter(target: DartValue, name: string): DartValue {
   if (target.t === 'object') return target.fields[name] ?? NULL
   if (target.t === 'type') return target.statics?.[name] ?? NULL
-  if (target.t === 'String') return name === 'length' ? {t: 'int', v: target.v.length} : {t: 'bool', v: (target.v === '') === (name === 'isEmpty')}
+  if (target.t === 'String')
+    return name === 'length' ? {t: 'int', v: target.v.length} : {t: 'bool', v: (target.v === '') === (name === 'isEmpty')}
   if (target.t === 'list') {
     if (name === 'length') return {t: 'int', v: target.items.length}
     if (name === 'isEmpty' || name === 'isNotEmpty') return {t: 'bool', v: (target.items.length === 0) === (name === 'isEmpty')}

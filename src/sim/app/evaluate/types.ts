@@ -38,7 +38,7 @@ export function staticType(expr: Expr, inAsync = false): string {
       return nonNull(staticType(expr.target, inAsync))
     case 'call': {
       const callee = staticType(expr.callee, inAsync)
-      expr.args.forEach(arg => staticType(arg, inAsync))
+      expr.args.forEach((arg) => staticType(arg, inAsync))
       if (callee.startsWith('new ')) return callee.slice(4)
       if (callee === 'Function') return 'Future<dynamic>'
       throw new CompileError(expr.column, 1, "The expression doesn't evaluate to a function, so it can't be invoked.")
@@ -64,11 +64,18 @@ export function staticType(expr: Expr, inAsync = false): string {
 
 function getterType(expr: Extract<Expr, {kind: 'get'}>, target: string): string {
   if (nullable(target) && !expr.nullAware) {
-    throw new CompileError(expr.column, expr.name.length, `Property '${expr.name}' cannot be accessed on '${target}' because it is potentially null.\nTry accessing using ?. instead.`)
+    throw new CompileError(
+      expr.column,
+      expr.name.length,
+      `Property '${expr.name}' cannot be accessed on '${target}' because it is potentially null.\nTry accessing using ?. instead.`,
+    )
   }
   const type = GETTERS[nonNull(target)]?.[expr.name]
   if (type === undefined) {
-    const message = target === 'Auth' ? `Member not found: 'Auth.${expr.name}'.` : `The getter '${expr.name}' isn't defined for the class '${nonNull(target)}'.`
+    const message =
+      target === 'Auth'
+        ? `Member not found: 'Auth.${expr.name}'.`
+        : `The getter '${expr.name}' isn't defined for the class '${nonNull(target)}'.`
     throw new CompileError(expr.column, expr.name.length, message)
   }
   return expr.nullAware ? asNullable(type) : type
@@ -79,12 +86,14 @@ function binaryType(expr: Extract<Expr, {kind: 'binary'}>, left: string, right: 
   if (op === '==' || op === '!=') return 'bool'
   if (op === '??') return nullable(left) ? (nonNull(left) === right ? right : 'Object') : left
   if (op === '&&' || op === '||') {
-    const wrong = [left, right].find(t => t !== 'bool')
-    if (wrong !== undefined) throw new CompileError(expr.column, op.length, `A value of type '${wrong}' can't be assigned to a variable of type 'bool'.`)
+    const wrong = [left, right].find((t) => t !== 'bool')
+    if (wrong !== undefined)
+      throw new CompileError(expr.column, op.length, `A value of type '${wrong}' can't be assigned to a variable of type 'bool'.`)
     return 'bool'
   }
   if (op === '+' && left === 'String') {
-    if (right !== 'String') throw new CompileError(expr.column, 1, `The argument type '${right}' can't be assigned to the parameter type 'String'.`)
+    if (right !== 'String')
+      throw new CompileError(expr.column, 1, `The argument type '${right}' can't be assigned to the parameter type 'String'.`)
     return 'String'
   }
   if (NUMERIC.has(left) && NUMERIC.has(right)) {

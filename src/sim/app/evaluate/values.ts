@@ -47,7 +47,7 @@ export function dartToString(value: DartValue): string {
     case 'type':
       return value.name
     case 'function':
-      return "Closure: () => Future<dynamic>"
+      return 'Closure: () => Future<dynamic>'
     case 'future':
       return "Instance of '_Future<dynamic>'"
   }

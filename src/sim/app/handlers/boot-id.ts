@@ -3,5 +3,5 @@ import type {ExtensionHandler} from './extension-handler.js'
 export const bootIdHandler: ExtensionHandler = {
   name: 'boot_id',
   wakesFrames: false,
-  run: app => ({bootId: app.bootId}),
+  run: (app) => ({bootId: app.bootId}),
 }

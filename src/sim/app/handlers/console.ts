@@ -12,7 +12,7 @@ export const consoleHandler: ExtensionHandler = {
     const floor = minLevel === undefined ? 0 : (SEVERITY[minLevel] ?? 0)
     const logs = [...app.diagnostics.log]
       .reverse()
-      .filter(entry => SEVERITY[entry.level] >= floor)
+      .filter((entry) => SEVERITY[entry.level] >= floor)
       .slice(0, params.int('limit', 50))
     return {logs, count: logs.length}
   },

@@ -11,7 +11,8 @@ export const focusHandler: ExtensionHandler = {
   run(app, params) {
     const gated = gatedRef(app, params)
     const target = focusTargetOf(gated.live)
-    if (target === null) throw tapirError(`ext.tapir.focus: ref ${gated.ref} has no focusable widget at or above it`, 'not_found', gated.ref)
+    if (target === null)
+      throw tapirError(`ext.tapir.focus: ref ${gated.ref} has no focusable widget at or above it`, 'not_found', gated.ref)
     if ('field' in target) app.on.focus(target.field)
     else app.on.focusControl(target.control.path)
     app.pump()

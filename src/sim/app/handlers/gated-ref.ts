@@ -24,6 +24,6 @@ export function gatedRef(app: AppModel, params: Params, name = 'ref'): GatedRef 
 
 /** The universal `reresolved` field: the refs that had to be relocated, when there are any. */
 export function reresolvedField(...refs: readonly GatedRef[]): {reresolved?: string[]} {
-  const relocated = refs.filter(r => r.reresolved).map(r => r.ref)
+  const relocated = refs.filter((r) => r.reresolved).map((r) => r.ref)
   return relocated.length > 0 ? {reresolved: relocated} : {}
 }

@@ -5,5 +5,5 @@ import type {ExtensionHandler} from './extension-handler.js'
 export const getRoutesHandler: ExtensionHandler = {
   name: 'get_routes',
   wakesFrames: true,
-  run: app => ({location: '', title: '', uri: locationOf(app.state)}),
+  run: (app) => ({location: '', title: '', uri: locationOf(app.state)}),
 }

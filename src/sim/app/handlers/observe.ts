@@ -16,7 +16,11 @@ export const observeHandler: ExtensionHandler = {
   wakesFrames: true,
   run(app, params) {
     const limit = params.int('limit', 50)
-    const roles = params.optional('roles')?.split(',').map(r => r.trim()).filter(r => r !== '')
+    const roles = params
+      .optional('roles')
+      ?.split(',')
+      .map((r) => r.trim())
+      .filter((r) => r !== '')
     const mode = enricherMode(params.optional('includeEnrichers'))
     const candidates: Record<string, unknown>[] = []
     for (const sem of exposedNodes(app.frame)) {
@@ -49,7 +53,11 @@ function candidate(app: AppModel, sem: SemNode, role: Role, mode: EnricherMode):
     occluded: isOccluded(app.frame, sem.owner),
   }
   if (owner !== null) {
-    entry.tapOwner = {...bounds(owner.rect), ...(owner.retargets ? {} : {retargets: false}), ...(owner.centreHandled ? {centreHandled: true} : {})}
+    entry.tapOwner = {
+      ...bounds(owner.rect),
+      ...(owner.retargets ? {} : {retargets: false}),
+      ...(owner.centreHandled ? {centreHandled: true} : {}),
+    }
   }
   if (mode !== 'off') {
     for (const field of enrichersFor(app, sem)) if (mode === 'full' || field.inDefaultSubset) entry[field.key] = field.value

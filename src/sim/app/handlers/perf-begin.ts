@@ -14,7 +14,10 @@ export const perfBeginHandler: ExtensionHandler = {
     const mode = raw as PerfMode
     const phases = params.bool('phases', false)
     if (phases && mode === 'timing') {
-      throw invalidParams('ext.tapir.perf_begin: phases profiles layout and paint, which timing mode never turns on; drop phases or use mode "attribution"', 'unexpected')
+      throw invalidParams(
+        'ext.tapir.perf_begin: phases profiles layout and paint, which timing mode never turns on; drop phases or use mode "attribution"',
+        'unexpected',
+      )
     }
     const {session, restarted} = app.perf.begin(mode, phases)
     return {sessionToken: session.token, mode, phases, livenessBaseline: session.livenessBaseline, restartedPreviousSession: restarted}

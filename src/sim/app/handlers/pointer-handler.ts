@@ -8,7 +8,11 @@ import {gatedRef, reresolvedField} from './gated-ref.js'
  * A gated mouse gesture at a widget's live centre: the gate runs once, the gesture settles, then
  * the post-action snapshot (default on). Answers `{ref, ...extra}`.
  */
-export function pointerHandler(name: string, gesture: (app: AppModel, point: Point) => void, extra: Record<string, unknown> = {}): ExtensionHandler {
+export function pointerHandler(
+  name: string,
+  gesture: (app: AppModel, point: Point) => void,
+  extra: Record<string, unknown> = {},
+): ExtensionHandler {
   return {
     name,
     wakesFrames: true,

@@ -38,16 +38,16 @@ export const resetOverlaysHandler: ExtensionHandler = {
 
 /** What is still painted above the page: popup routes and overlay entries (a tooltip, a snack bar). */
 function overlays(app: AppModel): Mounted[] {
-  const navigator = app.frame.root.children.find(m => m.ui.widget === 'Navigator')
+  const navigator = app.frame.root.children.find((m) => m.ui.widget === 'Navigator')
   const popupRoutes = navigator?.children.slice(1) ?? []
-  const entries = [...app.frame.byPath.values()].filter(m => m.ui.overlay && !m.offstage)
+  const entries = [...app.frame.byPath.values()].filter((m) => m.ui.overlay && !m.offstage)
   return [...popupRoutes, ...entries]
 }
 
 /** The first visible labelled Cancel/Dismiss/Close/OK/Done control inside what is still up. */
 function dismissAffordance(app: AppModel): Mounted | undefined {
   for (const overlay of overlays(app)) {
-    const found = [...app.frame.byPath.values()].find(m => {
+    const found = [...app.frame.byPath.values()].find((m) => {
       if (!m.path.startsWith(`${overlay.path}/`) || m.offstage || m.ui.onTap === undefined || !isVisible(m)) return false
       const label = app.frame.semByOwner.get(m.path)?.data.label ?? ''
       return DISMISS_LABELS.has(label.trim().toLowerCase())

@@ -24,7 +24,10 @@ export const screenshotHandler: ExtensionHandler = {
     app.pump()
     const region = regionOf(app, params)
     if (params.bool('geometry', false)) {
-      return {rect: {x: region.left, y: region.top, width: region.width, height: region.height}, devicePixelRatio: app.view.devicePixelRatio}
+      return {
+        rect: {x: region.left, y: region.top, width: region.width, height: region.height},
+        devicePixelRatio: app.view.devicePixelRatio,
+      }
     }
     const image = paintFrame(app.frame, region, app.view.devicePixelRatio, app.state.settings.darkMode)
     const bytes = format === 'png' ? encodePng(image) : encodeJpeg(image, quality)
@@ -45,25 +48,40 @@ function regionOf(app: AppModel, params: Params): Rect {
   const sub = params.optional('rect')
   if (ref === undefined) {
     if (sub !== undefined) {
-      throw tapirError('ext.tapir.screenshot: rect is relative to a widget, so it needs ref; omit both to capture the whole viewport', 'missing_param')
+      throw tapirError(
+        'ext.tapir.screenshot: rect is relative to a widget, so it needs ref; omit both to capture the whole viewport',
+        'missing_param',
+      )
     }
     return app.frame.root.ui.rect
   }
   const {target} = resolveForAction(app, 'screenshot', ref)
   const widget = (app.frame.byPath.get(target.mounted.path) ?? target.mounted).ui.rect
-  if (!hasArea(widget)) throw tapirError(`ext.tapir.screenshot: ref ${ref} has a zero-size rect; there is nothing to capture`, 'zero_rect', ref)
+  if (!hasArea(widget))
+    throw tapirError(`ext.tapir.screenshot: ref ${ref} has a zero-size rect; there is nothing to capture`, 'zero_rect', ref)
   if (sub === undefined) return widget
   const [x, y, w, h] = parseRect(sub, ref)
   const region = intersect(rect(widget.left + x, widget.top + y, w, h), widget)
-  if (!hasArea(region)) throw tapirError(`ext.tapir.screenshot: rect "${sub}" lies outside ref ${ref} (${widget.width}x${widget.height})`, 'zero_rect', ref)
+  if (!hasArea(region))
+    throw tapirError(`ext.tapir.screenshot: rect "${sub}" lies outside ref ${ref} (${widget.width}x${widget.height})`, 'zero_rect', ref)
   return region
 }
 
 function parseRect(text: string, ref: string): [number, number, number, number] {
-  const parts = text.split(',').map(part => part.trim())
+  const parts = text.split(',').map((part) => part.trim())
   const values = parts.map(Number)
-  if (parts.length !== 4 || parts.some(part => part === '') || values.some(v => !Number.isFinite(v)) || values[2]! <= 0 || values[3]! <= 0) {
-    throw tapirError(`ext.tapir.screenshot: rect takes "x,y,w,h" in logical pixels with a positive width and height, got "${text}"`, 'unexpected', ref)
+  if (
+    parts.length !== 4 ||
+    parts.some((part) => part === '') ||
+    values.some((v) => !Number.isFinite(v)) ||
+    values[2]! <= 0 ||
+    values[3]! <= 0
+  ) {
+    throw tapirError(
+      `ext.tapir.screenshot: rect takes "x,y,w,h" in logical pixels with a positive width and height, got "${text}"`,
+      'unexpected',
+      ref,
+    )
   }
   return values as [number, number, number, number]
 }

@@ -18,7 +18,8 @@ export const scrollHandler: ExtensionHandler = {
   run(app, params) {
     const ref = params.optional('ref')
     const intoView = params.bool('intoView', false)
-    if (intoView && ref === undefined) throw tapirError('ext.tapir.scroll: intoView brings a widget into view, so it needs "ref"', 'missing_param')
+    if (intoView && ref === undefined)
+      throw tapirError('ext.tapir.scroll: intoView brings a widget into view, so it needs "ref"', 'missing_param')
     const delta = intoView ? {dx: 0, dy: 0} : deltaOf(params)
     const target = ref === undefined ? null : resolveForAction(app, 'scroll', ref)
     const scroller = target === null ? firstScrollable(app.frame) : scrollableAround(app.frame, target.target.mounted)

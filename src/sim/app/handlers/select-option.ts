@@ -14,7 +14,12 @@ export const selectOptionHandler: ExtensionHandler = {
     const {target} = resolveForAction(app, 'select_option', ref)
     const dropdown = firstDropdown(target.mounted)
     if (dropdown?.ui.onSelect === undefined) {
-      throw tapirError(`ext.tapir.select_option: no selectable widget found at or below ref ${ref}`, 'not_found', ref, dropdownRefs(app).slice(0, 3))
+      throw tapirError(
+        `ext.tapir.select_option: no selectable widget found at or below ref ${ref}`,
+        'not_found',
+        ref,
+        dropdownRefs(app).slice(0, 3),
+      )
     }
     dropdown.ui.onSelect(value)
     app.pump()
@@ -33,7 +38,7 @@ function firstDropdown(m: Mounted): Mounted | null {
 }
 
 function dropdownRefs(app: AppModel): string[] {
-  return app.refs.activeTokens().filter(token => {
+  return app.refs.activeTokens().filter((token) => {
     const owner = app.refs.lookup(token)?.ownerPath
     return owner !== undefined && app.frame.byPath.get(owner)?.ui.onSelect !== undefined
   })

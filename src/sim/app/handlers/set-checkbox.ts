@@ -54,7 +54,11 @@ function stateOwner(app: AppModel, target: Target, ref: string): SemNode {
     const flagged = descendantsOf(own).filter(hasState)
     if (flagged.length === 1) return flagged[0]!
     if (flagged.length > 1) {
-      throw tapirError(`ext.tapir.set_checkbox: ref ${ref} holds ${flagged.length} checkable controls; pass the ref of one of them`, 'not_found', ref)
+      throw tapirError(
+        `ext.tapir.set_checkbox: ref ${ref} holds ${flagged.length} checkable controls; pass the ref of one of them`,
+        'not_found',
+        ref,
+      )
     }
   } else {
     const above = nearestNodeAbove(app.frame, target.mounted)

@@ -32,14 +32,24 @@ export const snapHandler: ExtensionHandler = {
 /** `within` names a region by an `e<N>` ref; an unknown or detached ref is an error, never a widening. */
 function scopeOf(app: AppModel, ref: string): SemNode {
   if (ref.startsWith('q')) {
-    throw tapirError(`ext.tapir.snap: within takes an e<N> ref from a snapshot; the q<N> handle "${ref}" is not addressable here`, 'not_found', ref)
+    throw tapirError(
+      `ext.tapir.snap: within takes an e<N> ref from a snapshot; the q<N> handle "${ref}" is not addressable here`,
+      'not_found',
+      ref,
+    )
   }
   const located = locateSnapshotRef(app, ref)
   if (located.kind === 'unknown') {
-    throw tapirError(`ext.tapir.snap: within ref "${ref}" not found in registry`, 'not_found', ref, suggestionsFor(ref, app.refs.activeTokens()))
+    throw tapirError(
+      `ext.tapir.snap: within ref "${ref}" not found in registry`,
+      'not_found',
+      ref,
+      suggestionsFor(ref, app.refs.activeTokens()),
+    )
   }
   const sem = located.kind === 'live' ? app.frame.semByOwner.get(located.target.mounted.path) : undefined
-  if (sem === undefined) throw tapirError(`ext.tapir.snap: within ref "${ref}" is no longer in the semantics tree; re-snap for a fresh ref`, 'stale', ref)
+  if (sem === undefined)
+    throw tapirError(`ext.tapir.snap: within ref "${ref}" is no longer in the semantics tree; re-snap for a fresh ref`, 'stale', ref)
   return sem
 }
 
@@ -49,7 +59,7 @@ function renderErrors(app: AppModel): {renderErrors?: Record<string, unknown>} {
   return {
     renderErrors: {
       count: captured.length,
-      recent: captured.slice(0, RECENT_RENDER_ERRORS).map(e => ({type: e.type, message: e.message.split('\n')[0]})),
+      recent: captured.slice(0, RECENT_RENDER_ERRORS).map((e) => ({type: e.type, message: e.message.split('\n')[0]})),
       hint: 'Run tapir:exceptions for full messages + stack traces.',
     },
   }

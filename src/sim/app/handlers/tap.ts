@@ -50,7 +50,12 @@ function aimPoint(app: AppModel, live: Mounted, retarget: boolean): {point: Poin
   return {point: to, report: {retargeted: {from: point, to, ownerRect, ...(owner.centreHandled ? {centreHandled: true} : {})}}}
 }
 
-const ltwh = (r: Rect): {left: number; top: number; width: number; height: number} => ({left: r.left, top: r.top, width: r.width, height: r.height})
+const ltwh = (r: Rect): {left: number; top: number; width: number; height: number} => ({
+  left: r.left,
+  top: r.top,
+  width: r.width,
+  height: r.height,
+})
 
 /** A tapped text field also gets keyboard focus, wherever the pointer landed. */
 function requestKeyboard(app: AppModel, live: Mounted): void {

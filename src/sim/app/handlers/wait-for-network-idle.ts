@@ -21,7 +21,7 @@ export const waitForNetworkIdleHandler: ExtensionHandler = {
       idleSince = inFlight === 0 ? (idleSince ?? now) : null
       if (idleSince !== null && now - idleSince >= idleMs) return {matched: true, idleAchievedMs: now - started}
       if (now - started >= timeoutMs) throw tapirError(`max in-flight count observed: ${peak}`, 'timeout')
-      await new Promise(resolve => setTimeout(resolve, Math.min(pollMs, Math.max(1, started + timeoutMs - now))))
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(1, started + timeoutMs - now))))
     }
   },
 }

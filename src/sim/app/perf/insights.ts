@@ -90,12 +90,12 @@ export function publicInsight(insight: Insight): Record<string, unknown> {
 const drill = (id: string, what: string): string => `Run tapir_perf_insight with id=${id} for ${what}`
 
 function frameRow(frame: FrameRecord, facts: SessionFacts): Record<string, unknown> {
-  const blocks = facts.mode === 'timing' ? [] : rankBy(blocksIn(frame, facts.phases), b => b.selfMs).slice(0, WORST_FRAMES)
+  const blocks = facts.mode === 'timing' ? [] : rankBy(blocksIn(frame, facts.phases), (b) => b.selfMs).slice(0, WORST_FRAMES)
   return {
     frameNumber: frame.frameNumber,
     buildMs: ms2(frame.buildMs),
     rasterMs: ms2(frame.rasterMs),
-    blocks: blocks.map(b => ({name: b.name, selfMs: ms2(b.selfMs), count: b.count})),
+    blocks: blocks.map((b) => ({name: b.name, selfMs: ms2(b.selfMs), count: b.count})),
   }
 }
 
@@ -103,8 +103,8 @@ function framesOverBudget(facts: SessionFacts, id: string): Draft[] {
   const over = facts.frames.filter(isOverBudget)
   if (over.length === 0) return []
   const share = over.length / facts.painted
-  const build = over.filter(f => f.buildMs > BUDGET_MS).length
-  const raster = over.filter(f => f.rasterMs > BUDGET_MS).length
+  const build = over.filter((f) => f.buildMs > BUDGET_MS).length
+  const raster = over.filter((f) => f.rasterMs > BUDGET_MS).length
   const worst = [...over].sort((a, b) => slowerThreadMs(b) - slowerThreadMs(a) || a.frameNumber - b.frameNumber)
   const thread = build >= raster ? 'build (UI thread)' : 'raster thread'
   return [
@@ -120,7 +120,12 @@ function framesOverBudget(facts: SessionFacts, id: string): Draft[] {
         facts.mode === 'timing'
           ? `${drill(id, 'the worst frames')}, then repeat the interaction in an attribution session to see which blocks they built.`
           : `${drill(id, 'the worst frames and the blocks each built')}; start with the block that owns most of the worst frame.`,
-      detail: {budgetMs: BUDGET_MS, overBudgetBuild: build, overBudgetRaster: raster, worstFrames: worst.slice(0, WORST_FRAMES).map(f => frameRow(f, facts))},
+      detail: {
+        budgetMs: BUDGET_MS,
+        overBudgetBuild: build,
+        overBudgetRaster: raster,
+        worstFrames: worst.slice(0, WORST_FRAMES).map((f) => frameRow(f, facts)),
+      },
     },
   ]
 }
@@ -143,17 +148,17 @@ function framesDropped(facts: SessionFacts, id: string): Draft[] {
       detail: {
         gaps: facts.gaps,
         framesBeforeGaps: facts.gaps
-          .map(g => facts.frames.find(f => f.frameNumber === g.after))
+          .map((g) => facts.frames.find((f) => f.frameNumber === g.after))
           .filter((f): f is FrameRecord => f !== undefined)
-          .map(f => frameRow(f, facts)),
+          .map((f) => frameRow(f, facts)),
       },
     },
   ]
 }
 
 function heaviestFramesFor(facts: SessionFacts, name: string, key: 'selfMs' | 'count'): Record<string, unknown>[] {
-  const rows = facts.frames.flatMap(frame => {
-    const block = blocksIn(frame, facts.phases).find(b => b.name === name)
+  const rows = facts.frames.flatMap((frame) => {
+    const block = blocksIn(frame, facts.phases).find((b) => b.name === name)
     return block === undefined ? [] : [{frame, block}]
   })
   rows.sort((a, b) => b.block[key] - a.block[key] || a.frame.frameNumber - b.frame.frameNumber)
@@ -170,7 +175,7 @@ function blockSelfMs(facts: SessionFacts, id: string): Draft[] {
   const totalSelf = facts.blocks.reduce((sum, b) => sum + b.selfMs, 0)
   if (totalSelf === 0) return []
   const drafts: Draft[] = []
-  for (const block of rankBy(facts.blocks, b => b.selfMs)) {
+  for (const block of rankBy(facts.blocks, (b) => b.selfMs)) {
     const share = block.selfMs / totalSelf
     const msPerFrame = block.selfMs / facts.painted
     if (share < BLOCK_SHARE || msPerFrame < BLOCK_MS_PER_FRAME) continue
@@ -185,7 +190,14 @@ function blockSelfMs(facts: SessionFacts, id: string): Draft[] {
       estimatedSavingsMs: ms2(block.selfMs),
       nextStep: `${drill(nextId, 'the frames where it weighed most')}; then make ${block.name}'s build cheaper (cache what it computes, or build it once).`,
       detail: {
-        block: {name: block.name, selfMs: ms2(block.selfMs), count: block.count, frames: block.frames, share: ms2(share), perFrame: ms2(msPerFrame)},
+        block: {
+          name: block.name,
+          selfMs: ms2(block.selfMs),
+          count: block.count,
+          frames: block.frames,
+          share: ms2(share),
+          perFrame: ms2(msPerFrame),
+        },
         totalSelfMs: ms2(totalSelf),
         frames: heaviestFramesFor(facts, block.name, 'selfMs'),
       },
@@ -196,9 +208,9 @@ function blockSelfMs(facts: SessionFacts, id: string): Draft[] {
 
 function blockCountPerFrame(facts: SessionFacts, id: string): Draft[] {
   if (facts.blocks.length === 0) return []
-  const medianCount = median(facts.blocks.map(b => b.count))
+  const medianCount = median(facts.blocks.map((b) => b.count))
   const drafts: Draft[] = []
-  for (const block of rankBy(facts.blocks, b => b.count)) {
+  for (const block of rankBy(facts.blocks, (b) => b.count)) {
     const runsPerFrame = block.count / facts.painted
     if (runsPerFrame < BLOCK_RUNS_PER_FRAME || block.count < BLOCK_RUNS_OVER_MEDIAN * medianCount) continue
     const nextId = `I${Number(id.slice(1)) + drafts.length}`
@@ -212,7 +224,14 @@ function blockCountPerFrame(facts: SessionFacts, id: string): Draft[] {
       estimatedSavingsMs: ms2(block.selfMs * (1 - medianCount / block.count)),
       nextStep: `${drill(nextId, 'the frames that ran it most')}; then find the ancestor that rebuilds it and keep it const or cached.`,
       detail: {
-        block: {name: block.name, selfMs: ms2(block.selfMs), count: block.count, frames: block.frames, perFrame: ms2(runsPerFrame), medianBlockCount: medianCount},
+        block: {
+          name: block.name,
+          selfMs: ms2(block.selfMs),
+          count: block.count,
+          frames: block.frames,
+          perFrame: ms2(runsPerFrame),
+          medianBlockCount: medianCount,
+        },
         frames: heaviestFramesFor(facts, block.name, 'count'),
       },
     })
@@ -229,7 +248,12 @@ function framesUnreported(facts: SessionFacts, id: string): Draft[] {
       severity: 'warn',
       title: `${unreported} drawn frame(s) were never reported`,
       summary: `The liveness counter saw ${framesDrawn} frames but only ${framesSummarized} frame records arrived inside the session.`,
-      evidence: {metric: 'coverage.framesSummarized', value: unreported, perFrame: ms2(unreported / Math.max(framesDrawn, 1)), threshold: 0},
+      evidence: {
+        metric: 'coverage.framesSummarized',
+        value: unreported,
+        perFrame: ms2(unreported / Math.max(framesDrawn, 1)),
+        threshold: 0,
+      },
       nextStep: `${drill(id, 'the coverage map')}; keep the app in front until perf_end returns.`,
       detail: {coverage: facts.coverage},
     },
@@ -252,7 +276,7 @@ function sourcesMissing(facts: SessionFacts, id: string): Draft[] {
       summary: `The report has no data from ${missing.join(', ')}; read those parts as unknown, not as zero.`,
       evidence: {metric: 'coverage.missing', value: missing.length, perFrame: null, threshold: 0},
       nextStep: `${drill(id, 'what each missing source leaves out')}.`,
-      detail: {coverage: facts.coverage, missing: missing.map(source => ({source, effect: MISSING_EFFECT[source] ?? 'not read'}))},
+      detail: {coverage: facts.coverage, missing: missing.map((source) => ({source, effect: MISSING_EFFECT[source] ?? 'not read'}))},
     },
   ]
 }

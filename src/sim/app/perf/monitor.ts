@@ -39,7 +39,10 @@ export class PerfMonitor {
   end(full: boolean): Record<string, unknown> {
     const session = this.open
     if (session === null) {
-      throw tapirError('ext.tapir.perf_end: no performance session is open; call perf_begin before the interaction, then perf_end', 'not_found')
+      throw tapirError(
+        'ext.tapir.perf_end: no performance session is open; call perf_begin before the interaction, then perf_end',
+        'not_found',
+      )
     }
     this.open = null
     const closing = closeSession(session, {
@@ -82,5 +85,10 @@ export class PerfMonitor {
 }
 
 function staleToken(verb: string, token: string, latest: string): ExtensionError {
-  return tapirError(`ext.tapir.${verb}: token ${token} is stale; only the most recent closed session, ${latest}, is kept: pass token=${latest} or omit it`, 'stale', undefined, [latest])
+  return tapirError(
+    `ext.tapir.${verb}: token ${token} is stale; only the most recent closed session, ${latest}, is kept: pass token=${latest} or omit it`,
+    'stale',
+    undefined,
+    [latest],
+  )
 }

@@ -1,16 +1,7 @@
 import type {Frame, Mounted} from '../frame.js'
 import {locationOf} from '../router.js'
 import type {AppState} from '../state.js'
-import {
-  SHADER_COMPILE_MS,
-  TRANSITION_RASTER_MS,
-  blocksOf,
-  buildMsOf,
-  phaseBlocksOf,
-  rasterMsOf,
-  round3,
-  transitionBlock,
-} from './costs.js'
+import {SHADER_COMPILE_MS, TRANSITION_RASTER_MS, blocksOf, buildMsOf, phaseBlocksOf, rasterMsOf, round3, transitionBlock} from './costs.js'
 import {BUDGET_MS, type BlockRun, type DrawOutcome, type FrameRecord, type RouteTransition} from './types.js'
 
 /** Animation frames after the frame that builds a new page (login ↔ shell, a monitor's detail). */
@@ -83,14 +74,14 @@ export class FrameRecorder {
   }
 
   record(frame: Frame, state: AppState): DrawOutcome {
-    const onstage = [...frame.byPath.values()].filter(m => !m.offstage)
+    const onstage = [...frame.byPath.values()].filter((m) => !m.offstage)
     const next = drawnOf(onstage, state)
     const previous = this.previous
     this.previous = next
     this.cacheSize = state.user === null ? 0 : state.monitors.length
-    const rebuilt = previous === null ? onstage : onstage.filter(m => previous.signatures.get(m.path) !== next.signatures.get(m.path))
+    const rebuilt = previous === null ? onstage : onstage.filter((m) => previous.signatures.get(m.path) !== next.signatures.get(m.path))
     const plans = this.plan(previous, next, rebuilt, onstage.length)
-    const frames = plans.map(p => this.place(p))
+    const frames = plans.map((p) => this.place(p))
     const routeChanged = previous !== null && (previous.location !== next.location || previous.popupKey !== next.popupKey)
     const transition: RouteTransition | null = routeChanged
       ? {route: routeLabel(next, state), ms: round1(frames.reduce((sum, f) => sum + clockSlotsOf(f) * BUDGET_MS, 0))}
@@ -181,7 +172,7 @@ function drawnOf(onstage: readonly Mounted[], state: AppState): Drawn {
     signatures,
     scrollOffsets,
     pageKey,
-    popupKey: state.popups.map(p => `${p.kind}#${p.instance}`).join(','),
+    popupKey: state.popups.map((p) => `${p.kind}#${p.instance}`).join(','),
     location: locationOf(state),
     watched: watchedState(state),
   }
@@ -190,7 +181,17 @@ function drawnOf(onstage: readonly Mounted[], state: AppState): Drawn {
 /** A widget's own configuration: when it differs from the last frame's, the widget rebuilt. */
 function signature(m: Mounted): string {
   const {ui} = m
-  return JSON.stringify([ui.widget, ui.rect, ui.text, ui.key, ui.semantics, ui.scroll, ui.overflowing, ui.editable, ui.children.map(c => c.id)])
+  return JSON.stringify([
+    ui.widget,
+    ui.rect,
+    ui.text,
+    ui.key,
+    ui.semantics,
+    ui.scroll,
+    ui.overflowing,
+    ui.editable,
+    ui.children.map((c) => c.id),
+  ])
 }
 
 function routeLabel(drawn: Drawn, state: AppState): string {
@@ -210,7 +211,7 @@ function watchedState(state: AppState): Record<string, string> {
 }
 
 function notifiesBetween(previous: Drawn, next: Drawn, routeChanged: boolean): string[] {
-  const out = Object.keys(next.watched).filter(name => previous.watched[name] !== next.watched[name])
+  const out = Object.keys(next.watched).filter((name) => previous.watched[name] !== next.watched[name])
   if (routeChanged) out.push('GoRouter')
   return out
 }

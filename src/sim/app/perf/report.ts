@@ -62,12 +62,20 @@ export function closeSession(session: OpenSession, end: SessionEnd): Closing {
   }
   let counters: Record<string, unknown> | null = null
   if (session.mode === 'attribution') {
-    summary.blocksBySelf = cut('blocksBySelf', rankBy(facts.blocks, b => b.selfMs), TOP_BLOCKS).map(b => ({
+    summary.blocksBySelf = cut(
+      'blocksBySelf',
+      rankBy(facts.blocks, (b) => b.selfMs),
+      TOP_BLOCKS,
+    ).map((b) => ({
       name: b.name,
       selfMs: ms2(b.selfMs),
       frames: b.frames,
     }))
-    summary.blocksByCount = cut('blocksByCount', rankBy(facts.blocks, b => b.count), TOP_BLOCKS).map(b => ({
+    summary.blocksByCount = cut(
+      'blocksByCount',
+      rankBy(facts.blocks, (b) => b.count),
+      TOP_BLOCKS,
+    ).map((b) => ({
       name: b.name,
       count: b.count,
       perFrame: perFrame(b.count, facts.painted),
@@ -102,7 +110,7 @@ function factsOf(session: OpenSession, framesDrawn: number): SessionFacts {
   const missing: string[] = []
   if (attribution) {
     missing.push('wind')
-    if (!frames.some(f => f.blocks.length > 0)) missing.push('blocks')
+    if (!frames.some((f) => f.blocks.length > 0)) missing.push('blocks')
   }
   const coverage: Coverage = {
     framesDrawn,
@@ -111,7 +119,17 @@ function factsOf(session: OpenSession, framesDrawn: number): SessionFacts {
     complete: frames.length >= framesDrawn,
     missing,
   }
-  return {token: session.token, mode: session.mode, phases: session.phases, frames, painted: frames.length, count: frames.length + dropped, gaps, blocks, coverage}
+  return {
+    token: session.token,
+    mode: session.mode,
+    phases: session.phases,
+    frames,
+    painted: frames.length,
+    count: frames.length + dropped,
+    gaps,
+    blocks,
+    coverage,
+  }
 }
 
 function frameSummary(facts: SessionFacts): Record<string, unknown> {
@@ -122,11 +140,11 @@ function frameSummary(facts: SessionFacts): Record<string, unknown> {
     count: facts.count,
     painted: facts.painted,
     dropped: facts.count - facts.painted,
-    overBudget: frames.filter(f => overBuild(f) || overRaster(f)).length,
+    overBudget: frames.filter((f) => overBuild(f) || overRaster(f)).length,
     overBudgetBuild: frames.filter(overBuild).length,
     overBudgetRaster: frames.filter(overRaster).length,
-    buildMs: distribution(frames.map(f => f.buildMs)),
-    rasterMs: distribution(frames.map(f => f.rasterMs)),
+    buildMs: distribution(frames.map((f) => f.buildMs)),
+    rasterMs: distribution(frames.map((f) => f.rasterMs)),
   }
 }
 
@@ -136,7 +154,11 @@ type Cut = <T>(key: string, items: readonly T[], keep: number) => T[]
 function magicCounters(session: OpenSession, painted: number, cacheSize: number, cut: Cut): Record<string, unknown> {
   const notifies = [...session.notifies.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
   return {
-    controllerNotifies: cut('magic.controllerNotifies', notifies, TOP_BREAKDOWN).map(([name, count]) => [name, count, perFrame(count, painted)]),
+    controllerNotifies: cut('magic.controllerNotifies', notifies, TOP_BREAKDOWN).map(([name, count]) => [
+      name,
+      count,
+      perFrame(count, painted),
+    ]),
     routeChanges: {count: session.transitions.length, perFrame: perFrame(session.transitions.length, painted)},
     cacheSize,
   }

@@ -31,22 +31,45 @@ export function chromeTrace(session: ClosedSession): Record<string, unknown> {
       tid: UI_TID,
       ts: start,
       dur: build + raster,
-      args: {frameNumber: frame.frameNumber, buildMs: ms2(frame.buildMs), rasterMs: ms2(frame.rasterMs), overBudget: slowerThreadMs(frame) > BUDGET_MS},
+      args: {
+        frameNumber: frame.frameNumber,
+        buildMs: ms2(frame.buildMs),
+        rasterMs: ms2(frame.rasterMs),
+        overBudget: slowerThreadMs(frame) > BUDGET_MS,
+      },
     })
     events.push({name: 'Build', cat: 'frame', ph: 'X', pid: PID, tid: UI_TID, ts: start, dur: build})
     if (session.mode === 'attribution') {
       let at = start
       for (const block of blocksIn(frame, session.phases)) {
         const dur = us(block.selfMs)
-        events.push({name: block.name, cat: 'block', ph: 'X', pid: PID, tid: UI_TID, ts: at, dur, args: {count: block.count, selfMs: ms2(block.selfMs)}})
+        events.push({
+          name: block.name,
+          cat: 'block',
+          ph: 'X',
+          pid: PID,
+          tid: UI_TID,
+          ts: at,
+          dur,
+          args: {count: block.count, selfMs: ms2(block.selfMs)},
+        })
         at += dur
       }
     }
     events.push({name: 'Raster', cat: 'frame', ph: 'X', pid: PID, tid: RASTER_TID, ts: start + build, dur: raster})
   }
   for (const gap of gapsOf(session.frames)) {
-    const after = session.frames.find(f => f.frameNumber === gap.after)!
-    events.push({name: 'Dropped frames', cat: 'frame', ph: 'i', s: 'p', pid: PID, tid: UI_TID, ts: after.startUs + us(slowerThreadMs(after)), args: gap})
+    const after = session.frames.find((f) => f.frameNumber === gap.after)!
+    events.push({
+      name: 'Dropped frames',
+      cat: 'frame',
+      ph: 'i',
+      s: 'p',
+      pid: PID,
+      tid: UI_TID,
+      ts: after.startUs + us(slowerThreadMs(after)),
+      args: gap,
+    })
   }
   return {
     traceEvents: events,

@@ -117,7 +117,7 @@ class Canvas {
   }
 
   fill(r: Rect, [red, green, blue]: Rgb): void {
-    this.each(r, at => {
+    this.each(r, (at) => {
       this.pixels[at] = red
       this.pixels[at + 1] = green
       this.pixels[at + 2] = blue
@@ -125,7 +125,7 @@ class Canvas {
   }
 
   darken(r: Rect, alpha: number): void {
-    this.each(r, at => {
+    this.each(r, (at) => {
       for (let i = 0; i < 3; i++) this.pixels[at + i] = Math.round(this.pixels[at + i]! * (1 - alpha))
     })
   }

@@ -10,7 +10,5 @@ export function buildApp(ctx: BuildContext): UiNode {
   const {root, popups} = ctx.state
   const view = viewRect(ctx.view)
   const page = root.kind === 'login' ? loginPage(ctx, root.instance) : shellPage(ctx, root.shell)
-  return node('app', 'MaterialApp', view, {}, [
-    node('navigator', 'Navigator', view, {}, [page, ...popups.map(p => popupRoute(ctx, p))]),
-  ])
+  return node('app', 'MaterialApp', view, {}, [node('navigator', 'Navigator', view, {}, [page, ...popups.map((p) => popupRoute(ctx, p))])])
 }

@@ -35,7 +35,11 @@ export function monitorsPage(ctx: BuildContext, instance: number, offstage: bool
       'newMonitor',
       'FloatingActionButton',
       at(area.width - 160, area.height - 96, 144, 56),
-      {semantics: {label: 'New monitor', button: true, tap: true, enabled: true}, onTap: () => on.newMonitor(), hoverKey: FAB_TOOLTIP_REGION},
+      {
+        semantics: {label: 'New monitor', button: true, tap: true, enabled: true},
+        onTap: () => on.newMonitor(),
+        hoverKey: FAB_TOOLTIP_REGION,
+      },
       [captionNode('label', 'New monitor', at(area.width - 136, area.height - 80, 104, 24))],
     ),
     ...(state.hovered === FAB_TOOLTIP_REGION ? [fabTooltip(area)] : []),
@@ -71,27 +75,33 @@ function monitorRow(ctx: BuildContext, monitor: Monitor, list: Rect, top: number
   const action = monitor.paused ? 'Resume' : 'Pause'
   const label = monitor.favourite ? `${monitor.name} ★` : monitor.name
   const nameRect = rect(list.left + 16, top + 8, list.width - 136, 48)
-  return node(`row-${monitor.id}`, 'MonitorRow', rect(list.left, top, list.width, ROW_HEIGHT), {key: `monitor-${monitor.id}`, onAccept: dragged => on.reorderMonitor(dragged, monitor.id)}, [
-    node(
-      'open',
-      'InkWell',
-      nameRect,
-      {
-        semantics: {label, button: true, tap: true, enabled: true},
-        onTap: () => on.openMonitor(monitor),
-        onDoubleTap: () => on.toggleFavourite(monitor),
-        onSecondaryTap: () => on.openRowMenu(monitor, centre(nameRect)),
-        dragData: monitor.id,
-      },
-      [captionNode('name', label, rect(list.left + 28, top + 20, 200, 24))],
-    ),
-    // Pause and Resume are two different widgets: toggling swaps one element for another.
-    node(
-      action.toLowerCase(),
-      'TextButton',
-      rect(list.left + list.width - 104, top + 12, 88, 40),
-      {semantics: {label: action, button: true, tap: true, enabled: true}, onTap: () => on.togglePause(monitor)},
-      [captionNode('label', action, rect(list.left + list.width - 92, top + 20, 64, 24))],
-    ),
-  ])
+  return node(
+    `row-${monitor.id}`,
+    'MonitorRow',
+    rect(list.left, top, list.width, ROW_HEIGHT),
+    {key: `monitor-${monitor.id}`, onAccept: (dragged) => on.reorderMonitor(dragged, monitor.id)},
+    [
+      node(
+        'open',
+        'InkWell',
+        nameRect,
+        {
+          semantics: {label, button: true, tap: true, enabled: true},
+          onTap: () => on.openMonitor(monitor),
+          onDoubleTap: () => on.toggleFavourite(monitor),
+          onSecondaryTap: () => on.openRowMenu(monitor, centre(nameRect)),
+          dragData: monitor.id,
+        },
+        [captionNode('name', label, rect(list.left + 28, top + 20, 200, 24))],
+      ),
+      // Pause and Resume are two different widgets: toggling swaps one element for another.
+      node(
+        action.toLowerCase(),
+        'TextButton',
+        rect(list.left + list.width - 104, top + 12, 88, 40),
+        {semantics: {label: action, button: true, tap: true, enabled: true}, onTap: () => on.togglePause(monitor)},
+        [captionNode('label', action, rect(list.left + list.width - 92, top + 20, 64, 24))],
+      ),
+    ],
+  )
 }

@@ -63,10 +63,16 @@ function regionMenu(ctx: BuildContext, instance: number): UiNode {
       rect(16, top, width, REGIONS.length * 48),
       {opaque: true},
       REGIONS.map((region, i) =>
-        node(`item-${region}`, 'DropdownMenuItem', rect(16, top + i * 48, width, 48), {
-          semantics: {label: region, button: true, tap: true, enabled: true},
-          onTap: () => ctx.on.chooseRegion(region),
-        }, [captionNode('label', region, rect(28, top + i * 48 + 12, 200, 24))]),
+        node(
+          `item-${region}`,
+          'DropdownMenuItem',
+          rect(16, top + i * 48, width, 48),
+          {
+            semantics: {label: region, button: true, tap: true, enabled: true},
+            onTap: () => ctx.on.chooseRegion(region),
+          },
+          [captionNode('label', region, rect(28, top + i * 48 + 12, 200, 24))],
+        ),
       ),
     ),
   )
@@ -96,10 +102,16 @@ function rowMenu(ctx: BuildContext, monitorId: number, instance: number, at: Poi
       rect(left, top, MENU_WIDTH, height),
       {opaque: true},
       items.map(([id, label, onTap], i) =>
-        node(id, 'PopupMenuItem', rect(left, top + i * MENU_ITEM_HEIGHT, MENU_WIDTH, MENU_ITEM_HEIGHT), {
-          semantics: {label, button: true, tap: true, enabled: true},
-          onTap,
-        }, [captionNode('label', label, rect(left + 16, top + i * MENU_ITEM_HEIGHT + 12, MENU_WIDTH - 32, 24))]),
+        node(
+          id,
+          'PopupMenuItem',
+          rect(left, top + i * MENU_ITEM_HEIGHT, MENU_WIDTH, MENU_ITEM_HEIGHT),
+          {
+            semantics: {label, button: true, tap: true, enabled: true},
+            onTap,
+          },
+          [captionNode('label', label, rect(left + 16, top + i * MENU_ITEM_HEIGHT + 12, MENU_WIDTH - 32, 24))],
+        ),
       ),
     ),
   )
@@ -146,5 +158,10 @@ function newMonitorSheet(ctx: BuildContext, sheet: SheetPopup): UiNode {
     textField(ctx, 'monitorName', 'Name', rect(24, top + 72, view.width - 48, 56)),
   ]
   if (sheet.invalid) children.push(textNode('error', 'Enter a name', rect(36, top + 132, view.width - 72, 20)))
-  return modal(`sheet#${sheet.instance}`, 'ModalBottomSheetRoute', ctx, node('sheet', 'BottomSheet', rect(0, top, view.width, SHEET_HEIGHT), {opaque: true}, children))
+  return modal(
+    `sheet#${sheet.instance}`,
+    'ModalBottomSheetRoute',
+    ctx,
+    node('sheet', 'BottomSheet', rect(0, top, view.width, SHEET_HEIGHT), {opaque: true}, children),
+  )
 }

@@ -13,7 +13,14 @@ export function settingsPage(ctx: BuildContext, instance: number, offstage: bool
   const wide = area.width - 32
   const offset = Math.min(state.scroll.settings, maxOffset)
   const at = (r: Rect): Rect => translate(r, area.left, area.top - offset)
-  const toggleTile = (id: string, widget: string, label: string, top: number, state: {checked?: boolean; toggled?: boolean}, onTap: () => void): UiNode =>
+  const toggleTile = (
+    id: string,
+    widget: string,
+    label: string,
+    top: number,
+    state: {checked?: boolean; toggled?: boolean},
+    onTap: () => void,
+  ): UiNode =>
     node(id, widget, at(rect(16, top, wide, 56)), {semantics: {label, ...state, tap: true, enabled: true}, onTap}, [
       node('label', 'Text', at(rect(72, top + 16, area.width - 120, 24)), {text: label, key: `${id}Label`}),
     ])
@@ -32,7 +39,7 @@ export function settingsPage(ctx: BuildContext, instance: number, offstage: bool
           key: 'region',
           semantics: {label: 'Region', value: settings.region, button: true, tap: true, enabled: true},
           onTap: () => on.openRegionMenu(),
-          onSelect: region => on.changeRegion(region),
+          onSelect: (region) => on.changeRegion(region),
         },
         [captionNode('label', 'Region', at(rect(28, 204, 200, 16))), captionNode('value', settings.region, at(rect(28, 224, 200, 24)))],
       ),

@@ -20,7 +20,7 @@ export function shellPage(ctx: BuildContext, shell: Shell): UiNode {
 }
 
 function openMonitor(ctx: BuildContext, shell: Shell) {
-  return shell.detail ? ctx.state.monitors.find(m => m.id === shell.detail!.monitorId) : undefined
+  return shell.detail ? ctx.state.monitors.find((m) => m.id === shell.detail!.monitorId) : undefined
 }
 
 function phoneShell(ctx: BuildContext, shell: Shell): UiNode {
@@ -33,9 +33,13 @@ function phoneShell(ctx: BuildContext, shell: Shell): UiNode {
   const half = view.width / 2
   const barTop = body.height
   const destination = (id: string, label: string, left: number, onTap: () => void): UiNode =>
-    node(id, 'NavigationDestination', rect(left, barTop, half, NAV_BAR_HEIGHT), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
-      captionNode('label', label, rect(left + half / 2 - 40, barTop + 40, 80, 24)),
-    ])
+    node(
+      id,
+      'NavigationDestination',
+      rect(left, barTop, half, NAV_BAR_HEIGHT),
+      {semantics: {label, button: true, tap: true, enabled: true}, onTap},
+      [captionNode('label', label, rect(left + half / 2 - 40, barTop + 40, 80, 24))],
+    )
   return node(`shell#${shell.instance}`, 'Scaffold', view, {route: 'shell', opaque: true}, [
     node('monitorsBranch', 'Navigator', body, {offstage: !onMonitors}, monitorsStack),
     node('settingsBranch', 'Navigator', body, {offstage: onMonitors}, [settingsPage(ctx, shell.settingsPage, false, body)]),
@@ -58,9 +62,13 @@ function wideShell(ctx: BuildContext, shell: Shell): UiNode {
     monitor ? monitorDetailPage(ctx, monitor, shell.detail!.instance, detailPane) : noSelection(detailPane),
   ]
   const destination = (id: string, label: string, index: number, onTap: () => void): UiNode =>
-    node(id, 'NavigationRailDestination', rect(0, 16 + index * 72, RAIL_WIDTH, 72), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
-      captionNode('label', label, rect(4, 56 + index * 72, RAIL_WIDTH - 8, 24)),
-    ])
+    node(
+      id,
+      'NavigationRailDestination',
+      rect(0, 16 + index * 72, RAIL_WIDTH, 72),
+      {semantics: {label, button: true, tap: true, enabled: true}, onTap},
+      [captionNode('label', label, rect(4, 56 + index * 72, RAIL_WIDTH - 8, 24))],
+    )
   return node(`shell#${shell.instance}`, 'Scaffold', view, {route: 'shell', opaque: true}, [
     node('navRail', 'NavigationRail', rect(0, 0, RAIL_WIDTH, view.height), {opaque: true}, [
       destination('monitorsTab', 'Monitors', 0, () => ctx.on.showBranch('monitors')),
@@ -73,5 +81,7 @@ function wideShell(ctx: BuildContext, shell: Shell): UiNode {
 
 /** The detail pane before a monitor is chosen. */
 function noSelection(pane: Rect): UiNode {
-  return node('noSelection', 'Center', pane, {}, [textNode('hint', 'Select a monitor to see its details', rect(pane.left + 24, pane.top + 88, Math.max(0, pane.width - 48), 24))])
+  return node('noSelection', 'Center', pane, {}, [
+    textNode('hint', 'Select a monitor to see its details', rect(pane.left + 24, pane.top + 88, Math.max(0, pane.width - 48), 24)),
+  ])
 }
