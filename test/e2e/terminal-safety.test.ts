@@ -5,6 +5,7 @@ import {BIN, sessionFile, tapir, tempDir} from '../helpers/cli.js'
 import {type HostileVm, hostileVm} from '../helpers/hostile-vm.js'
 
 /** Raw control characters a terminal would act on: C0 but newline, DEL, C1. */
+// eslint-disable-next-line no-control-regex -- the test looks for raw control characters
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/
 const TITLE = '\u001b]0;owned\u0007'
 const CLEAR = '\u001b[2J\u001b[H'

@@ -39,6 +39,7 @@ async function locate(): Promise<string> {
   } catch (error) {
     throw new Error(
       `No Chromium for the browser tests: set TAPIR_CHROME_BIN, install Debian's chromium, or run npm ci (for @sparticuz/chromium). ${(error as Error).message}`,
+      {cause: error},
     )
   }
 }

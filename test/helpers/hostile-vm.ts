@@ -64,7 +64,8 @@ export async function hostileVm(answers: Answers): Promise<HostileVm> {
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws, socket))
   })
   const serve = (ws: WebSocket, socket: Socket) => {
-    ws.on('message', async (data) => {
+    ws.on('message', (data) => void reply(data))
+    const reply = async (data: WebSocket.RawData): Promise<void> => {
       const request = JSON.parse(data.toString()) as {id: string; method: string; params?: Record<string, unknown>}
       const params = request.params ?? {}
       requests.push({method: request.method, params})
@@ -84,7 +85,7 @@ export async function hostileVm(answers: Answers): Promise<HostileVm> {
       if ('raw' in answer) ws.send(answer.raw)
       else if ('error' in answer) ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id, error: answer.error}))
       else ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id, result: answer.result}))
-    })
+    }
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const {port} = server.address() as {port: number}

@@ -24,6 +24,7 @@ describe('terminalSafe', () => {
     const value = {label: `x${ESC}[2J${CSI}31m${OSC}0;t\u0007\u0085\u007f`, list: ['\u0080', '\u009f'], nested: {text: 'line\nnext\ttab'}}
     for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)]) {
       const safe = terminalSafe(json)
+      // eslint-disable-next-line no-control-regex -- the test looks for raw control characters
       expect(safe).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
       expect(JSON.parse(safe)).toEqual(value)
     }

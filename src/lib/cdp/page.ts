@@ -55,7 +55,8 @@ export class CdpPage {
   /** Sends one DevTools command; a refusal becomes `CDP command failed: ...`. */
   async send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     try {
-      return (await this.client.send(method as never, params as never)) as T
+      // chrome-remote-interface types send() by method; a method named at run time reads as its callback form.
+      return (await (this.client.send(method as never, params as never) as unknown as Promise<unknown>)) as T
     } catch (error) {
       throw new CdpError(`CDP command failed: ${method}: ${reason(error)}`)
     }

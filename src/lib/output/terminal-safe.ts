@@ -1,6 +1,8 @@
 /** C0 controls other than tab and newline, DEL, and C1 controls (U+0080–U+009F, which some
  *  terminals read as ESC sequences: U+009B is CSI, U+009D starts an OSC title). */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this file is for
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROLS_AND_NEWLINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g
 
 function escape(char: string): string {

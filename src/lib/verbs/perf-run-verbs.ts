@@ -5,14 +5,14 @@ import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.
 import {COMPARE_USAGE, readRun} from '../perf/compare-input.js'
 import {renderComparison} from '../perf/compare-table.js'
 import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
+import {perfApp} from '../perf/perf-app.js'
 import {platformOfDevice} from '../perf/platforms.js'
 import {perfRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
 import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
+import {Deadline} from '../vm/deadline.js'
 
 const platformNamed = (name: string | undefined): Platform | undefined => PLATFORMS.find((platform) => platform === name)
-import {Deadline} from '../vm/deadline.js'
-import {perfApp} from '../perf/perf-app.js'
 import {defineVerb, params} from './define.js'
 import type {InputOf, Report, Result, Verb, VerbCall} from './types.js'
 
