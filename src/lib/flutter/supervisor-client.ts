@@ -34,7 +34,10 @@ export async function askSupervisor(
     createInterface({input: socket}).once('line', (line) => {
       clearTimeout(timer)
       socket.end()
-      resolve(JSON.parse(line) as SupervisorReply)
+      const reply = parseReply(line)
+      if (reply) resolve(reply)
+      else
+        reject(new TapirError('The supervisor answered with something that is not a reply; run `tapir restart` or `tapir stop`.', 'local'))
     })
     socket.once('close', () => {
       clearTimeout(timer)
@@ -57,4 +60,20 @@ export async function watchSupervisor(socketPath: string, onEvent: (event: Super
   socket.on('error', () => {})
   socket.write(`${JSON.stringify({op: 'watch'})}\n`)
   return {close: () => socket.destroy()}
+}
+
+/** The supervisor's one-line reply, or undefined when the line is not one (a swapped socket). */
+function parseReply(line: string): SupervisorReply | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch {
+    return undefined
+  }
+  if (!value || typeof value !== 'object') return undefined
+  const {ok, message, compileError} = value as Record<string, unknown>
+  if (typeof message !== 'string') return undefined
+  if (ok === true) return {ok, message}
+  if (ok === false) return {ok, message, ...(typeof compileError === 'string' ? {compileError} : {})}
+  return undefined
 }

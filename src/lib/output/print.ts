@@ -53,7 +53,7 @@ export async function printOutcome(outcome: Outcome): Promise<void> {
 
 /** A line a still-running command shows at once (stderr, uncoloured: it may be a background job). */
 export function printProgress(line: string): void {
-  process.stderr.write(`${line}\n`)
+  process.stderr.write(`${printable(line, true)}\n`)
 }
 
 /** A line of a stream a command follows (`tapir logs --follow`): stdout, at once, printable. */
