@@ -237,7 +237,10 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       expect(booting).toMatchObject({booting: true, vmServiceUri: null, device: 'macos'})
-      const pids = [booting!.processes.app!.pid, booting!.processes.supervisor!.pid]
+      // Only the supervisor while booting: flutter's launcher may still exec another program.
+      expect(Object.keys(booting!.processes)).toEqual(['supervisor'])
+      const supervisor = booting!.processes.supervisor!.pid
+      const pids = [supervisor, ...childrenOf(supervisor)]
       const result = await running
       expect(result.stderr).toMatch(
         /^✗ The app did not start within 3 s \(--boot-timeout\); see .*state\.flutter\.log\. Nothing was left running\.$/m,
@@ -245,6 +248,42 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       expect(result.exitCode).toBe(1)
       expect(p.session()).toBeUndefined()
       for (const pid of pids) expect(alive(pid)).toBe(false)
+    } finally {
+      p.dir.remove()
+    }
+  }, 60_000)
+
+  it('a start interrupted while the app boots leaves a session that stop can end, with every process', async () => {
+    const p = project()
+    try {
+      const start = execa(process.execPath, [BIN, 'start', '--device=macos'], {
+        cwd: p.dir.path,
+        env: {
+          PATH: PATH_WITH_FAKE,
+          TAPIR_STATE_FILE: p.state,
+          TAPIR_FLUTTER_BIN: '',
+          FAKE_FLUTTER_BUILD: 'hang',
+          NO_COLOR: '1',
+          NODE_ENV: 'production',
+        },
+        reject: false,
+      })
+      let booting: Session | undefined
+      const deadline = Date.now() + 10_000
+      while (!(booting?.processes.supervisor && childrenOf(booting.processes.supervisor.pid).length > 0) && Date.now() < deadline) {
+        booting = p.session()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      const supervisor = booting!.processes.supervisor!.pid
+      const pids = [supervisor, ...childrenOf(supervisor)]
+      start.kill('SIGKILL') // as if the terminal went away: no clean-up from start itself
+      await start
+      const stop = await p.run(['stop'])
+      expect(stop.exitCode, stop.stderr).toBe(0)
+      expect(stop.stdout).toContain(`✓ Stopped supervisor pid=${supervisor}`)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false)
+      expect(p.session()).toBeUndefined()
     } finally {
       p.dir.remove()
     }

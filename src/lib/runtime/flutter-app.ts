@@ -167,11 +167,14 @@ class Started {
 
   session(): Session {
     const {options} = this
+    // While it boots, flutter's launcher may still exec another program, so its record would not
+    // match: only the supervisor is recorded then, and stopping it stops flutter (its own child).
+    const app = this.booting ? undefined : this.flutter
     return {
       vmServiceUri: this.vmServiceUri,
       ...(this.booting ? {booting: true} : {}),
       cdpPort: options.cdpPort ?? null,
-      pid: this.flutter?.pid ?? null,
+      pid: app?.pid ?? null,
       projectRoot: options.location.projectRoot,
       device: options.device,
       startedAt: this.startedAt,
@@ -184,7 +187,7 @@ class Started {
       tmpProfileDir: this.chrome?.profileDir ?? null,
       supervisorSocket: this.socket ?? null,
       processes: {
-        ...(this.flutter ? {app: this.flutter} : {}),
+        ...(app ? {app} : {}),
         ...(this.supervisor ? {supervisor: this.supervisor} : {}),
         ...(this.chromeProcess ? {chrome: this.chromeProcess} : {}),
       },
