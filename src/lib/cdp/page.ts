@@ -2,6 +2,21 @@ import type CDP from 'chrome-remote-interface'
 import {CdpError, reason} from './errors.js'
 
 const HOST = '127.0.0.1'
+/** How long one DevTools exchange may take: a page paused at a breakpoint, or busy, never answers. */
+export const CDP_CALL_MS = 30_000
+
+/** `work`, or a CdpError naming `what` once `CDP_CALL_MS` passes first. */
+function bounded<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new CdpError(`${what} got no answer from Chrome within ${CDP_CALL_MS / 1000} s (the page may be paused or busy).`)),
+      CDP_CALL_MS,
+    )
+    timer.unref()
+  })
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer))
+}
 
 export interface ChromeEndpoint {
   /** Chrome's remote debugging port. */
@@ -38,7 +53,7 @@ export class CdpPage {
     const {default: connect} = await loadClient()
     let targets: CDP.Target[]
     try {
-      targets = await connect.List({host: HOST, port: options.port})
+      targets = await bounded(connect.List({host: HOST, port: options.port}), 'Listing the pages')
     } catch (error) {
       throw failed(error)
     }
@@ -46,7 +61,10 @@ export class CdpPage {
     const target = pages.find((page) => options.webPort !== undefined && portOf(page.url) === String(options.webPort)) ?? pages[0]
     if (!target) throw failed(new Error('Chrome has no page open'))
     try {
-      return new CdpPage(await connect({host: HOST, port: options.port, target, local: true}), target.url)
+      return new CdpPage(
+        await bounded(connect({host: HOST, port: options.port, target, local: true}), 'Connecting to the page'),
+        target.url,
+      )
     } catch (error) {
       throw failed(error)
     }
@@ -56,7 +74,7 @@ export class CdpPage {
   async send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     try {
       // chrome-remote-interface types send() by method; a method named at run time reads as its callback form.
-      return (await (this.client.send(method as never, params as never) as unknown as Promise<unknown>)) as T
+      return (await bounded(this.client.send(method as never, params as never) as unknown as Promise<unknown>, method)) as T
     } catch (error) {
       throw new CdpError(`CDP command failed: ${method}: ${reason(error)}`)
     }

@@ -171,18 +171,29 @@ export function checkUnrecorded(pid: unknown): Ownership {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Sends a signal; false when the process exited between the check and the signal (ESRCH). */
+function signal(pid: number, name: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, name)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
+    throw error
+  }
+}
+
 /** SIGTERM, then SIGKILL if it is still there after `graceMs`; the identity is checked again
  *  before each signal, so a process that exits and whose pid is reused meanwhile is left alone.
  *  Resolves once the pid is gone (or, if it stopped being ours, after the grace period). */
 export async function terminateOwned(record: OwnedProcess, graceMs = 5000): Promise<void> {
   if (checkOwned(record).state !== 'ours') return
-  process.kill(record.pid, 'SIGTERM')
+  if (!signal(record.pid, 'SIGTERM')) return
   let deadline = Date.now() + graceMs
   let killed = false
   while (exists(record.pid)) {
     if (Date.now() > deadline) {
       if (killed || checkOwned(record).state !== 'ours') return
-      process.kill(record.pid, 'SIGKILL')
+      if (!signal(record.pid, 'SIGKILL')) return
       killed = true
       deadline = Date.now() + 1000
     }
