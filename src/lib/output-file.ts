@@ -1,6 +1,6 @@
 import {closeSync, constants, lstatSync, openSync, readSync} from 'node:fs'
-import {TapirError} from '../errors.js'
-import {fileError, writeAtomic} from '../write-atomic.js'
+import {TapirError} from './errors.js'
+import {fileError, writeAtomic} from './write-atomic.js'
 
 /** How a verb that writes a file recognises its own earlier output, which it may replace. */
 export interface OutputKind {
@@ -65,4 +65,18 @@ export const TRACE_OUTPUT: OutputKind = {
   what: 'a Chrome Trace JSON file',
   headBytes: 16,
   isOwn: (head) => head.toString('utf8').startsWith('{"traceEvents":['),
+}
+
+/** A perf run file (`<scenario>-<label>.json`), as tapir:perf_run writes it. */
+export const RUN_OUTPUT: OutputKind = {
+  what: 'a perf run file',
+  headBytes: 16,
+  isOwn: (head) => head.toString('utf8').startsWith('{\n  "scenario": '),
+}
+
+/** A campaign scenario's error file (`<scenario>-<label>.err`). */
+export const CAMPAIGN_ERROR_OUTPUT: OutputKind = {
+  what: 'a perf campaign error file',
+  headBytes: 8,
+  isOwn: (head) => head.toString('utf8').startsWith('attempt '),
 }

@@ -148,3 +148,17 @@ export function writeAtomic(path: string, data: string | Uint8Array, options: Wr
     throw fileError('write', path, error)
   }
 }
+
+/** A fresh, owner-only log: any old file or planted link under its name is removed, not followed. */
+export function openFreshLog(path: string): number {
+  try {
+    unlinkSync(path)
+  } catch {
+    // not there
+  }
+  try {
+    return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
+  } catch (error) {
+    throw fileError('create the log', path, error)
+  }
+}

@@ -1,7 +1,8 @@
 import {spawn} from 'node:child_process'
-import {mkdtempSync, openSync, rmSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {openFreshLog} from '../write-atomic.js'
 import {CdpError, reason} from './errors.js'
 import {loadClient} from './page.js'
 import {DEFAULT_WINDOW} from './presets.js'
@@ -51,7 +52,7 @@ export async function launchChrome(options: {
 }): Promise<LaunchedChrome> {
   const profileDir = mkdtempSync(join(tmpdir(), `tapir-chrome-${options.cdpPort}-`))
   const argv = [options.binary, ...chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url})]
-  const log = openSync(options.logFile, 'w', 0o600)
+  const log = openFreshLog(options.logFile)
   const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
   let exited = false
   child.once('exit', () => (exited = true))

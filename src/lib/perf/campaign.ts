@@ -1,6 +1,6 @@
 import {dirname, join, resolve} from 'node:path'
 import {UsageError, TapirError} from '../errors.js'
-import {writeAtomic} from '../write-atomic.js'
+import {CAMPAIGN_ERROR_OUTPUT, writeOutputFile} from '../output-file.js'
 import {startApp, stopApp, refuseUnstartable} from './app-process.js'
 import type {BrowserControl} from './browser-control.js'
 import {loadCampaign} from './campaign-file.js'
@@ -122,7 +122,11 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
             throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
           result = {scenario: scenario.name, status: 'ok', attempts: attempt, runFile: written!.path, errFile: attempt > 1 ? errFile : null}
         } catch (error) {
-          writeAtomic(errFile, `${maskSecrets(`attempt ${attempt}/${attempts}: ${(error as Error).message}`, secrets)}\n`)
+          writeOutputFile(
+            errFile,
+            `${maskSecrets(`attempt ${attempt}/${attempts}: ${(error as Error).message}`, secrets)}\n`,
+            CAMPAIGN_ERROR_OUTPUT,
+          )
           if (attempt === attempts) result = {scenario: scenario.name, status: 'failed', attempts: attempt, runFile: null, errFile}
         }
       }

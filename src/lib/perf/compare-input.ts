@@ -1,6 +1,6 @@
-import {readFileSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
+import {readBoundedText} from '../read-bounded.js'
 import type {RunFile} from './run-file.js'
 
 export const COMPARE_USAGE = 'Usage: tapir:perf_compare <a.json> <b.json>: two files written by tapir:perf_run, the baseline first.'
@@ -26,7 +26,7 @@ export function readRun(cwd: string, path: string, side: 'A' | 'B'): RunFile {
   const full = resolve(cwd, path)
   let text: string
   try {
-    text = readFileSync(full, 'utf8')
+    text = readBoundedText(full)
   } catch (error) {
     throw new UsageError(
       `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,

@@ -1,7 +1,7 @@
 import {arch, cpus, platform as osPlatform, release, type} from 'node:os'
 import {join} from 'node:path'
 import {TapirError} from '../errors.js'
-import {writeAtomic} from '../write-atomic.js'
+import {RUN_OUTPUT, writeOutputFile} from '../output-file.js'
 import type {BrowserControl} from './browser-control.js'
 import {DriveError, ScenarioDriver, type Resolve} from './driver.js'
 import type {PerfApp} from './perf-app.js'
@@ -215,7 +215,7 @@ function writeRun(run: Collecting, options: PerfRunOptions, secrets: string[], i
   }
   const path = join(options.outDir, `${run.scenario.name}-${options.label}.json`)
   const masked = maskDeep(file, secrets)
-  writeAtomic(path, `${JSON.stringify(masked, null, 2)}\n`)
+  writeOutputFile(path, `${JSON.stringify(masked, null, 2)}\n`, RUN_OUTPUT)
   return {path, run: masked}
 }
 

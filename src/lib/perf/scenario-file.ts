@@ -1,7 +1,7 @@
-import {readFileSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {parseDocument} from 'yaml'
 import {UsageError} from '../errors.js'
+import {readBoundedText} from '../read-bounded.js'
 import type {Param, Scope} from './interpolate.js'
 import {DEFAULT_THRESHOLDS, type Thresholds} from './run-file.js'
 import {
@@ -50,7 +50,7 @@ export interface LoadOptions {
 export function readYaml(path: string, shown: string, problems: string[]): unknown {
   let source: string
   try {
-    source = readFileSync(path, 'utf8')
+    source = readBoundedText(path)
   } catch (error) {
     problems.push(
       `${shown}: cannot read (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`,

@@ -1,6 +1,6 @@
 import {spawn} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
-import {closeSync, constants, openSync, readFileSync, unlinkSync} from 'node:fs'
+import {closeSync, readFileSync, unlinkSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {dirname} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -8,7 +8,7 @@ import {TapirError} from '../errors.js'
 import type {OwnedProcess} from '../session/owned-process.js'
 import {recordProcess} from '../session/owned-process.js'
 import {isAlive} from '../session/process.js'
-import {ensureFolder, fileError} from '../write-atomic.js'
+import {ensureFolder, openFreshLog} from '../write-atomic.js'
 
 /** Run from the TypeScript sources (bin/dev.js): the sim then runs from them too, through tsx. */
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
@@ -37,16 +37,6 @@ async function checkPortFree(port: number): Promise<void> {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(port) : error))
     server.listen(port, SIM_HOST, () => server.close(() => resolve()))
   })
-}
-
-/** A fresh, owner-only log: any old file or planted link under its name is removed, not followed. */
-function openFreshLog(path: string): number {
-  unlinkQuietly(path)
-  try {
-    return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600)
-  } catch (error) {
-    throw fileError('create the log', path, error)
-  }
 }
 
 /** Starts the simulated app as a detached process, waits for the URI it announces and records

@@ -1,10 +1,10 @@
 import {resolve} from 'node:path'
 import {ParamError} from '../errors.js'
+import {TRACE_OUTPUT, writeOutputFile} from '../output-file.js'
 import {isJsonObject} from '../vm/malformed.js'
 import {defineVerb} from './define.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
-import {TRACE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Report, Result, Verb} from './types.js'
 
 /** A scalar field of the app's report as text; anything else (missing, an object) as `?`. */

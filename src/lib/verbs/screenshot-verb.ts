@@ -2,9 +2,9 @@ import {resolve} from 'node:path'
 import {capturePage, type Clip} from '../cdp/capture.js'
 import {withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {ParamError, TapirError} from '../errors.js'
+import {IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
 import {defineVerb} from './define.js'
 import {toExtensionParams} from './input.js'
-import {IMAGE_OUTPUT, writeOutputFile} from './output-file.js'
 import type {Result, VerbCall} from './types.js'
 
 function formatFor(input: {format?: string; output?: string}): string {
