@@ -1,10 +1,9 @@
 import {join} from 'node:path'
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {VERBS} from '../../src/lib/verbs/index.js'
-import {BIN, sessionFile, tapir, tempDir} from '../helpers/cli.js'
+import {sessionFile, tapir, tempDir} from '../helpers/cli.js'
 import {type Answers, type HostileVm, hostileVm} from '../helpers/hostile-vm.js'
+import {mcpClient} from '../helpers/mcp.js'
 
 type ToolResult = {content: Array<{text: string}>; isError?: boolean}
 
@@ -146,14 +145,7 @@ describe('malformed answers from the app', () => {
   })
 
   it('over MCP, a non-object result is an isError naming it, not "null"', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve', '--state', state],
-      env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
-      stderr: 'pipe',
-    })
-    const client = new Client({name: 'tapir-test', version: '0.0.0'})
-    await client.connect(transport)
+    const client = await mcpClient(state)
     try {
       for (const [value, shown] of [
         [null, 'null'],

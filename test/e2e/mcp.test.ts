@@ -8,6 +8,7 @@ import {VERBS} from '../../src/lib/verbs/index.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {startSim} from '../../src/sim/index.js'
 import {BIN, ROOT} from '../helpers/cli.js'
+import {mcpClient} from '../helpers/mcp.js'
 import {signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
@@ -18,17 +19,7 @@ const messageOf = (result: unknown) => textOf(result).split('\n').slice(0, -1).j
 const errorOf = (result: unknown) =>
   JSON.parse(textOf(result).split('\n').at(-1)!) as {error: Record<string, unknown> & {envelope?: {type?: string}}}
 
-async function connect(state: string): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp:serve', '--state', state],
-    env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
-    stderr: 'pipe',
-  })
-  const client = new Client({name: 'tapir-test', version: '0.0.0'})
-  await client.connect(transport)
-  return client
-}
+const connect = mcpClient
 
 describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   let s: SimSession

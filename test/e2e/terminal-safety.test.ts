@@ -1,8 +1,7 @@
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BIN, sessionFile, tapir, tempDir} from '../helpers/cli.js'
+import {sessionFile, tapir, tempDir} from '../helpers/cli.js'
 import {type HostileVm, hostileVm} from '../helpers/hostile-vm.js'
+import {mcpClient} from '../helpers/mcp.js'
 
 /** Raw control characters a terminal would act on: C0 but newline, DEL, C1. */
 // eslint-disable-next-line no-control-regex -- the test looks for raw control characters
@@ -99,14 +98,7 @@ describe('text from the app reaches the terminal without its control characters'
   })
 
   it('over MCP, tool results and errors carry no raw control and the JSON reads back exactly', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve', '--state', state],
-      env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
-      stderr: 'pipe',
-    })
-    const client = new Client({name: 'tapir-test', version: '0.0.0'})
-    await client.connect(transport)
+    const client = await mcpClient(state)
     try {
       const snap = (await client.callTool({name: 'tapir_snap', arguments: {}})) as {content: Array<{text: string}>; isError?: boolean}
       expect(snap.isError).toBeFalsy()
