@@ -1,10 +1,11 @@
 import {TapirError} from '../lib/errors.js'
-import {EXIT, type ExitCode} from '../lib/output/exit-codes.js'
+import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import type {Session} from '../lib/session/session.js'
 import {readOwnSession} from '../lib/session/store.js'
+import {produceCommand} from './produce-command.js'
 import {SessionCommand} from './session-command.js'
 import type {FlagsOf} from './tapir-command.js'
 
@@ -43,10 +44,13 @@ export default class Restart extends SessionCommand<typeof Restart> {
       )
     }
     const shared = [...(flags.state ? [`--state=${flags.state}`] : []), ...(flags.json ? ['--json'] : [])]
-    await this.config.runCommand('stop', shared)
-    if (process.exitCode !== undefined && process.exitCode !== 0)
-      throw new TapirError('The restart stopped there: the app was not stopped.', 'local')
-    await this.config.runCommand('start', [...shared, ...startArgsOf(session)])
-    return {stdout: '', stderr: [], exitCode: (process.exitCode as ExitCode | undefined) ?? EXIT.ok}
+    const stop = await produceCommand(this.config, 'stop', shared)
+    if (stop.exitCode !== EXIT.ok) return {...stop, stderr: [...stop.stderr, '✗ The restart stopped there: the app was not stopped.']}
+    const start = await produceCommand(this.config, 'start', [...shared, ...startArgsOf(session)])
+    return {
+      ...start,
+      stdout: [stop.stdout, start.stdout].filter((text) => text !== '').join('\n'),
+      stderr: [...stop.stderr, ...start.stderr],
+    }
   }
 }

@@ -5,7 +5,7 @@ import type {Step} from '../lib/run/plan.js'
 import {planSteps} from '../lib/run/plan.js'
 import {runOutcome} from '../lib/run/render.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {TapirCommand} from './tapir-command.js'
+import {produceCommand} from './produce-command.js'
 
 /** Plans the step lines, then runs each through the same command class as the CLI, found in
  *  oclif's own command registry, in this process, sharing `context` (one VM Service
@@ -16,13 +16,7 @@ export async function runStepLines(
 ): Promise<Outcome> {
   const {config} = options
   const steps = planSteps(lines, (verb) => config.findCommand(`tapir:${verb}`) !== undefined)
-  const dispatch = async (step: Step): Promise<Outcome> => {
-    const CommandClass = await config.findCommand(`tapir:${step.verb}`, {must: true}).load()
-    const command: unknown = Reflect.construct(CommandClass, [step.argv, config])
-    if (!(command instanceof TapirCommand)) throw new Error(`tapir:${step.verb} is not a tapir command`)
-    command.sharedContext = options.context
-    return command.produce()
-  }
+  const dispatch = (step: Step): Promise<Outcome> => produceCommand(config, `tapir:${step.verb}`, step.argv, options.context)
   const report = await runSteps(steps, dispatch, options.keepGoing)
   return runOutcome(report, steps.length, options.json)
 }

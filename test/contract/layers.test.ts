@@ -8,13 +8,13 @@ import {ROOT} from '../helpers/cli.js'
  *  codes and lines. The sim (src/sim) is written against the protocol, not against the client. */
 const ALLOWED: Record<string, string[]> = {
   vm: ['errors.ts', 'output/redact-token.ts'],
-  cdp: ['errors.ts', 'write-atomic.ts'],
+  cdp: ['errors.ts', 'executable.ts', 'write-atomic.ts'],
   session: ['errors.ts', 'write-atomic.ts'],
   verbs: ['errors.ts', 'vm', 'cdp', 'perf', 'output-file.ts', 'write-atomic.ts'],
   perf: ['errors.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   output: ['errors.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'output', 'verbs'],
-  flutter: ['errors.ts'],
+  flutter: ['errors.ts', 'executable.ts'],
   runtime: ['errors.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'flutter', 'write-atomic.ts'],
   mcp: ['errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
   commands: ['errors.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'flutter', 'mcp', 'write-atomic.ts'],

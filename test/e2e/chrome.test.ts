@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {eventually, freePort, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
+import {SIGN_IN_STEPS} from '../helpers/sim.js'
 
 const WIDE_ONLY = 'Select a monitor to see its details'
 
@@ -35,16 +36,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(start.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
     const statePath = /^✓ state=(.*)$/m.exec(start.stdout)![1]!
     session = JSON.parse(readFileSync(statePath, 'utf8'))
-    const signIn = await run([
-      'tapir:run',
-      'find --key=email',
-      'fill --ref=q1 --text=ada@example.com',
-      'find --key=password',
-      'fill --ref=q2 --text=hunter22',
-      'find --key=signIn',
-      'tap --ref=q3',
-      'wait --text=Monitors',
-    ])
+    const signIn = await run(['tapir:run', ...SIGN_IN_STEPS])
     expect(signIn.exitCode, signIn.stdout + signIn.stderr).toBe(0)
   }, 90_000)
 

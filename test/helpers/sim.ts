@@ -54,18 +54,20 @@ export function refOf(snapshot: string, pattern: RegExp): string {
   return ref
 }
 
+/** tapir:run steps that sign in on the login screen, so the app shows /monitors. */
+export const SIGN_IN_STEPS = [
+  'find --key=email',
+  'fill --ref=q1 --text=ada@example.com',
+  'find --key=password',
+  'fill --ref=q2 --text=hunter22',
+  'find --key=signIn',
+  'tap --ref=q3',
+  'wait --text=Monitors',
+]
+
 /** Signs in through the CLI so the app shows /monitors. */
 export async function signIn(s: SimSession): Promise<void> {
-  const result = await s.run([
-    'tapir:run',
-    'find --key=email',
-    'fill --ref=q1 --text=ada@example.com',
-    'find --key=password',
-    'fill --ref=q2 --text=hunter22',
-    'find --key=signIn',
-    'tap --ref=q3',
-    'wait --text=Monitors',
-  ])
+  const result = await s.run(['tapir:run', ...SIGN_IN_STEPS])
   if (result.exitCode !== 0) throw new Error(`sign-in failed: ${result.stdout}\n${result.stderr}`)
 }
 

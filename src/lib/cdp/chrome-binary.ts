@@ -1,5 +1,5 @@
-import {accessSync, constants, statSync} from 'node:fs'
-import {delimiter, join} from 'node:path'
+import {join} from 'node:path'
+import {isExecutable, pathFolders} from '../executable.js'
 import {CdpError} from './errors.js'
 
 const NAMES_ON_PATH = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome']
@@ -10,15 +10,6 @@ const INSTALL_PATHS: Readonly<Record<string, readonly string[]>> = {
   win32: ['C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe'],
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK)
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
 /** The browser to launch: TAPIR_CHROME_BIN, else the usual names on PATH, else the platform's
  *  usual install paths. */
 export function findChrome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
@@ -27,7 +18,7 @@ export function findChrome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = p
     if (isExecutable(named)) return named
     throw new CdpError(`TAPIR_CHROME_BIN names ${named}, which is not an executable file. Point it at a Chrome or Chromium binary.`)
   }
-  const dirs = (env.PATH ?? '').split(delimiter).filter((dir) => dir !== '')
+  const dirs = pathFolders(env)
   for (const name of NAMES_ON_PATH) {
     for (const dir of dirs) if (isExecutable(join(dir, name))) return join(dir, name)
   }

@@ -1,17 +1,8 @@
-import {accessSync, constants, statSync} from 'node:fs'
-import {delimiter, join} from 'node:path'
+import {join} from 'node:path'
 import {TapirError} from '../errors.js'
+import {isExecutable, pathFolders} from '../executable.js'
 
 const NAMES = process.platform === 'win32' ? ['flutter.bat', 'flutter.exe'] : ['flutter']
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK)
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
 
 /** The flutter tool: TAPIR_FLUTTER_BIN when set, else the first `flutter` on PATH. */
 export function findFlutter(env: NodeJS.ProcessEnv): string {
@@ -23,7 +14,7 @@ export function findFlutter(env: NodeJS.ProcessEnv): string {
       'local',
     )
   }
-  for (const folder of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+  for (const folder of pathFolders(env)) {
     for (const name of NAMES) if (isExecutable(join(folder, name))) return join(folder, name)
   }
   throw new TapirError(

@@ -18,5 +18,8 @@ export async function ensureCdpPortFree(port: number): Promise<void> {
 /** Removes the throwaway profile tapir made for the browser (only one it made: a tapir-chrome- folder). */
 export function removeChromeProfile(session: Session): void {
   const dir = session.tmpProfileDir
-  if (typeof dir === 'string' && /[/\\]tapir-chrome-\d+-[^/\\]+$/.test(dir)) removeProfile(dir)
+  // Only the profile the recorded browser was launched with: a path planted in the session alone is not enough.
+  const argv = (session.processes as {chrome?: {argv?: unknown}} | undefined)?.chrome?.argv
+  const launchedWith = Array.isArray(argv) && argv.includes(`--user-data-dir=${String(dir)}`)
+  if (typeof dir === 'string' && launchedWith && /[/\\]tapir-chrome-\d+-[^/\\]+$/.test(dir)) removeProfile(dir)
 }
