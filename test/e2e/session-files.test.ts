@@ -11,11 +11,11 @@ import {
   writeFileSync,
 } from 'node:fs'
 import {join} from 'node:path'
-import {execa} from 'execa'
 import {afterAll, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
 import {BIN, tapir, tempDir} from '../helpers/cli.js'
 import {canUnshare, inPidNamespace} from '../helpers/pid-namespace.js'
+import {UNKNOWN_UID, canMapUser, runAsUnknownUser} from '../helpers/user-namespace.js'
 
 const URI = 'http://127.0.0.1:9/AbCdEfGh12s=/'
 const isRoot = process.getuid?.() === 0
@@ -61,15 +61,14 @@ describe('session writes cannot be redirected', () => {
 })
 
 describe("only the user's own session files are trusted", () => {
-  it('with HOME unset and no passwd entry tapir starts cleanly and never falls back to a shared folder', async () => {
+  // A user namespace, not setpriv: the user it runs as keeps access to the checkout wherever it
+  // lives, a private `mktemp -d` folder or a 0700 home included.
+  it.skipIf(!canMapUser)('with HOME unset and no passwd entry tapir starts cleanly and never falls back to a shared folder', async () => {
     const env = {PATH: process.env.PATH!, NO_COLOR: '1'}
-    const run = (args: string[]) =>
-      execa('setpriv', ['--reuid=54321', '--regid=54321', '--clear-groups', process.execPath, BIN, ...args], {
-        env,
-        extendEnv: false,
-        cwd: '/',
-        reject: false,
-      })
+    const run = (args: string[]) => runAsUnknownUser(process.execPath, [BIN, ...args], {env, cwd: '/'})
+    expect(await runAsUnknownUser('sh', ['-c', 'id -u; getent passwd "$(id -u)" || echo none'], {env, cwd: '/'})).toMatchObject({
+      stdout: `${UNKNOWN_UID}\nnone`,
+    })
     const help = await run(['--help'])
     expect(help.exitCode, help.stderr).toBe(0)
     expect(help.stderr).toBe('')
