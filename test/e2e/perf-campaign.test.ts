@@ -83,6 +83,21 @@ describe('tapir:perf_campaign on the sim platform', () => {
     expect(text).toMatchObject({exitCode: 1, stdout: `  lost  FAILED (see ${errFile})`})
   })
 
+  it("refuses up front while a session is recorded, and leaves that session's app running", async () => {
+    const started = await tapir(['start', '--device=sim', '--state', state], {cwd: dir.path})
+    expect(started.exitCode, started.stderr).toBe(0)
+    const result = await campaign(['two.yaml', '--platform=sim', '--label=kept'])
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: `✗ A session is recorded at ${state}, and perf_campaign would stop its app: the campaign starts and stops an app of its own for every scenario. Run \`tapir stop\` first, or give the campaign a session file of its own with --state=<file>.`,
+    })
+    expect(existsSync(join(out, 'list-kept.json'))).toBe(false)
+    const status = await tapir(['status', '--state', state], {cwd: dir.path})
+    expect(JSON.parse(status.stdout)).toMatchObject({answering: true, tapir: true})
+    expect((await tapir(['stop', '--state', state], {cwd: dir.path})).exitCode).toBe(0)
+  })
+
   it('refuses ${ in hooks, a platform tapir cannot start, and an --only that matches nothing', async () => {
     expect(await campaign(['braces.yaml', '--platform=sim'])).toMatchObject({
       exitCode: 1,

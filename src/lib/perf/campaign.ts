@@ -1,3 +1,4 @@
+import {lstatSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {UsageError, TapirError} from '../errors.js'
 import {CAMPAIGN_ERROR_OUTPUT, writeOutputFile} from '../output-file.js'
@@ -81,11 +82,22 @@ async function waitForBoot(deps: CampaignDeps): Promise<void> {
   }
 }
 
+/** A campaign starts and stops its own app for every scenario, so it would end the app of a
+ *  session already recorded there without a word: refuse up front instead. */
+function refuseRecordedSession(sessionFile: string): void {
+  if (!lstatSync(sessionFile, {throwIfNoEntry: false})) return
+  throw new TapirError(
+    `A session is recorded at ${sessionFile}, and perf_campaign would stop its app: the campaign starts and stops an app of its own for every scenario. Run \`tapir stop\` first, or give the campaign a session file of its own with --state=<file>.`,
+    'local',
+  )
+}
+
 /** Runs each selected scenario on a freshly started app, retrying a failure, and stops the app at the end. */
 export async function runCampaign(options: CampaignOptions, deps: CampaignDeps): Promise<CampaignResult[]> {
   refuseUnstartable(options.platform)
   const campaign = loadCampaign(options.file, process.env)
   const scenarios = selectScenarios(campaign.files, options)
+  refuseRecordedSession(deps.sessionFile)
   const variables = {TAPIR_PERF_PLATFORM: options.platform, TAPIR_PERF_LABEL: options.label, TAPIR_PERF_OUT: options.outDir}
   const hookDir = dirname(resolve(options.file))
   if (campaign.hooks.beforeCampaign) await runHook('before_campaign', campaign.hooks.beforeCampaign, variables, hookDir)
