@@ -97,7 +97,7 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(runFile.env).toMatchObject({
       buildMode: 'debug',
       device: 'sim',
-      perfPlatform: 'sim',
+      target: 'sim',
       emulator: false,
       restartMode: 'hot_restart',
       renderer: 'unknown',
@@ -238,6 +238,26 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
   it('refuses a platform the scenario does not list', async () => {
     const result = await run(plain, ['tapir:perf_run', join(dir.path, 'list.yaml'), '--platform=ios'])
     expect(result).toMatchObject({exitCode: 1, stderr: '✗ Scenario list does not run on ios (platforms: sim).'})
+  })
+
+  it('refuses an --against scenario of the same name before touching the app: each scenario gets a file of its own', async () => {
+    writeFileSync(join(dir.path, 'twin.yaml'), readFileSync(join(dir.path, 'list.yaml'), 'utf8'))
+    const before = plain.sim.requests.length
+    const result = await run(plain, [
+      'tapir:perf_run',
+      join(dir.path, 'list.yaml'),
+      '--against',
+      join(dir.path, 'twin.yaml'),
+      '--label=twins',
+      `--out=${join(dir.path, 'out')}`,
+    ])
+    expect(result).toMatchObject({
+      exitCode: 1,
+      stderr:
+        '✗ The baseline (against) is a scenario named "list" too, so both would be written to list-twins.json. Give the baseline scenario another name.',
+    })
+    expect(plain.sim.requests.length).toBe(before)
+    expect(existsSync(file('list-twins.json'))).toBe(false)
   })
 
   it('perf_compare: the regression knob comes out an error-level regression, exit 1 (table and --json)', async () => {

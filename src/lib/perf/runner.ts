@@ -197,7 +197,7 @@ function writeRun(run: Collecting, options: PerfRunOptions, secrets: string[], i
     env: {
       ...appEnv,
       ...(options.device ? {device: options.device} : {}),
-      perfPlatform: options.platform,
+      target: options.platform,
       emulator: options.device !== undefined && /^emulator-/.test(options.device),
       restartMode: run.restartMode,
       host: hostInfo(),

@@ -98,6 +98,10 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
   const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant, env: process.env})
   const scenario = load(input.scenario)
   const against = input.against === undefined ? undefined : load(input.against)
+  if (against && against.name === scenario.name)
+    throw new UsageError(
+      `The baseline (against) is a scenario named "${scenario.name}" too, so both would be written to ${scenario.name}-${label}.json. Give the baseline scenario another name.`,
+    )
   for (const each of [scenario, ...(against ? [against] : [])]) {
     if (!each.platforms.includes(platform))
       throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
