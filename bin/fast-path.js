@@ -26,7 +26,7 @@ export function fastPathRefusal(argv, stamp = readStamp()) {
   if (!stamp) return 'not built'
   if (!stamp.ids.includes(argv[0])) return 'not a tapir command'
   // Help lists the plugins' commands too, and they are not in the bundle.
-  if (argv.includes('--help')) return 'help'
+  if (argv.includes('--help') || argv.includes('-h')) return 'help'
   const changed = stamp.files.find((file) => !unchanged(file))
   if (changed) return `stale: ${changed[0]} changed since the build`
   return undefined

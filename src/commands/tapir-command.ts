@@ -74,7 +74,8 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
     try {
       return await this.parseInput()
     } catch (error) {
-      throw parseFailure(error, this.id)
+      // A command's own reading of a parse failure stands as it is.
+      throw error instanceof UsageError ? error : parseFailure(error, this.id)
     }
   }
 }

@@ -8,7 +8,7 @@ import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
 import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
-import {argsFor, flagsFor} from './verb-flags.js'
+import {argsFor, flagsFor, missingFlagError, usageFor} from './verb-flags.js'
 
 /** The oclif class of one catalogue verb: flags from its params, output from its report. */
 export function verbCommand(verb: Verb) {
@@ -18,9 +18,14 @@ export function verbCommand(verb: Verb) {
     static override flags: FlagInput = flagsFor(verb)
     static override args = argsFor(verb)
     static override examples = examplesFor(verb)
+    static override usage = usageFor(verb)
 
-    protected parseInput() {
-      return this.parse(VerbCommand)
+    protected async parseInput() {
+      try {
+        return await this.parse(VerbCommand)
+      } catch (error) {
+        throw missingFlagError(verb, error) ?? error
+      }
     }
 
     protected async outcome(

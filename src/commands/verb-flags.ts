@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {defaultFor} from '../lib/verbs/input.js'
+import {UsageError} from '../lib/errors.js'
+import {defaultFor, missingMessage} from '../lib/verbs/input.js'
 import type {Param, Verb} from '../lib/verbs/types.js'
 
 const number = Flags.custom<number>({
@@ -19,10 +20,22 @@ const commaList = Flags.custom<string[]>({
       .filter((item) => item !== ''),
 })
 
-function flagFor(param: Param) {
-  if (param.passThrough) return Flags.string({description: param.description})
+/** `interactiveOnly` → `interactive-only`: the spelling of shell habits, taken as an alias. */
+export function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+}
+
+function flagFor(param: Param, positional: boolean) {
+  const kebab = kebabCase(param.name)
+  const named = {
+    description: param.description,
+    // A value that may come as an argument instead is checked by the verb, not by oclif.
+    ...(param.required && !positional ? {required: true} : {}),
+    ...(kebab === param.name ? {} : {aliases: [kebab]}),
+  }
+  if (param.passThrough) return Flags.string(named)
   const fallback = defaultFor(param, 'cli')
-  const common = {description: param.description, ...(param.options ? {options: [...param.options]} : {})}
+  const common = {...named, ...(param.options ? {options: [...param.options]} : {})}
   switch (param.type) {
     case 'boolean':
       return Flags.boolean({...common, allowNo: true, ...(typeof fallback === 'boolean' ? {default: fallback} : {})})
@@ -37,17 +50,56 @@ function flagFor(param: Param) {
   }
 }
 
-/** The oclif flags of a verb, named exactly as the spec's parameters. Required values are
- *  checked by the verb (with the original CLI's wording), not by oclif. An MCP-only param (a
- *  tool's `json`) is the global --json flag on the CLI. */
+/** The oclif flags of a verb, named exactly as the spec's parameters, each also taking its
+ *  kebab-case spelling. A required one is marked so (help shows it), and its absence is reported
+ *  in the verb's own words (`missingFlagError`). An MCP-only param (a tool's `json`) is the global
+ *  --json flag on the CLI. */
 export function flagsFor(verb: Verb) {
-  return Object.fromEntries(verb.params.filter((param) => !param.mcpOnly).map((param) => [param.name, flagFor(param)]))
+  const positional = new Set(verb.positional ?? [])
+  return Object.fromEntries(
+    verb.params.filter((param) => !param.mcpOnly).map((param) => [param.name, flagFor(param, positional.has(param.name))]),
+  )
+}
+
+/** The verb's own "missing" message when oclif refused a parse for a required flag left out. */
+export function missingFlagError(verb: Verb, error: unknown): UsageError | undefined {
+  const message = error instanceof Error ? error.message : ''
+  const missing = verb.params.find((param) => param.required && message.includes(`Missing required flag ${param.name}`))
+  return missing ? new UsageError(missingMessage(missing)) : undefined
 }
 
 /** The positional arguments a verb takes, each also a flag of the same name. */
 export function argsFor(verb: Verb) {
   const params = new Map(verb.params.map((param) => [param.name, param]))
   return Object.fromEntries(
-    (verb.positional ?? []).map((name) => [name, Args.string({description: params.get(name)?.description ?? name})]),
+    (verb.positional ?? []).map((name) => {
+      const param = params.get(name)
+      const description = param?.description ?? name
+      return [name, Args.string({description: param?.required ? `(required, here or as --${name}) ${description}` : description})]
+    }),
   )
+}
+
+const GLOBAL_USAGE = '[--json] [--state <value>] [--timeout <value>]'
+
+/** The usage line of a verb whose required values may come as arguments: oclif brackets an
+ *  argument it does not enforce, so the line is written here, those arguments bare. */
+export function usageFor(verb: Verb): string | undefined {
+  const positional = verb.positional ?? []
+  const params = new Map(verb.params.map((param) => [param.name, param]))
+  if (!positional.some((name) => params.get(name)?.required)) return undefined
+  const args = positional.map((name) => (params.get(name)?.required ? name.toUpperCase() : `[${name.toUpperCase()}]`))
+  const flags = verb.params
+    .filter((param) => !param.mcpOnly && !positional.includes(param.name))
+    .map((param) => {
+      const value = param.type === 'boolean' ? '' : param.options ? ` ${param.options.join('|')}` : ' <value>'
+      return param.required ? `--${param.name}${value}` : `[--${param.name}${value}]`
+    })
+  return [
+    '<%= command.id %>',
+    ...args,
+    ...flags.filter((flag) => !flag.startsWith('[')),
+    GLOBAL_USAGE,
+    ...flags.filter((flag) => flag.startsWith('[')),
+  ].join(' ')
 }

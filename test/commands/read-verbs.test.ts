@@ -20,6 +20,15 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     )
   })
 
+  it('verb flags take the kebab-case spelling too, negations included', async () => {
+    const camel = await s.run(['tapir:snap', '--interactiveOnly', '--includeEnrichers'])
+    expect(camel.exitCode).toBe(0)
+    expect(await s.run(['tapir:snap', '--interactive-only', '--include-enrichers'])).toEqual(camel)
+    expect(await s.run(['tapir:snap', '--interactive-only', '--no-interactive-only'])).toEqual(await s.run(['tapir:snap']))
+    const run = await s.run(['tapir:run', 'find --text=Email', 'tap --ref=q1 --no-check-stable --until-timeout-ms=500'])
+    expect(run.exitCode, run.stderr).toBe(0)
+  })
+
   it('snap --grep keeps the matching lines, and an invalid pattern matches literally', async () => {
     expect((await s.run(['tapir:snap', '--grep', 'Pass'])).stdout).toBe('- textbox "Password" [ref=e3]\n  typeable: true')
     const literal = await s.run(['tapir:snap', '--grep', '(', '--json'])
