@@ -46,9 +46,29 @@ describe('help', () => {
         const {stdout, exitCode} = await tapir([`tapir:${verb.name}`, '--help'])
         expect(exitCode, verb.name).toBe(0)
         const usage = stdout.slice(stdout.indexOf('USAGE'), stdout.indexOf('\n\n', stdout.indexOf('USAGE')))
-        const listed = [...usage.matchAll(/\[--([\w-]+)/g)].map((match) => match[1])
+        const listed = [...usage.matchAll(/(\[?)--([\w-]+)/g)].map((match) => (match[1] ? `[${match[2]}]` : match[2]))
         const cliParams = verb.params.filter((param) => !param.mcpOnly)
-        expect(listed, verb.name).toEqual(['json', 'state', 'timeout', ...cliParams.map((param) => param.name)])
+        const positional = verb.positional ?? []
+        // A required flag stands bare in the usage line, an optional one in brackets; a value that
+        // may come as an argument is shown as that argument, bare when required.
+        const expected = [
+          '[json]',
+          '[state]',
+          '[timeout]',
+          ...cliParams
+            .filter((param) => !positional.includes(param.name))
+            .map((param) => (param.required ? param.name : `[${param.name}]`)),
+        ]
+        expect([...listed].sort(), verb.name).toEqual(expected.sort())
+        for (const name of positional) {
+          const param = verb.params.find((candidate) => candidate.name === name)!
+          const arg = name.toUpperCase()
+          expect(usage, `${verb.name} ${arg}`).toMatch(new RegExp(param.required ? ` ${arg} ` : ` \\[${arg}\\] `))
+        }
+        for (const param of cliParams.filter((candidate) => candidate.required && !positional.includes(candidate.name)))
+          expect(stdout.replace(/\s+/g, ' '), `${verb.name} --${param.name} (required)`).toMatch(
+            new RegExp(` --${param.name}=\\S+ \\(required\\) `),
+          )
         const text = stdout.replace(/\s+/g, ' ')
         for (const param of cliParams) {
           if (param.options && !param.passThrough)
@@ -64,8 +84,39 @@ describe('help', () => {
     await Promise.all([worker(), worker(), worker()])
   }, 120_000)
 
-  it('an unknown command exits 1 and says so', async () => {
+  it('an unknown command exits 1 and says so, suggesting the nearest command when one is close', async () => {
     const result = await tapir(['tapir:nope'])
     expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: '✗ Unknown command tapir:nope. See `tapir --help` for the commands.'})
+    for (const [typed, meant] of [
+      ['snap', 'tapir:snap'],
+      ['tapir:snpa', 'tapir:snap'],
+      ['perf-run', 'tapir:perf_run'],
+      ['hot_restart', 'hot-restart'],
+      ['Stop', 'stop'],
+    ])
+      expect(await tapir([typed!]), typed).toMatchObject({
+        exitCode: 1,
+        stdout: '',
+        stderr: `✗ Unknown command ${typed}. Did you mean \`tapir ${meant}\`? See \`tapir --help\` for the commands.`,
+      })
+  })
+
+  it('-h is --help for every command, on the ordinary path and where the fast path would serve', async () => {
+    for (const args of [['-h'], ['tapir:tap', '-h'], ['start', '-h'], ['tapir:run', '-h'], ['mcp:serve', '-h']]) {
+      const short = await tapir(args)
+      const long = await tapir(args.map((arg) => (arg === '-h' ? '--help' : arg)))
+      expect(short.exitCode, args.join(' ')).toBe(0)
+      expect(short.stdout, args.join(' ')).toBe(long.stdout)
+      expect(short.stdout).toContain('USAGE')
+    }
+  })
+
+  it("a required flag left out is reported in the verb's own words, exit 1", async () => {
+    expect(await tapir(['tapir:tap'])).toMatchObject({
+      exitCode: 1,
+      stdout: '',
+      stderr: '✗ Missing --ref=<eN>. Run tapir:snap first to obtain refs.',
+    })
+    expect(await tapir(['tapir:select_option', '--ref=e1'])).toMatchObject({exitCode: 1, stderr: '✗ Missing --value=<string>.'})
   })
 })
