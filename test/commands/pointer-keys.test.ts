@@ -161,6 +161,23 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
     }
   })
 
+  it("an app error's suggestions end its ✗ line, as --json carries them; a stale handle says how to get a fresh one", async () => {
+    const typo = await s.run(['tapir:press_key', '--key=Entr'])
+    expect(typo.exitCode).toBe(3)
+    expect(typo.stderr).toMatch(/^✗ ext\.tapir\.press_key: unknown key "Entr"; .* or one letter or digit\. Did you mean: Enter, End\?$/)
+    const json = await s.run(['tapir:press_key', '--key=Entr', '--json'])
+    expect(JSON.parse(json.stdout).error.envelope.suggestions).toEqual(['Enter', 'End'])
+
+    await s.run(['tapir:navigate', '--route=/settings'])
+    const handle = JSON.parse((await s.run(['tapir:find', '--text=Sync now'])).stdout).ref
+    await s.run(['tapir:navigate', '--route=/monitors'])
+    const stale = await s.run(['tapir:tap', `--ref=${handle}`])
+    expect(stale).toMatchObject({
+      exitCode: 3,
+      stderr: `✗ Query handle ref=${handle} is stale: no live match for stored predicates. Run tapir:snap (or tapir:find again) for a fresh ref.`,
+    })
+  })
+
   it('close_app ends the app: later calls fail', async () => {
     expect(await s.run(['tapir:close_app'])).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
     expect((await s.run(['tapir:snap'])).exitCode).toBe(3)

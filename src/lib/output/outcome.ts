@@ -94,5 +94,25 @@ export function failureOutcome(error: unknown, json: boolean): Outcome {
 function errorLines(error: unknown): string[] {
   const message = errorMessage(error, 'cli')
   const [first, ...more] = error instanceof TapirError && error.multiline ? message.split('\n') : [message]
-  return [`✗ ${first}`, ...more]
+  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first!) : ''}`, ...more]
+}
+
+const MAX_SUGGESTIONS = 5
+const MAX_SUGGESTION_CHARS = 80
+
+/** What the app's error envelope says to try next, as the end of the `✗` line: its suggestions
+ *  (candidate refs, labels, key names), and for a stale ref the way to a fresh one. */
+function nextStep(error: TapirError, message: string): string {
+  const envelope = error.details?.envelope
+  if (!isJsonObject(envelope)) return ''
+  const suggestions = Array.isArray(envelope.suggestions)
+    ? envelope.suggestions
+        .filter((entry): entry is string => typeof entry === 'string' && entry !== '')
+        .slice(0, MAX_SUGGESTIONS)
+        .map((entry) => (entry.length > MAX_SUGGESTION_CHARS ? `${entry.slice(0, MAX_SUGGESTION_CHARS)}…` : entry))
+    : []
+  const tried = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : ''
+  const fresh = envelope.type === 'stale' && !/snap/i.test(message) ? ' Run tapir:snap (or tapir:find again) for a fresh ref.' : ''
+  const hints = `${tried}${fresh}`
+  return hints === '' || /[.!?]$/.test(message) ? hints : `.${hints}`
 }
