@@ -205,6 +205,21 @@ steps:
       'steps[0]: unknown step verb include (includes belong in setup) (steps: tap, fill, type, press_key, scroll, wheel, drag, navigate, resize, wait)',
     ])
   })
+  it('reports an unset or too-short secret once, not again at every place it is used', () => {
+    const text = (password: string) =>
+      `name: s\nsetup:\n  - include: fragments/login.yaml\n    with: {email: ada@example.com, password: ${password}}\nsteps:\n  - wait: 10\n`
+    const fromEnv = file('secret-once.yaml', text('"${env.PERF_PASSWORD}"'))
+    expect(problemsOf(fromEnv)).toEqual([
+      'setup[0] (include).with.password: environment variable PERF_PASSWORD is not set (${env.PERF_PASSWORD})',
+    ])
+    expect(problemsOf(fromEnv, {env: {PERF_PASSWORD: 'abc'}})).toEqual([
+      'setup[0] (include).with.password: a secret must be at least 4 characters',
+    ])
+    expect(problemsOf(file('short-param.yaml', text('abc')))).toEqual([
+      'setup[0] (include).with.password: a secret must be at least 4 characters',
+    ])
+  })
+
   it('reports YAML syntax errors and a file that is not a map', () => {
     expect(problemsOf(file('broken.yaml', 'name: [unclosed\n'))[0]).toMatch(/^.*broken\.yaml: YAML: /)
     expect(problemsOf(file('list-only.yaml', '- a\n- b\n'))).toEqual(['the file must be a YAML map (name, steps, ...)'])

@@ -3,6 +3,7 @@ import type {Value} from './scenario-types.js'
 export interface Param {
   text: string
   secret: boolean
+  unresolved?: boolean
 }
 
 export interface Scope {
@@ -15,6 +16,7 @@ export interface Scope {
 export function interpolate(raw: string, scope: Scope, problem: (text: string) => void): Value {
   let text = ''
   let secret = false
+  let unresolved = false
   let at = 0
   while (at < raw.length) {
     const dollar = raw.indexOf('$', at)
@@ -36,7 +38,7 @@ export function interpolate(raw: string, scope: Scope, problem: (text: string) =
     const close = raw.indexOf('}', dollar + 2)
     if (close < 0) {
       problem(`unclosed \${ in ${JSON.stringify(raw)} (write $$ for a literal $)`)
-      return {text: raw, secret}
+      return {text: raw, secret, unresolved: true}
     }
     const name = raw.slice(dollar + 2, close).trim()
     at = close + 1
@@ -44,8 +46,10 @@ export function interpolate(raw: string, scope: Scope, problem: (text: string) =
       const variable = name.slice(4)
       const value = scope.env[variable]
       secret = true
-      if (value === undefined) problem(`environment variable ${variable} is not set (\${env.${variable}})`)
-      else text += value
+      if (value === undefined) {
+        problem(`environment variable ${variable} is not set (\${env.${variable}})`)
+        unresolved = true
+      } else text += value
       continue
     }
     const param = scope.params.get(name)
@@ -53,10 +57,12 @@ export function interpolate(raw: string, scope: Scope, problem: (text: string) =
       problem(
         `unknown parameter \${${name}}${scope.params.size > 0 ? ` (this fragment takes ${[...scope.params.keys()].join(', ')})` : ' (only a fragment has params)'}`,
       )
+      unresolved = true
       continue
     }
     text += param.text
     secret ||= param.secret
+    unresolved ||= param.unresolved === true
   }
-  return {text, secret}
+  return unresolved ? {text, secret, unresolved} : {text, secret}
 }

@@ -39,10 +39,14 @@ export function text(
       c.problems.push(`${where}: a secret may only be typed (the text of fill or type)`)
       return undefined
     }
-    if (value.text.length < SECRET_MIN_LENGTH) c.problems.push(`${where}: a secret must be at least ${SECRET_MIN_LENGTH} characters`)
-    else c.secrets.add(value.text)
+    if (value.unresolved) return value
+    if (value.text.length < SECRET_MIN_LENGTH) {
+      c.problems.push(`${where}: a secret must be at least ${SECRET_MIN_LENGTH} characters`)
+      return {...value, unresolved: true}
+    }
+    c.secrets.add(value.text)
   }
-  if (!options.allowEmpty && value.text === '') c.problems.push(`${where}: must not be empty`)
+  if (!options.allowEmpty && value.text === '' && !value.unresolved) c.problems.push(`${where}: must not be empty`)
   return value
 }
 

@@ -6,6 +6,7 @@ import type {Param, Scope} from './interpolate.js'
 import {DEFAULT_THRESHOLDS, type Thresholds} from './run-file.js'
 import {
   GESTURE_VERBS,
+  SECRET_MIN_LENGTH,
   STEP_VERBS,
   integer,
   isMap,
@@ -317,16 +318,19 @@ function fragmentScope(declared: unknown, given: unknown, where: string, fragmen
           : undefined
     if (!source) {
       c.problems.push(`${where}: ${fragment} needs param ${name}; pass it in with:`)
-      params.set(name, {text: `<${name}>`, secret}) // so its uses raise no second problem
+      params.set(name, {text: `<${name}>`, secret, unresolved: true}) // so its uses raise no second problem
       continue
     }
     const value = text(source.raw, source.at, source.scope, {allowSecret: true, allowEmpty: true})
     if (!value) continue
+    let unresolved = value.unresolved === true
     if (secret && !value.secret) {
-      if (value.text.length < 4) c.problems.push(`${source.at}: a secret must be at least 4 characters`)
-      else c.secrets.add(value.text)
+      if (value.text.length < SECRET_MIN_LENGTH) {
+        c.problems.push(`${source.at}: a secret must be at least ${SECRET_MIN_LENGTH} characters`)
+        unresolved = true
+      } else c.secrets.add(value.text)
     }
-    params.set(name, {text: value.text, secret: secret || value.secret})
+    params.set(name, {text: value.text, secret: secret || value.secret, ...(unresolved ? {unresolved} : {})})
   }
   return {params, env: c.scope.env}
 }

@@ -7,6 +7,9 @@ export type Platform = (typeof PLATFORMS)[number]
 export interface Value {
   text: string
   secret: boolean
+  /** Built from a value already reported as a problem (an unset variable): checks of its own
+   *  would only repeat that one cause. */
+  unresolved?: boolean
 }
 
 export const TARGET_ROLES = ['button', 'textbox', 'checkbox', 'link', 'heading', 'image'] as const
