@@ -26,7 +26,11 @@ export async function commandReference() {
   const lines = [BEGIN, '']
   for (const verb of [...VERBS].sort((a, b) => a.name.localeCompare(b.name))) {
     lines.push(`### \`tapir tapir:${verb.name}\`${verb.tool ? ` · MCP \`${verb.tool}\`` : ''}`, '', cliSummary(verb), '')
-    if (verb.example) lines.push('```sh', `tapir tapir:${verb.name} ${verb.example}`, '```', '')
+    if (verb.example) {
+      // The README test runs each example on a fresh sim, after the lines that set its scene.
+      if (verb.exampleWithoutApp) lines.push('<!-- readme-test: no-app -->')
+      lines.push('```sh', ...(verb.exampleBefore ?? []), `tapir tapir:${verb.name} ${verb.example}`, '```', '')
+    }
     const flags = verb.params.filter((param) => !param.mcpOnly)
     for (const param of flags) lines.push(`- ${flagText(param)}`)
     if (flags.length > 0) lines.push('')

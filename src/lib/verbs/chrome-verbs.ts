@@ -40,7 +40,9 @@ export const resize = defineVerb({
   tool: 'tapir_resize_viewport',
   dispatch: 'cdp:resize',
   summary: "Override the web app's viewport in Chrome (size, pixel ratio, mobile, touch); --hold keeps it while you drive the app.",
-  example: '--width=375 --height=812 --dpr=3 --mobile --touch --hold',
+  example: '--width=375 --height=812 --dpr=3 --mobile --touch',
+  exampleBefore: ['tapir start --device=sim --cdp-port=9222'],
+  exampleWithoutApp: true,
   kind: 'action',
   params: [
     {
@@ -140,6 +142,8 @@ export const device = defineVerb({
   summary:
     'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; --list shows the presets.',
   example: '--preset=pixel-8',
+  exampleBefore: ['tapir start --device=sim --cdp-port=9222'],
+  exampleWithoutApp: true,
   kind: 'action',
   params: [
     {

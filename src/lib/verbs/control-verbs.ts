@@ -13,7 +13,8 @@ export const scroll = extensionVerb({
   name: 'scroll',
   tool: 'tapir_scroll',
   summary: 'Scroll the Scrollable around a ref (or the first one) by a delta, or bring the ref into view.',
-  example: '--ref=e12 --direction=down --pixels=500',
+  example: '--ref=e5 --direction=down --pixels=500',
+  exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
     {...ref('Ref of a widget inside the Scrollable (eN); without it the first Scrollable is used.'), required: false},
@@ -42,7 +43,8 @@ export const selectOption = extensionVerb({
   name: 'select_option',
   tool: 'tapir_select_option',
   summary: "Set a DropdownButton's value by ref (calls its onChanged; nothing is opened or tapped).",
-  example: '--ref=e7 --value=eu',
+  example: '--ref=e4 --value=us',
+  exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
     ref('Ref of the dropdown, or of a widget around it (eN).'),
@@ -66,7 +68,8 @@ export const setCheckbox = extensionVerb({
   tool: 'tapir_set_checkbox',
   summary: 'Make a checkbox, switch or radio read true or false, tapping it only when it differs; effect.verified says whether it took.',
   cliExit: 'exits 1 when it did not take (0 with --json or --includeSnapshot)',
-  example: '--ref=e4 --value=true',
+  example: '--ref=e2 --value=true',
+  exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
     ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),

@@ -14,6 +14,7 @@ export const tap = extensionVerb({
   tool: 'tapir_tap',
   summary: 'Tap a widget by ref at its live centre, after the actionability gate; reports whether the screen changed.',
   example: '--ref=e5',
+  exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
     ...pointerParams('full'),
@@ -45,6 +46,7 @@ function pointerVerb(name: string, summary: string, doneWord: string) {
     tool: `tapir_${name}`,
     summary,
     example: '--ref=e5',
+    exampleBefore: ['tapir tapir:snap --interactiveOnly'],
     kind: 'action',
     params: pointerParams(),
     prefersJson: snapshotAsked,
@@ -69,7 +71,8 @@ export const drag = extensionVerb({
   name: 'drag',
   tool: 'tapir_drag',
   summary: "Drag from one widget's centre to another's, by refs, through intermediate pointer moves.",
-  example: '--startRef=e12 --endRef=e18',
+  example: '--startRef=e5 --endRef=e9',
+  exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
     {

@@ -24,6 +24,7 @@ export const perfCompare = defineVerb({
     'Judge run B against run A (two tapir:perf_run files) per painted frame, noise taken as the repeat-to-repeat range; an error-level regression fails it. Needs no app.',
   cliExit: 'exits 1 on an error-level regression',
   example: 'build/perf/list-before.json build/perf/list-after.json',
+  exampleWithoutApp: true,
   positional: ['a', 'b'],
   kind: 'read',
   params: [
@@ -153,6 +154,7 @@ export const perfRunVerb = defineVerb({
     'Run a scenario YAML several times from a clean start (setup, perf_begin, the steps, perf_end) and write <out>/<scenario>-<label>.json.',
   cliExit: 'exits 1 when no repeat was measured',
   example: 'perf/list.yaml --label=before',
+  exampleBefore: ["export PERF_PASSWORD=hunter22   # the scenario's secret (the sim's password)"],
   positional: ['scenario'],
   kind: 'destructive',
   params: PERF_RUN_PARAMS,
@@ -173,6 +175,8 @@ export const perfCampaign = defineVerb({
   summary:
     'Run every scenario of a campaign file on a freshly started app (stop, start, perf_run), with hooks and retries; exits 0 only when every scenario passed.',
   example: 'perf/campaign.yaml --platform=sim --label=nightly',
+  exampleBefore: ['export PERF_PASSWORD=hunter22'],
+  exampleWithoutApp: true,
   positional: ['campaign'],
   kind: 'destructive',
   params: [

@@ -73,6 +73,7 @@ export const perfInsight = extensionVerb({
   tool: 'tapir_perf_insight',
   summary: 'Drill into one insight of the last closed performance session: the frames and blocks behind it.',
   example: '--id=I1',
+  exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
   kind: 'read',
   params: [
     {
@@ -93,6 +94,7 @@ export const perfTrace = defineVerb({
   dispatch: 'ext.tapir.perf_trace',
   summary: 'Write the last closed performance session as a Chrome Trace JSON file and print its absolute path.',
   example: '--out=build/perf/list.trace.json',
+  exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
   kind: 'action',
   params: [
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},

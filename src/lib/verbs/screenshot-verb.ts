@@ -25,7 +25,8 @@ export const screenshot = defineVerb({
   tool: 'tapir_screenshot',
   dispatch: 'ext.tapir.screenshot',
   summary: 'Capture the app, or one widget by ref, as a JPEG or PNG; the CLI writes it to --output.',
-  example: '--output=./shot.png --ref=e42',
+  example: '--output=./shot.png --ref=e4',
+  exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'read',
   params: [
     {

@@ -122,6 +122,11 @@ export interface Verb<I = Input> extends ToolShape {
   dispatch: string
   /** Flags of a typical call, for help and the README (`--ref=e5`). */
   example?: string
+  /** Shell lines that bring a freshly started sim to what the example acts on (a screen and its
+   *  refs, a file); the README shows them above the example, and its test runs both. */
+  exampleBefore?: readonly string[]
+  /** The example runs with no app recorded (it needs none, or starts its own). */
+  exampleWithoutApp?: boolean
   /** Params the CLI also takes as positional arguments, in order (`perf_compare a.json b.json`). */
   positional?: readonly string[]
   /** How long the app may legitimately take for this input (its own timeout), in ms. */

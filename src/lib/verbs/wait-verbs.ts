@@ -19,7 +19,8 @@ export const wait = extensionVerb({
   ext: 'wait_for',
   summary: 'Wait until a Text appears (or disappears), or the timeout passes (matched: false).',
   cliExit: 'exits 1 when the timeout passes first',
-  example: '--text=Welcome --timeoutMs=3000',
+  example: '--text=Monitors --timeoutMs=3000',
+  exampleBefore: ['tapir tapir:navigate --route=/monitors'],
   kind: 'read',
   params: [
     {name: 'text', type: 'string', description: 'Wait for a Text with exactly this data.'},
