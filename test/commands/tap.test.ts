@@ -74,7 +74,9 @@ describe('tapir:tap against the sim', () => {
     const result = await s.run(['tapir:tap', `--ref=${remove}`, '--json'])
     expect(result.exitCode).toBe(3)
     expect(JSON.parse(result.stdout).error).toMatchObject({exitCode: 3, envelope: {type: 'stale'}})
-    expect(result.stderr).toBe(`✗ Widget ref=${remove} is not actionable: defunct (element no longer mounted)`)
+    expect(result.stderr).toBe(
+      `✗ Widget ref=${remove} is not actionable: defunct (element no longer mounted). Run tapir:snap (or tapir:find again) for a fresh ref.`,
+    )
   })
 
   it('a stale eN is re-resolved by its label and index when the count still matches', async () => {
