@@ -80,7 +80,9 @@ describe('text from the app reaches the terminal without its control characters'
   it("an app error's details print as one escaped ✗ line; --json keeps the envelope exact", async () => {
     const result = await run(['tapir:tap', '--ref=e9'])
     expect(result.exitCode).toBe(3)
-    expect(result.stderr).toBe('✗ Widget e9\\u001b[2J\\u001b[H is gone\\u009b31m\\n✓ Tapped e9')
+    expect(result.stderr).toBe(
+      '✗ Widget e9\\u001b[2J\\u001b[H is gone\\u009b31m\\n✓ Tapped e9. Did you mean: snap\\u001b]0;owned\\u0007? Run tapir:snap (or tapir:find again) for a fresh ref.',
+    )
     const json = await run(['tapir:tap', '--ref=e9', '--json'])
     expect(json.stdout).not.toMatch(RAW_CONTROL)
     expect(JSON.parse(json.stdout).error).toMatchObject({
