@@ -3,9 +3,10 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {openFreshLog} from '../write-atomic.js'
+import {getDevToolsJson, NOT_JSON} from './devtools-http.js'
 import {CdpError, reason} from './errors.js'
-import {loadClient} from './page.js'
 import {DEFAULT_WINDOW} from './presets.js'
+import {limitOf} from './time-limit.js'
 
 export interface LaunchedChrome {
   pid: number
@@ -67,7 +68,8 @@ export async function launchChrome(options: {
       break
     }
     try {
-      await (await loadClient()).default.Version({host: '127.0.0.1', port: options.cdpPort})
+      const version = await getDevToolsJson(options.cdpPort, '/json/version', limitOf(Math.max(1, deadline - Date.now())))
+      if (version === NOT_JSON) throw new Error('/json/version is not JSON')
       const kill = (): void => {
         if (!exited) child.kill('SIGKILL')
         removeProfile(profileDir)

@@ -121,7 +121,7 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
     },
     {
       app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
-      browser: browserFor(context.chrome()),
+      browser: browserFor(context.chrome(), context.timeoutMs),
       progress: (line) => context.progress?.(line),
     },
   )
@@ -224,7 +224,7 @@ export const perfCampaign = defineVerb({
         sessionFile: context.sessionFile(),
         reset: () => context.reset!(),
         app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
-        browser: () => browserFor(context.chrome()),
+        browser: () => browserFor(context.chrome(), context.timeoutMs),
         progress: (line) => context.progress?.(line),
         cwd: context.cwd,
       },
