@@ -103,20 +103,27 @@ export const resize = defineVerb({
       )
       return {viewport, held: false}
     }
-    // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
-    const interrupted = context.interrupted?.() ?? new AbortController().signal
-    const page = await Page.open(chrome, context.deadline)
+    // One holder per Chrome: when a holder ends, Chrome drops every override on the page, a
+    // second holder's too, so a second one is refused rather than silently undone.
+    const releaseHold = context.holdOverride?.() ?? (() => {})
     try {
-      await overrideViewport(page, viewport)
-      context.progress?.(`✓ ${overrideSent(viewport)}`)
-      context.progress?.(HOLDING)
-      const ended = await holdUntil(page, interrupted)
-      // The verb's deadline is long past: the release gets a --timeout of its own.
-      page.limitTo(limitOf(context.timeoutMs))
-      if (ended === 'interrupted') await releaseOverrides(page)
-      return {viewport, held: true, ended}
+      // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
+      const interrupted = context.interrupted?.() ?? new AbortController().signal
+      const page = await Page.open(chrome, context.deadline)
+      try {
+        await overrideViewport(page, viewport)
+        context.progress?.(`✓ ${overrideSent(viewport)}`)
+        context.progress?.(HOLDING)
+        const ended = await holdUntil(page, interrupted)
+        // The verb's deadline is long past: the release gets a --timeout of its own.
+        page.limitTo(limitOf(context.timeoutMs))
+        if (ended === 'interrupted') await releaseOverrides(page)
+        return {viewport, held: true, ended}
+      } finally {
+        await page.close()
+      }
     } finally {
-      await page.close()
+      releaseHold()
     }
   },
   report(result): Report {
