@@ -67,7 +67,7 @@ export const resize = defineVerb({
       cliOnly: true,
       local: true,
       description:
-        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM or Chrome going away. Run it in the background.',
+        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM, SIGHUP or Chrome going away. Run it in the background; one holder at a time.',
     },
   ],
   validate(input) {
