@@ -1,9 +1,10 @@
-import {existsSync} from 'node:fs'
+import {existsSync, mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {sessionFile, tapir, tempDir} from '../helpers/cli.js'
 import {fakeDevTools, HUGE, type FakeDevTools, type ListMode, type SocketMode} from '../helpers/fake-devtools.js'
+import {hostileVm} from '../helpers/hostile-vm.js'
 import {mcpClient} from '../helpers/mcp.js'
 import {processesWith} from '../helpers/page-probe.js'
 
@@ -163,6 +164,27 @@ describe('a broken or hostile Chrome DevTools endpoint', () => {
         stderr: "✗ Chrome's screenshot is not a JPEG image (it does not start with a JPEG marker); nothing was written.",
       })
       expect(existsSync(join(scratch.path, 'shot.jpg'))).toBe(false)
+    })
+
+    it("the app's own capture (a session with no Chrome) is checked the same way: exit 3, no file", async () => {
+      const vm = await hostileVm((method) =>
+        method === 'ext.tapir.screenshot'
+          ? {result: {base64: Buffer.from('hello, not an image').toString('base64'), format: 'png', width: 1, height: 1}}
+          : undefined,
+      )
+      try {
+        mkdirSync(join(scratch.path, 'app'), {recursive: true})
+        const appState = sessionFile(join(scratch.path, 'app'), vm.httpUri)
+        const result = await tapir(['tapir:screenshot', '--output=app.png', '--state', appState], {cwd: scratch.path, home: scratch.path})
+        expect(result).toEqual({
+          exitCode: 3,
+          stdout: '',
+          stderr: "✗ The app's screenshot is not a PNG image (it does not start with the PNG signature); nothing was written.",
+        })
+        expect(existsSync(join(scratch.path, 'app.png'))).toBe(false)
+      } finally {
+        await vm.close()
+      }
     })
 
     it('an honest PNG is written', async () => {

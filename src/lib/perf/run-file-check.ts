@@ -1,12 +1,12 @@
-/** The shape tapir:perf_run writes a run file in (run-file.ts), checked field by field, so that
- *  perf_compare judges numbers and nothing else, and says everything that is wrong at once. A
- *  problem names the field and what it holds instead, never the value: the file may be anything. */
+// The shape tapir:perf_run writes a run file in (run-file.ts), checked field by field, so that
+// perf_compare judges numbers and nothing else, and says everything that is wrong at once. A
+// problem names the field and what it holds instead, never the value: the file may be anything.
+import {isJsonObject} from '../vm/malformed.js'
 
 /** The most problems listed per file: the rest are counted. */
 const MAX_PROBLEMS = 20
 
 type Value = unknown
-const isObject = (value: Value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function kindOf(value: Value): string {
   if (value === undefined) return 'missing'
@@ -32,7 +32,7 @@ class Problems {
   }
 
   object(value: Value, where: string, expected = 'an object'): Record<string, unknown> | undefined {
-    if (isObject(value)) return value
+    if (isJsonObject(value)) return value
     this.add(where, expected, value)
     return undefined
   }
