@@ -1,5 +1,5 @@
 import {redactToken} from './redact-token.js'
-import {cutLine} from './sane-length.js'
+import {cutLine, MAX_PRINTED_LINE_CHARS} from './sane-length.js'
 import {terminalSafe} from './terminal-safe.js'
 
 /** What tapir may show of a text, on a terminal, in a pipe or to an MCP client: the VM Service
@@ -8,5 +8,5 @@ import {terminalSafe} from './terminal-safe.js'
  *  JSON) is shown whole. */
 export function printable(text: string, singleLine = false): string {
   const safe = terminalSafe(redactToken(text), singleLine)
-  return singleLine ? cutLine(safe) : safe
+  return singleLine ? cutLine(safe, MAX_PRINTED_LINE_CHARS) : safe
 }
