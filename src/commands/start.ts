@@ -10,7 +10,7 @@ import {startSimInBackground} from '../lib/runtime/background-sim.js'
 import {ensureCdpPortFree} from '../lib/runtime/chrome-for-app.js'
 import {startFlutterApp} from '../lib/runtime/flutter-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {recordProcess, terminateOwned} from '../lib/session/owned-process.js'
+import {recordOwnChild, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
@@ -130,7 +130,7 @@ export default class Start extends SessionCommand<typeof Start> {
           logFile: location.path.replace(/(\.json)?$/, '.chrome.log'),
           timeoutMs,
         })
-        chromeProcess = recordProcess(chrome.pid, chrome.argv)
+        chromeProcess = recordOwnChild(chrome.pid)
         if (!chromeProcess)
           throw new TapirError(
             'Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.',

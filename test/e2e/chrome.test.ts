@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {eventually, freePort, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
+import {canUnshare, inPidNamespace} from '../helpers/pid-namespace.js'
 import {SIGN_IN_STEPS} from '../helpers/sim.js'
 
 const WIDE_ONLY = 'Select a monitor to see its details'
@@ -42,6 +43,14 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
 
   afterAll(async () => {
     await run(['stop'])
+    // Nothing this file started may outlive it: no browser on its port, no tapir on its folder.
+    expect(
+      await eventually(
+        async () => processesWith(`--remote-debugging-port=${cdpPort}`),
+        (pids) => pids.length === 0,
+      ),
+    ).toEqual([])
+    expect(processesWith(scratch.path)).toEqual([])
     scratch.remove()
   })
 
@@ -133,6 +142,92 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     )
     expect(after).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
     expect(await layoutWhere((text) => text.includes(WIDE_ONLY))).toContain(WIDE_ONLY)
+  })
+
+  /** Starts a holder in the background, waits for it to hold, lets `during` look at the page, then
+   *  sends it `signal`; the whole run sits in a throwaway PID namespace. */
+  async function holdThenSignal(signal: 'HUP' | 'TERM', during: () => Promise<void>) {
+    const log = join(scratch.path, `hold-${signal}.log`)
+    const go = join(scratch.path, `go-${signal}`)
+    const script = [
+      `cd "${scratch.path}"`,
+      `"${process.execPath}" "${BIN}" tapir:resize --width=375 --height=812 --dpr=3 --hold >"${log}.out" 2>"${log}" & H=$!`,
+      `i=0; until [ -e "${go}" ] || [ $i -gt 400 ]; do sleep 0.05; i=$((i+1)); done`,
+      `kill -${signal} $H; wait $H; echo "exit=$?"`,
+      `cat "${log}.out"`,
+    ].join('\n')
+    const ran = inPidNamespace(script, {...env, HOME: scratch.path, NODE_ENV: 'production', PATH: process.env.PATH!})
+    const holding = await eventually(
+      async () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+      (text) => text.includes('Holding the override'),
+      15_000,
+    )
+    try {
+      expect(holding).toContain('Holding the override')
+      await during()
+    } finally {
+      writeFileSync(go, '')
+    }
+    return ran
+  }
+
+  it.skipIf(!canUnshare).each(['HUP', 'TERM'] as const)(
+    'resize --hold ended by SIG%s (the terminal closed, or kill) releases the override like Ctrl-C does',
+    async (signal) => {
+      const result = await holdThenSignal(signal, async () => {
+        const held = await eventually(
+          () => pageReport(cdpPort),
+          (report) => report.width === 375,
+        )
+        expect(held).toMatchObject({width: 375, dpr: 3})
+      })
+      expect(result.stdout.split('\n')).toEqual([
+        'exit=0',
+        '✓ Released the 375x812 @ 3.0x (mobile=false touch=false) override (interrupted).',
+      ])
+      expect(
+        await eventually(
+          () => pageReport(cdpPort),
+          (report) => report.width === 1440,
+        ),
+      ).toMatchObject({width: 1440, dpr: 1})
+    },
+  )
+
+  it('a second resize --hold is refused while one holds, and leaves the first holding (README: one holder per Chrome)', async () => {
+    const first = execa(process.execPath, [BIN, 'tapir:resize', '--width=375', '--height=812', '--hold'], {
+      cwd: scratch.path,
+      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      reject: false,
+    })
+    await new Promise<void>((resolve) => first.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
+    const second = await run(['tapir:resize', '--width=390', '--height=844', '--hold'])
+    expect(second).toMatchObject({exitCode: 1, stdout: ''})
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^✗ Another tapir:resize --hold \\(pid ${first.pid}, since \\d{4}-[\\d-]+T[\\d:.]+Z\\) holds a viewport override on this session's Chrome, and Chrome keeps one override per page\\. End it first \\(kill -INT ${first.pid}\\), then hold the new size\\.$`,
+      ),
+    )
+    expect((await pageReport(cdpPort)).width).toBe(375)
+    first.kill('SIGINT')
+    expect((await first).exitCode).toBe(0)
+    expect(
+      (
+        await eventually(
+          () => pageReport(cdpPort),
+          (report) => report.width === 1440,
+        )
+      ).width,
+    ).toBe(1440)
+    // The hold is released with its holder: a new one may hold now.
+    const again = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {
+      cwd: scratch.path,
+      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      reject: false,
+    })
+    await new Promise<void>((resolve) => again.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
+    again.kill('SIGINT')
+    expect((await again).exitCode).toBe(0)
   })
 
   it('resize without --hold warns that Chrome drops the override, and leaves the page as it was', async () => {

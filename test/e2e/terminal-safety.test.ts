@@ -117,3 +117,42 @@ describe('text from the app reaches the terminal without its control characters'
     }
   })
 })
+
+describe('text from the app is cut to a sane length where it prints (issue 19, item 8)', () => {
+  const LONG = 'y'.repeat(2 * 1024 * 1024)
+  let vm: HostileVm
+  const dir = tempDir()
+  let state: string
+  const run = (args: string[]) => tapir([...args, '--state', state])
+  beforeAll(async () => {
+    vm = await hostileVm((method) => {
+      if (method === 'ext.tapir.snap')
+        return {result: {snapshot: '- text "ok"\n', renderErrors: {count: 1, recent: [{type: 'Overflow', message: LONG}]}}}
+      if (method === 'ext.tapir.tap')
+        return {error: {code: -32000, message: 'Server error', data: {details: JSON.stringify({message: LONG, envelope: {type: 'stale'}})}}}
+      return undefined
+    })
+    state = sessionFile(dir.path, vm.httpUri)
+  })
+  afterAll(async () => {
+    await vm.close()
+    dir.remove()
+  })
+
+  it("an app's 2 MB error is one ✗ line of at most 1000 characters and a count of the rest", async () => {
+    const result = await run(['tapir:tap', '--ref=e9'])
+    expect(result.exitCode).toBe(3)
+    // Cut before what tapir adds: the line still says what to try next.
+    expect(result.stderr).toMatch(/^✗ y{900,}… \(\d+ more characters\)\. Run tapir:snap \(or tapir:find again\) for a fresh ref\.$/)
+    expect(result.stderr.length).toBeLessThan(1100)
+  })
+
+  it("an app's 2 MB render error is a cut warning line, while the result itself is printed whole", async () => {
+    const result = await run(['tapir:snap'])
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toBe('- text "ok"')
+    const [, entry] = result.stderr.split('\n')
+    expect(entry).toMatch(/^ {2}- Overflow: y{1900,}… \(\d+ more characters\)$/)
+    expect(entry!.length).toBeLessThan(2100)
+  })
+})

@@ -67,7 +67,7 @@ describe('ScenarioDriver', () => {
 
 describe('browser control and platforms', () => {
   it('does nothing without Chrome; with a cdpPort it goes to Chrome, and says so when Chrome is not there', async () => {
-    expect(browserFor(undefined)).toBe(NO_BROWSER)
+    expect(browserFor(undefined, 5000)).toBe(NO_BROWSER)
     await expect(NO_BROWSER.bringToFront()).resolves.toBeUndefined()
     await expect(NO_BROWSER.wheel({x: 1, y: 1}, {dx: 0, dy: 1}, 1)).rejects.toThrow('no cdpPort')
     // A port nothing listens on: taken, then released.
@@ -76,8 +76,8 @@ describe('browser control and platforms', () => {
       server.listen(0, '127.0.0.1', () => resolve((server.address() as {port: number}).port)),
     )
     await new Promise((resolve) => server.close(resolve))
-    await expect(browserFor({port}).bringToFront()).rejects.toThrow(`Failed to connect to Chrome CDP on port ${port}`)
-    await expect(browserFor({port}).release()).resolves.toBeUndefined()
+    await expect(browserFor({port}, 5000).bringToFront()).rejects.toThrow(`Failed to connect to Chrome CDP on port ${port}`)
+    await expect(browserFor({port}, 5000).release()).resolves.toBeUndefined()
   })
   it('reads the platform from the session device', () => {
     expect(platformOfDevice('sim')).toBe('sim')

@@ -1,4 +1,6 @@
 import {CdpError} from './errors.js'
+import {imageProblem, type ImageFormat} from './image-check.js'
+import {isObject} from './json-shape.js'
 import type {CdpPage} from './page.js'
 
 export interface Clip {
@@ -8,21 +10,29 @@ export interface Clip {
   height: number
 }
 
+/** The page's `document.visibilityState` ('visible', 'hidden', ...), checked to be an answer. */
+export async function pageVisibility(page: CdpPage): Promise<unknown> {
+  const answer = await page.send('Runtime.evaluate', {expression: 'document.visibilityState', returnByValue: true})
+  if (!isObject(answer.result)) throw new CdpError('CDP command failed: Runtime.evaluate: its result has no remote object (result).')
+  return answer.result.value
+}
+
 /** `Page.captureScreenshot` of the page, or of `clip` (CSS pixels, at scale 1). A hidden page is
- *  brought to front first, so the capture is a fresh frame. */
-export async function capturePage(page: CdpPage, options: {format: 'png' | 'jpeg'; quality?: number; clip?: Clip}): Promise<Buffer> {
+ *  brought to front first, so the capture is a fresh frame. The bytes are checked to be an image
+ *  of the format asked for before anyone writes them. */
+export async function capturePage(page: CdpPage, options: {format: ImageFormat; quality?: number; clip?: Clip}): Promise<Buffer> {
   await page.send('Page.enable')
-  const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {
-    expression: 'document.visibilityState',
-    returnByValue: true,
-  })
-  if (result.value !== 'visible') await page.send('Page.bringToFront')
-  const {data} = await page.send<{data?: string}>('Page.captureScreenshot', {
+  if ((await pageVisibility(page)) !== 'visible') await page.send('Page.bringToFront')
+  const {data} = await page.send<{data?: unknown}>('Page.captureScreenshot', {
     format: options.format,
     ...(options.format === 'jpeg' && options.quality !== undefined ? {quality: options.quality} : {}),
     fromSurface: true,
     ...(options.clip ? {clip: {...options.clip, scale: 1}} : {}),
   })
   if (typeof data !== 'string' || data === '') throw new CdpError('CDP command failed: Page.captureScreenshot returned no data')
-  return Buffer.from(data, 'base64')
+  const bytes = Buffer.from(data, 'base64')
+  const problem = imageProblem(bytes, options.format)
+  if (problem)
+    throw new CdpError(`Chrome's screenshot is not a ${options.format === 'png' ? 'PNG' : 'JPEG'} image (${problem}); nothing was written.`)
+  return bytes
 }

@@ -3,13 +3,16 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {openFreshLog} from '../write-atomic.js'
+import {getDevToolsJson, NOT_JSON} from './devtools-http.js'
 import {CdpError, reason} from './errors.js'
-import {loadClient} from './page.js'
 import {DEFAULT_WINDOW} from './presets.js'
+import {needsNoSandbox, sandboxFacts} from './sandbox.js'
+import {limitOf} from './time-limit.js'
 
 export interface LaunchedChrome {
   pid: number
-  /** The exact argv it was spawned with, binary first: how `tapir stop` knows it is still ours. */
+  /** The argv it was spawned with, binary first. A launcher script (`google-chrome`) may exec the
+   *  browser with others, so the session records the process as the system reports it. */
   argv: string[]
   /** The throwaway profile, removed when the browser is stopped. */
   profileDir: string
@@ -17,11 +20,12 @@ export interface LaunchedChrome {
   kill(): void
 }
 
-/** Flags for a browser tapir drives: headless, no first-run or background noise, a throwaway profile. */
-export function chromeArgs(options: {cdpPort: number; profileDir: string; url: string}): string[] {
+/** Flags for a browser tapir drives: headless, no first-run or background noise, a throwaway
+ *  profile; `--no-sandbox` only where the sandbox cannot start (see sandbox.ts). */
+export function chromeArgs(options: {cdpPort: number; profileDir: string; url: string; noSandbox: boolean}): string[] {
   return [
     '--headless',
-    '--no-sandbox',
+    ...(options.noSandbox ? ['--no-sandbox'] : []),
     '--disable-gpu',
     '--disable-quic',
     '--no-first-run',
@@ -51,7 +55,8 @@ export async function launchChrome(options: {
   timeoutMs: number
 }): Promise<LaunchedChrome> {
   const profileDir = mkdtempSync(join(tmpdir(), `tapir-chrome-${options.cdpPort}-`))
-  const argv = [options.binary, ...chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url})]
+  const noSandbox = needsNoSandbox(sandboxFacts(options.binary))
+  const argv = [options.binary, ...chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url, noSandbox})]
   const log = openFreshLog(options.logFile)
   const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
   let exited = false
@@ -67,7 +72,8 @@ export async function launchChrome(options: {
       break
     }
     try {
-      await (await loadClient()).default.Version({host: '127.0.0.1', port: options.cdpPort})
+      const version = await getDevToolsJson(options.cdpPort, '/json/version', limitOf(Math.max(1, deadline - Date.now())))
+      if (version === NOT_JSON) throw new Error('/json/version is not JSON')
       const kill = (): void => {
         if (!exited) child.kill('SIGKILL')
         removeProfile(profileDir)

@@ -1,22 +1,7 @@
-import type CDP from 'chrome-remote-interface'
-import {CdpError, reason} from './errors.js'
-
-const HOST = '127.0.0.1'
-/** How long one DevTools exchange may take: a page paused at a breakpoint, or busy, never answers. */
-export const CDP_CALL_MS = 30_000
-
-/** `work`, or a CdpError naming `what` once `CDP_CALL_MS` passes first. */
-function bounded<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new CdpError(`${what} got no answer from Chrome within ${CDP_CALL_MS / 1000} s (the page may be paused or busy).`)),
-      CDP_CALL_MS,
-    )
-    timer.unref()
-  })
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer))
-}
+import {CdpSocket} from './cdp-socket.js'
+import {listTargets, pageSocketUrl, type Target} from './devtools-http.js'
+import {CdpError} from './errors.js'
+import {CDP_CALL_MS, limitOf, type TimeLimit} from './time-limit.js'
 
 export interface ChromeEndpoint {
   /** Chrome's remote debugging port. */
@@ -25,75 +10,51 @@ export interface ChromeEndpoint {
   webPort?: number
 }
 
-type PageOptions = ChromeEndpoint
-
-/** chrome-remote-interface (with its own ws and the protocol) loads only when a verb talks to Chrome. */
-export const loadClient = () => import('chrome-remote-interface')
-
 /** One DevTools session on the page that shows the app. Emulation overrides sent through it last
- *  as long as it stays open. */
+ *  as long as it stays open. Listing, connecting and every command are bounded by the session's
+ *  time limit (a verb's deadline), and by the size and shape of what Chrome may send. */
 export class CdpPage {
-  private gone = false
-  private readonly goneListeners = new Set<() => void>()
-
   private constructor(
-    private readonly client: CDP.Client,
+    private readonly socket: CdpSocket,
     readonly url: string,
-  ) {
-    client.on('disconnect', () => {
-      this.gone = true
-      for (const listener of this.goneListeners) listener()
-    })
+    private limit: TimeLimit,
+  ) {}
+
+  /** Finds the page target on the endpoint's port and opens a session on it, all within `limit`. */
+  static async open(endpoint: ChromeEndpoint, limit: TimeLimit = limitOf(CDP_CALL_MS)): Promise<CdpPage> {
+    const pages = (await listTargets(endpoint.port, limit)).filter((target) => target.type === 'page' && target.webSocketDebuggerUrl)
+    const target: Target | undefined =
+      pages.find((page) => endpoint.webPort !== undefined && portOf(page.url) === String(endpoint.webPort)) ?? pages[0]
+    if (!target) throw new CdpError(`Failed to connect to Chrome CDP on port ${endpoint.port}: Chrome has no page open`)
+    const socket = await CdpSocket.open(pageSocketUrl(endpoint.port, target), endpoint.port, limit)
+    return new CdpPage(socket, target.url ?? '', limit)
   }
 
-  /** Finds the page target on `port` and opens a session on it, with the protocol bundled in
-   *  chrome-remote-interface (headless builds may not serve /json/protocol). */
-  static async open(options: PageOptions): Promise<CdpPage> {
-    const failed = (error: unknown) => new CdpError(`Failed to connect to Chrome CDP on port ${options.port}: ${reason(error)}`)
-    const {default: connect} = await loadClient()
-    let targets: CDP.Target[]
-    try {
-      targets = await bounded(connect.List({host: HOST, port: options.port}), 'Listing the pages')
-    } catch (error) {
-      throw failed(error)
-    }
-    const pages = targets.filter((target) => target.type === 'page')
-    const target = pages.find((page) => options.webPort !== undefined && portOf(page.url) === String(options.webPort)) ?? pages[0]
-    if (!target) throw failed(new Error('Chrome has no page open'))
-    try {
-      return new CdpPage(
-        await bounded(connect({host: HOST, port: options.port, target, local: true}), 'Connecting to the page'),
-        target.url,
-      )
-    } catch (error) {
-      throw failed(error)
-    }
+  /** Sends one DevTools command within the session's time limit; a refusal, no answer in time or
+   *  an answer of the wrong shape becomes `CDP command failed: ...`. */
+  send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    return this.socket.send(method, params, this.limit) as Promise<T>
   }
 
-  /** Sends one DevTools command; a refusal becomes `CDP command failed: ...`. */
-  async send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-    try {
-      // chrome-remote-interface types send() by method; a method named at run time reads as its callback form.
-      return (await bounded(this.client.send(method as never, params as never) as unknown as Promise<unknown>, method)) as T
-    } catch (error) {
-      throw new CdpError(`CDP command failed: ${method}: ${reason(error)}`)
-    }
+  /** Bounds the commands sent from now on by `limit` (a holder releasing long after its verb's deadline). */
+  limitTo(limit: TimeLimit): void {
+    this.limit = limit
   }
 
   /** Resolves when Chrome closes the session (the browser or the tab went away). */
   whenGone(): Promise<void> {
-    if (this.gone) return Promise.resolve()
-    return new Promise((resolve) => this.goneListeners.add(resolve))
+    if (!this.socket.isOpen) return Promise.resolve()
+    return new Promise((resolve) => this.socket.onClose(resolve))
   }
 
   async close(): Promise<void> {
-    if (!this.gone) await this.client.close().catch(() => {})
+    await this.socket.close()
   }
 }
 
 /** Opens a session, runs `work` in it and closes it, whatever happens. */
-export async function withPage<T>(options: PageOptions, work: (page: CdpPage) => Promise<T>): Promise<T> {
-  const page = await CdpPage.open(options)
+export async function withPage<T>(endpoint: ChromeEndpoint, work: (page: CdpPage) => Promise<T>, limit?: TimeLimit): Promise<T> {
+  const page = await CdpPage.open(endpoint, limit)
   try {
     return await work(page)
   } finally {
@@ -101,9 +62,9 @@ export async function withPage<T>(options: PageOptions, work: (page: CdpPage) =>
   }
 }
 
-function portOf(url: string): string | undefined {
+function portOf(url: string | undefined): string | undefined {
   try {
-    return new URL(url).port
+    return new URL(url ?? '').port
   } catch {
     return undefined
   }

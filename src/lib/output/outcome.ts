@@ -4,6 +4,7 @@ import {isJsonObject} from '../vm/malformed.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT, exitCodeFor} from './exit-codes.js'
 import {redactToken} from './redact-token.js'
+import {cutMessage} from './sane-length.js'
 
 /** What one command invocation prints and exits with: built here, printed by the caller. */
 export interface Outcome {
@@ -58,10 +59,15 @@ export function outcomeText(outcome: Outcome): string {
   return [outcome.stdout, ...outcome.stderr].filter((part) => part !== '').join('\n')
 }
 
-/** The one line a failure reads as on a surface (parameters named its way); tokens never shown. */
+/** The one line a failure reads as on a surface (parameters named its way); tokens never shown,
+ *  and text the app or the browser put in it cut to a sane length. */
 export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
-  return redactToken(
-    error instanceof TapirError ? error.messageFor(surface) : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+  return cutMessage(
+    redactToken(
+      error instanceof TapirError
+        ? error.messageFor(surface)
+        : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+    ),
   )
 }
 
@@ -76,7 +82,7 @@ export function errorObject(error: unknown, surface: Surface): ErrorObject {
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
 export function softFailureOutcome(error: TapirError, report: Report, json: boolean): Outcome {
   const exitCode = EXIT.failed
-  const object = {error: {message: error.message, exitCode, ...error.details}}
+  const object = {error: {message: errorMessage(error), exitCode, ...error.details}}
   if (json) return {stdout: JSON.stringify(object), stderr: report.stderr ?? [], exitCode, error: object}
   return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode, error: object}
 }

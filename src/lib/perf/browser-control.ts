@@ -21,7 +21,7 @@ export const NO_BROWSER: BrowserControl = {
   },
 }
 
-/** The browser control of a session: none without a cdpPort. */
-export function browserFor(chrome: ChromeEndpoint | undefined): BrowserControl {
-  return chrome ? chromeControl(chrome) : NO_BROWSER
+/** The browser control of a session: none without a cdpPort. Each DevTools call has `callMs`. */
+export function browserFor(chrome: ChromeEndpoint | undefined, callMs: number): BrowserControl {
+  return chrome ? chromeControl(chrome, callMs) : NO_BROWSER
 }

@@ -1,42 +1,70 @@
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
+import {runFileProblems} from './run-file-check.js'
 import type {RunFile} from './run-file.js'
 
 export const COMPARE_USAGE = 'Usage: tapir:perf_compare <a.json> <b.json>: two files written by tapir:perf_run, the baseline first.'
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+type Side = 'A' | 'B'
 
-/** Refuses what is not a run file with a measured repeat, naming the side. */
-export function checkRun(value: unknown, side: 'A' | 'B', path: string): RunFile {
-  const summary = isObject(value) ? value.summary : undefined
-  if (!isObject(value) || !isObject(summary) || !Number.isInteger(summary.repeats) || (summary.repeats as number) < 0) {
-    throw new UsageError(`Run ${side} (${path}) is not a tapir:perf_run file: it has no summary.repeats count.`)
+/** What is wrong with the run files given, every problem of both, as lines under one heading. */
+export class RunFileError extends UsageError {
+  constructor(lines: string[]) {
+    super(lines.join('\n'))
   }
-  if (summary.repeats === 0) {
-    throw new UsageError(
-      `Run ${side} has no measured repeat: every one was refused (${Number(summary.refused ?? 0)}), so there is nothing to compare. Rerun it with the page in front.`,
-    )
+
+  override get multiline(): boolean {
+    return true
   }
+}
+
+/** A run file's problems as lines: a heading naming the side and the file, then one per problem. */
+function runProblems(value: unknown, side: Side, path: string): string[] {
+  const problems = runFileProblems(value)
+  if (problems.length > 0) return [`Run ${side} (${path}) is not a tapir:perf_run file:`, ...problems.map((problem) => `- ${problem}`)]
+  const summary = (value as RunFile).summary
+  if (summary.repeats === 0)
+    return [
+      `Run ${side} has no measured repeat: every one was refused (${summary.refused}), so there is nothing to compare. Rerun it with the page in front.`,
+    ]
+  return []
+}
+
+/** Refuses what is not a run file with a measured repeat, naming the side and every problem. */
+export function checkRun(value: unknown, side: Side, path: string): RunFile {
+  const lines = runProblems(value, side, path)
+  if (lines.length > 0) throw new RunFileError(lines)
   return value as RunFile
 }
 
-/** Reads one run file; an unreadable or non-JSON file is a one-line error. */
-export function readRun(cwd: string, path: string, side: 'A' | 'B'): RunFile {
-  const full = resolve(cwd, path)
+/** Reads one file as JSON, or says why it cannot be a run file: never with any of its content
+ *  (it may be any file an agent was talked into naming). */
+function readJson(cwd: string, path: string, side: Side): {value: unknown} | {lines: string[]} {
   let text: string
   try {
-    text = readBoundedText(full)
+    text = readBoundedText(resolve(cwd, path))
   } catch (error) {
-    throw new UsageError(
-      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-    )
+    const code = (error as NodeJS.ErrnoException).code
+    return {lines: [`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`]}
   }
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch (error) {
-    throw new UsageError(`Cannot read ${path}: not JSON (${(error as Error).message})`)
+    return {value: JSON.parse(text)}
+  } catch {
+    return {lines: [`Run ${side} (${path}) is not a tapir:perf_run file: it is not JSON.`]}
   }
-  return checkRun(value, side, path)
+}
+
+/** Reads and checks both run files; every problem of both is reported together. */
+export function readRuns(cwd: string, a: string, b: string): {a: RunFile; b: RunFile} {
+  const read = (path: string, side: Side): {run?: RunFile; lines: string[]} => {
+    const json = readJson(cwd, path, side)
+    if ('lines' in json) return json
+    const lines = runProblems(json.value, side, path)
+    return lines.length > 0 ? {lines} : {run: json.value as RunFile, lines}
+  }
+  const first = read(a, 'A')
+  const second = read(b, 'B')
+  if (!first.run || !second.run) throw new RunFileError([...first.lines, ...second.lines])
+  return {a: first.run, b: second.run}
 }

@@ -2,11 +2,14 @@ import type {Comparison, CompareRow} from './compare.js'
 
 /** Rows the table shows before it points at --json. */
 const MAX_ROWS = 20
+/** A rise this large is shown as "more than" (--json has the number): it would not fit the column. */
+const MAX_SHOWN_PCT = 100_000
 
 const value = (v: number | string): string => (typeof v === 'number' ? v.toFixed(2) : v)
 
 function delta(row: CompareRow): string {
   if (row.deltaPct === null) return row.verdict === 'info' ? '' : 'new'
+  if (row.deltaPct >= MAX_SHOWN_PCT) return `>+${MAX_SHOWN_PCT - 1}%`
   return `${row.deltaPct >= 0 ? '+' : ''}${row.deltaPct.toFixed(1)}%`
 }
 

@@ -45,13 +45,14 @@ export function judge(
   thresholds: Thresholds,
   higherIsBetter = HIGHER_IS_BETTER.has(metric),
 ): CompareRow {
-  if (a === 0) {
-    if (b === 0) return {metric, a, b, deltaPct: 0, verdict: 'unchanged'}
+  if (a === 0 && b === 0) return {metric, a, b, deltaPct: 0, verdict: 'unchanged'}
+  const deltaPct = round1((b / a - 1) * 100)
+  // From 0, or from so little that the ratio overflows: a change with no ratio to show.
+  if (!Number.isFinite(deltaPct)) {
     return higherIsBetter
       ? {metric, a, b, deltaPct: null, verdict: 'improved'}
       : {metric, a, b, deltaPct: null, verdict: 'regressed', severity: 'warn'}
   }
-  const deltaPct = round1((b / a - 1) * 100)
   if (Math.abs(b - a) <= noise + EPSILON) return {metric, a, b, deltaPct, verdict: 'unchanged'}
   const worse = higherIsBetter ? -deltaPct : deltaPct
   if (worse >= thresholds.error) return {metric, a, b, deltaPct, verdict: 'regressed', severity: 'error'}

@@ -25,6 +25,10 @@ const FRAGMENT_KEYS = ['params', 'when', 'steps']
 const SETUP_ONLY = ['hot_restart', 'navigate', 'wait_for_text', 'wait_for_network_idle']
 const NAME = /^[a-z0-9_-]+$/
 const MAX_INCLUDE_DEPTH = 8
+/** Bounds on what aliases may make of a YAML file: uses of an alias (counted as yaml expands
+ *  them), and values in the whole once expanded. A scenario has a few dozen of either. */
+const MAX_ALIAS_USES = 100
+const MAX_EXPANDED_VALUES = 100_000
 const WAIT_FOR_TEXT_MS = 15_000
 const WHEN_TIMEOUT_MS = 60_000
 
@@ -59,8 +63,41 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
     return undefined
   }
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})
-  for (const error of document.errors) problems.push(`${shown}: YAML: ${error.message.split('\n')[0]}`)
-  return document.errors.length > 0 ? undefined : document.toJS()
+  for (const error of document.errors)
+    problems.push(`${shown}: YAML: ${/call stack/i.test(error.message) ? 'it nests too deeply' : error.message.split('\n')[0]}`)
+  if (document.errors.length > 0) return undefined
+  let data: unknown
+  try {
+    data = document.toJS({maxAliasCount: MAX_ALIAS_USES})
+  } catch {
+    // yaml refuses aliases that expand past the bound ("billion laughs").
+    problems.push(
+      `${shown}: YAML: its aliases expand too far (more than ${MAX_ALIAS_USES} uses, counted as expanded); write the repeated part out`,
+    )
+    return undefined
+  }
+  if (expandedSize(data) > MAX_EXPANDED_VALUES) {
+    problems.push(`${shown}: YAML: more than ${MAX_EXPANDED_VALUES} values once its aliases are expanded; a scenario is far smaller`)
+    return undefined
+  }
+  return data
+}
+
+/** How many values `data` holds with every alias expanded (a shared object counts each time it
+ *  is reached), counting no further than just past the bound. */
+function expandedSize(data: unknown): number {
+  const pending: unknown[] = [data]
+  let count = 0
+  while (pending.length > 0 && count <= MAX_EXPANDED_VALUES) {
+    const value = pending.pop()
+    count++
+    if (typeof value !== 'object' || value === null) continue
+    for (const item of Array.isArray(value) ? value : Object.entries(value).flat()) {
+      pending.push(item)
+      if (pending.length + count > MAX_EXPANDED_VALUES) return MAX_EXPANDED_VALUES + 1
+    }
+  }
+  return count
 }
 
 /** The variant keys a scenario file declares (none when it declares no variants or cannot be read). */

@@ -1,3 +1,4 @@
+import {pageVisibility} from '../cdp/capture.js'
 import {CdpPage} from '../cdp/page.js'
 import {TapirError} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
@@ -120,22 +121,16 @@ async function chromeCheck(session: Session, timeoutMs: number): Promise<Check> 
   const webPort = typeof session.webPort === 'number' ? session.webPort : undefined
   let page: CdpPage
   try {
-    page = await new Deadline(timeoutMs).race(
-      CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}),
-      `Chrome's DevTools port ${port}`,
-    )
+    page = await CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}, new Deadline(timeoutMs))
   } catch (error) {
     return failed('chrome', reason(error))
   }
   try {
     const served = webPort === undefined || new URL(page.url).port === String(webPort)
     if (!served) return failed('chrome', `the page on CDP port ${port} is ${page.url}, not the app served on port ${webPort}`)
-    const {result} = await page.send<{result: {value?: unknown}}>('Runtime.evaluate', {
-      expression: 'document.visibilityState',
-      returnByValue: true,
-    })
-    if (result.value !== 'visible')
-      return failed('chrome', `the app's tab is ${String(result.value)}: it draws no frames; bring it to the front`)
+    const visibility = await pageVisibility(page)
+    if (visibility !== 'visible')
+      return failed('chrome', `the app's tab is ${String(visibility)}: it draws no frames; bring it to the front`)
     return passed('chrome', `CDP port ${port} answers; the app's page is visible (${page.url})`)
   } catch (error) {
     return failed('chrome', reason(error))

@@ -12,7 +12,7 @@ import {findFlutter} from '../flutter/flutter-binary.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
 import type {SupervisorEvent} from '../flutter/supervisor-protocol.js'
 import type {SessionLocation} from '../session/location.js'
-import {recordChildProcess, recordProcess, terminateOwned, type OwnedProcess} from '../session/owned-process.js'
+import {recordChildProcess, recordOwnChild, recordProcess, terminateOwned, type OwnedProcess} from '../session/owned-process.js'
 import {isAlive} from '../session/process.js'
 import type {Session} from '../session/session.js'
 import {deleteSession, writeSession} from '../session/store.js'
@@ -126,7 +126,7 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
         logFile: `${base}.chrome.log`,
         timeoutMs: Math.min(options.timeoutMs, 15_000),
       })
-      started.chromeProcess = recordProcess(started.chrome.pid, started.chrome.argv)
+      started.chromeProcess = recordOwnChild(started.chrome.pid)
       if (!started.chromeProcess)
         throw new TapirError(
           'Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.',

@@ -1,6 +1,8 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
+import {TapirError} from '../errors.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
+import {takeLock} from '../session/lock.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
@@ -22,6 +24,8 @@ export interface ContextOptions {
 }
 
 type Connection = {uri: string; app: Promise<AppConnection>}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /** A VerbContext backed by the session file: one VM Service connection, opened on first use,
  *  reopened when it dropped or the session now names another app. */
@@ -61,17 +65,29 @@ export class SessionContext implements VerbContext {
     this.options.progress?.(line)
   }
 
-  /** Aborts on the first SIGINT or SIGTERM after the call (and then no longer kills the process). */
+  /** Aborts on the first SIGINT, SIGTERM or SIGHUP (the terminal closed) after the call, and
+   *  then no longer ends the process, so the verb can undo what it holds first. */
   interrupted(): AbortSignal {
     const controller = new AbortController()
     const stop = (): void => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
+      for (const signal of STOP_SIGNALS) process.off(signal, stop)
       controller.abort()
     }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
+    for (const signal of STOP_SIGNALS) process.on(signal, stop)
     return controller.signal
+  }
+
+  holdOverride(): () => void {
+    return takeLock(
+      this.location,
+      `${this.location.path}.hold`,
+      'tapir:resize --hold',
+      (holder) =>
+        new TapirError(
+          `Another tapir:resize --hold (pid ${holder.pid}, since ${holder.since}) holds a viewport override on this session's Chrome, and Chrome keeps one override per page. End it first (kill -INT ${holder.pid}), then hold the new size.`,
+          'local',
+        ),
+    )
   }
 
   async app(deadline: Deadline): Promise<AppConnection> {

@@ -59,7 +59,32 @@ function parseHolder(text: string | undefined): Holder | undefined {
  *  interleave. A lock whose holder is no longer running (same pid, argv and start time) is stale
  *  and taken over; a live holder makes this call fail with exit 1, naming it. */
 export async function withSessionLock<T>(location: SessionLocation, command: string, work: () => Promise<T>): Promise<T> {
-  const lock = `${location.path}.lock`
+  const release = takeLock(
+    location,
+    `${location.path}.lock`,
+    command,
+    (holder, lock) =>
+      new TapirError(
+        `Another tapir (pid ${holder.pid}, \`tapir ${holder.command}\`, since ${holder.since}) is working on this session; wait for it to finish, then try again. Lock: ${lock}`,
+        'local',
+      ),
+  )
+  try {
+    return await work()
+  } finally {
+    release()
+  }
+}
+
+/** Takes the lock file `lock` beside the session for this process, or throws `busy` naming the
+ *  live tapir that holds it; a lock whose holder is gone is taken over. Returns the release,
+ *  which removes the lock only while it is still this process's own. */
+export function takeLock(
+  location: SessionLocation,
+  lock: string,
+  command: string,
+  busy: (holder: {pid: number; command: string; since: string}, lock: string) => TapirError,
+): () => void {
   try {
     ensureFolder(dirname(lock), 0o700)
   } catch (error) {
@@ -80,25 +105,18 @@ export async function withSessionLock<T>(location: SessionLocation, command: str
     try {
       created = createExclusive(lock, mine)
     } catch (error) {
-      throw fileError('create the session lock', lock, error)
+      throw fileError('create the lock', lock, error)
     }
     if (created) break
     const seen = readTrustedFile(lock)
     if (seen === undefined) continue // released between our two looks
     const holder = parseHolder(seen)
-    if (holder && checkOwned(holder).state === 'ours') {
-      throw new TapirError(
-        `Another tapir (pid ${holder.pid}, \`tapir ${holder.command}\`, since ${holder.since}) is working on this session; wait for it to finish, then try again. Lock: ${lock}`,
-        'local',
-      )
-    }
-    if (attempt >= 5) throw new TapirError(`Cannot take the session lock ${lock}: it keeps changing hands. Try again.`, 'local')
+    if (holder && checkOwned(holder).state === 'ours') throw busy(holder, lock)
+    if (attempt >= 5) throw new TapirError(`Cannot take the lock ${lock}: it keeps changing hands. Try again.`, 'local')
     // Stale: its holder is gone. Remove it only if it is still the lock we judged.
     if (readTrustedFile(lock) === seen) unlinkQuietly(lock)
   }
-  try {
-    return await work()
-  } finally {
+  return () => {
     if (readLockQuietly(lock) === mine) unlinkQuietly(lock)
   }
 }

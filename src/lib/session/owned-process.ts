@@ -95,6 +95,15 @@ export function recordProcess(pid: number, spawnedArgv: string[]): OwnedProcess 
   return matches ? {pid, ...identity} : undefined
 }
 
+/** Records a process this tapir spawned itself and has not reaped, as the system reports it
+ *  now: a launcher script (`google-chrome`, Debian's `chromium`) execs the real browser with
+ *  other arguments, so what proves the pid is tapir's is that tapir is its parent. */
+export function recordOwnChild(pid: number): OwnedProcess | undefined {
+  if (parentOf(pid) !== process.pid) return undefined
+  const identity = identify(pid)
+  return identity ? {pid, ...identity} : undefined
+}
+
 /** The parent of a live process: field 4 of /proc/<pid>/stat, or `ps -o ppid=`. */
 function parentOf(pid: number): number | undefined {
   try {

@@ -4,6 +4,7 @@ import {holdUntil} from '../cdp/hold.js'
 import type {CdpPage, ChromeEndpoint} from '../cdp/page.js'
 import {CdpPage as Page, withPage} from '../cdp/page.js'
 import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
+import {limitOf} from '../cdp/time-limit.js'
 import {ParamError} from '../errors.js'
 import {defineVerb} from './define.js'
 import type {Report, Result, Verb, VerbCall} from './types.js'
@@ -66,7 +67,7 @@ export const resize = defineVerb({
       cliOnly: true,
       local: true,
       description:
-        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM or Chrome going away. Run it in the background.',
+        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM, SIGHUP or Chrome going away. Run it in the background; one holder at a time.',
     },
   ],
   validate(input) {
@@ -84,7 +85,7 @@ export const resize = defineVerb({
   async execute(context, input): Promise<Result> {
     const chrome = endpoint(context)
     if (input.reset === true) {
-      await withPage(chrome, clearOverrides)
+      await withPage(chrome, clearOverrides, context.deadline)
       return {reset: true}
     }
     const {width, height} = input
@@ -92,24 +93,37 @@ export const resize = defineVerb({
       throw new ParamError((name) => `A resize needs ${name('width')} and ${name('height')}, or ${name('reset')}.`)
     const viewport = viewportOf({...input, width, height})
     if (input.hold !== true) {
-      await withPage(chrome, async (page) => {
-        await overrideViewport(page, viewport)
-        await releaseOverrides(page)
-      })
+      await withPage(
+        chrome,
+        async (page) => {
+          await overrideViewport(page, viewport)
+          await releaseOverrides(page)
+        },
+        context.deadline,
+      )
       return {viewport, held: false}
     }
-    // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
-    const interrupted = context.interrupted?.() ?? new AbortController().signal
-    const page = await Page.open(chrome)
+    // One holder per Chrome: when a holder ends, Chrome drops every override on the page, a
+    // second holder's too, so a second one is refused rather than silently undone.
+    const releaseHold = context.holdOverride?.() ?? (() => {})
     try {
-      await overrideViewport(page, viewport)
-      context.progress?.(`✓ ${overrideSent(viewport)}`)
-      context.progress?.(HOLDING)
-      const ended = await holdUntil(page, interrupted)
-      if (ended === 'interrupted') await releaseOverrides(page)
-      return {viewport, held: true, ended}
+      // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
+      const interrupted = context.interrupted?.() ?? new AbortController().signal
+      const page = await Page.open(chrome, context.deadline)
+      try {
+        await overrideViewport(page, viewport)
+        context.progress?.(`✓ ${overrideSent(viewport)}`)
+        context.progress?.(HOLDING)
+        const ended = await holdUntil(page, interrupted)
+        // The verb's deadline is long past: the release gets a --timeout of its own.
+        page.limitTo(limitOf(context.timeoutMs))
+        if (ended === 'interrupted') await releaseOverrides(page)
+        return {viewport, held: true, ended}
+      } finally {
+        await page.close()
+      }
     } finally {
-      await page.close()
+      releaseHold()
     }
   },
   report(result): Report {
@@ -173,15 +187,19 @@ export const device = defineVerb({
       return {presets: PRESETS.map(({name, width, height, dpr, mobile, touch}) => ({name, width, height, dpr, mobile, touch}))}
     const chrome = endpoint(context)
     if (input.reset === true) {
-      await withPage(chrome, async (page) => {
-        await clearOverrides(page)
-        await resizeWindow(page, DEFAULT_WINDOW.width, DEFAULT_WINDOW.height)
-      })
+      await withPage(
+        chrome,
+        async (page) => {
+          await clearOverrides(page)
+          await resizeWindow(page, DEFAULT_WINDOW.width, DEFAULT_WINDOW.height)
+        },
+        context.deadline,
+      )
       return {reset: true}
     }
     const preset = input.preset
     if (preset === undefined) throw new ParamError((name) => `Pass ${name('preset')}, ${name('list')} or ${name('reset')}.`)
-    const viewport = await withPage(chrome, (page) => emulatePreset(page, preset))
+    const viewport = await withPage(chrome, (page) => emulatePreset(page, preset), context.deadline)
     return {applied: presetNamed(preset).name, viewport}
   },
   report(result, input): Report {

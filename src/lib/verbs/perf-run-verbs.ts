@@ -2,7 +2,7 @@ import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {browserFor} from '../perf/browser-control.js'
 import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.js'
-import {COMPARE_USAGE, readRun} from '../perf/compare-input.js'
+import {COMPARE_USAGE, readRuns} from '../perf/compare-input.js'
 import {renderComparison} from '../perf/compare-table.js'
 import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
 import {perfApp} from '../perf/perf-app.js'
@@ -33,8 +33,7 @@ export const perfCompare = defineVerb({
     {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the JSON result instead of the table.'},
   ],
   async execute(context, input): Promise<Result> {
-    const a = readRun(context.cwd, input.a, 'A')
-    const b = readRun(context.cwd, input.b, 'B')
+    const {a, b} = readRuns(context.cwd, input.a, input.b)
     return compareRuns(a, b) as unknown as Result
   },
   failed: (result) => hasErrorRegression(result as unknown as Comparison),
@@ -121,7 +120,7 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
     },
     {
       app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
-      browser: browserFor(context.chrome()),
+      browser: browserFor(context.chrome(), context.timeoutMs),
       progress: (line) => context.progress?.(line),
     },
   )
@@ -224,7 +223,7 @@ export const perfCampaign = defineVerb({
         sessionFile: context.sessionFile(),
         reset: () => context.reset!(),
         app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
-        browser: () => browserFor(context.chrome()),
+        browser: () => browserFor(context.chrome(), context.timeoutMs),
         progress: (line) => context.progress?.(line),
         cwd: context.cwd,
       },

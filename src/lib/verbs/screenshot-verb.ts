@@ -1,5 +1,6 @@
 import {resolve} from 'node:path'
 import {capturePage, type Clip} from '../cdp/capture.js'
+import {imageProblem} from '../cdp/image-check.js'
 import {withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {ParamError, TapirError} from '../errors.js'
 import {IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
@@ -70,6 +71,13 @@ export const screenshot = defineVerb({
     if (typeof input.output !== 'string') return result
     if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, 'app')
     const bytes = Buffer.from(result.base64, 'base64')
+    const asked = formatFor(input) === 'png' ? 'png' : 'jpeg'
+    const problem = imageProblem(bytes, asked)
+    if (problem)
+      throw new TapirError(
+        `The app's screenshot is not a ${asked === 'png' ? 'PNG' : 'JPEG'} image (${problem}); nothing was written.`,
+        'app',
+      )
     const path = resolve(call.cwd, input.output)
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
     return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...appNotes(result)}
@@ -95,7 +103,7 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
         'local',
       )
   }
-  const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}))
+  const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}), call.deadline)
   const path = resolve(call.cwd, input.output)
   writeOutputFile(path, bytes, IMAGE_OUTPUT)
   return {path, bytes: bytes.length, format, via: 'cdp', ...(clip ? {width: clip.width, height: clip.height} : {})}

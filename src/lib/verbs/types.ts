@@ -69,8 +69,10 @@ export interface VerbContext {
   chrome(): ChromeEndpoint | undefined
   /** Lines shown while a verb still runs (the CLI writes them to stderr at once). */
   progress?(line: string): void
-  /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM); only the CLI offers it. */
+  /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM, SIGHUP); only the CLI offers it. */
   interrupted?(): AbortSignal
+  /** Takes the one viewport hold of the session's Chrome (throws naming a live holder); returns its release. */
+  holdOverride?(): () => void
   /** The session's device and Chrome port (perf_run reads the platform from them). */
   target?(): AppTarget
   /** Drops the connection and the session read, so the next app() reads the session file anew (a campaign restarts the app). */
