@@ -238,3 +238,30 @@ describe('files tapir install will not write', () => {
     expectGolden(project.path, fixture('counter', 'before'))
   })
 })
+
+describe("tapir doctor's project line", () => {
+  it('names what is missing and `tapir install` as the fix (exit 1), then ✓ once installed', async () => {
+    copyProject('counter', project.path)
+    const state = join(project.path, 'no-session.json')
+    const before = await tapir(['doctor', '--state', state], {cwd: join(project.path, 'lib')})
+    expect(before.exitCode).toBe(1)
+    expect(before.stdout.split('\n')[0]).toBe(
+      `✗ project: ${project.path}: pubspec.yaml does not list tapir, and lib/main.dart does not call TapirPlugin.install(): run \`tapir install\``,
+    )
+    await tapir(['install'], {cwd: project.path})
+    const after = await tapir(['doctor', '--state', state], {cwd: project.path})
+    expect(after.stdout.split('\n')[0]).toBe(
+      `✓ project: ${project.path}: tapir ^1.0.0 under dependencies in pubspec.yaml, TapirPlugin.install() in lib/main.dart (line 8)`,
+    )
+    const json = await tapir(['doctor', '--json', '--state', state], {cwd: project.path})
+    expect(JSON.parse(json.stdout).checks[0]).toMatchObject({name: 'project', ok: true})
+  })
+
+  it('a main.dart without the call is only a ⚠: another entry point may hold it', async () => {
+    copyProject('pubspec-has-tapir', project.path)
+    const result = await tapir(['doctor', '--state', join(project.path, 'no-session.json')], {cwd: project.path})
+    expect(result.stdout.split('\n')[0]).toBe(
+      `⚠ project: ${project.path}: lib/main.dart does not call TapirPlugin.install(): run \`tapir install\` (with --target=<file> for another entry point)`,
+    )
+  })
+})
