@@ -54,4 +54,12 @@ describe('writing both files or neither', () => {
     )
     expectGolden(project.path, before)
   })
+
+  it('a main.dart that is not UTF-8 is refused before anything is planned', async () => {
+    const path = join(project.path, 'lib', 'main.dart')
+    writeFileSync(path, Buffer.concat([Buffer.from('// caf'), Buffer.from([0xe9]), Buffer.from('\n'), readFileSync(path)]))
+    await expect(planInstall({cwd: project.path, force: false})).rejects.toThrow(
+      'lib/main.dart is not UTF-8 text, and tapir edits only UTF-8 files. Nothing was written.',
+    )
+  })
 })

@@ -1,5 +1,6 @@
 import {createRequire} from 'node:module'
 import type {Node, Parser} from 'web-tree-sitter'
+import {TapirError} from '../errors.js'
 
 export type DartNode = Node
 
@@ -12,10 +13,17 @@ let parser: Promise<Parser> | undefined
  *  and doctor's project check pay for them, no other command does. */
 function loadParser(): Promise<Parser> {
   parser ??= (async () => {
-    const {Parser, Language} = await import('web-tree-sitter')
-    await Parser.init()
-    const dart = await Language.load(createRequire(import.meta.url).resolve(GRAMMAR))
-    return new Parser().setLanguage(dart)
+    try {
+      const {Parser, Language} = await import('web-tree-sitter')
+      await Parser.init()
+      const dart = await Language.load(createRequire(import.meta.url).resolve(GRAMMAR))
+      return new Parser().setLanguage(dart)
+    } catch (error) {
+      throw new TapirError(
+        `Cannot load the Dart parser (web-tree-sitter with ${GRAMMAR}): ${error instanceof Error ? error.message : String(error)}. Reinstall tapir.`,
+        'local',
+      )
+    }
   })()
   return parser
 }
@@ -30,15 +38,12 @@ export async function parseDart(text: string): Promise<DartNode> {
 /** The first place the parser could not read, or undefined when the whole file parses. */
 export function firstSyntaxError(root: DartNode): DartNode | undefined {
   if (!root.hasError) return undefined
-  const walk = (node: DartNode): DartNode | undefined => {
+  // Depth first without recursion: nesting in a file has no bound worth trusting.
+  const pending: DartNode[] = [root]
+  for (let node = pending.pop(); node; node = pending.pop()) {
     if (node.isError || node.isMissing) return node
-    for (const child of node.children) {
-      if (child?.hasError || child?.isMissing) {
-        const found = walk(child)
-        if (found) return found
-      }
-    }
-    return undefined
+    const children = node.children.filter((child) => child.hasError || child.isMissing)
+    pending.push(...children.reverse())
   }
-  return walk(root) ?? root
+  return root
 }

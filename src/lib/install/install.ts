@@ -82,8 +82,7 @@ export async function planUninstall(request: ProjectRequest): Promise<Plan> {
     plan.changes.push(change(paths, paths.main, mainText, main.text, main.removed.join('; ')))
     plan.unchanged.push(...main.kept.map((kept) => `${mainShown}: kept ${kept}`))
   } else {
-    const facts = await readMain(mainText)
-    const call = facts.tapirCalls[0]
+    const call = mainText.includes('TapirPlugin') ? (await readMain(mainText)).tapirCalls[0] : undefined
     plan.unchanged.push(
       call
         ? `${mainShown} calls TapirPlugin.install() (line ${position(mainText, call.name.startIndex).line}), but not on a line tapir install added: left as it is`

@@ -1,4 +1,4 @@
-import {accessSync, constants, existsSync, realpathSync, statSync} from 'node:fs'
+import {accessSync, constants, existsSync, readFileSync, realpathSync, statSync} from 'node:fs'
 import {dirname, join, relative, resolve, sep} from 'node:path'
 import {TapirError, UsageError} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
@@ -40,15 +40,21 @@ export function locateProject(cwd: string, project: string | undefined, target: 
 /** How a project file is named in messages and diffs: relative to the project's folder. */
 export const shownPath = (root: string, path: string): string => relative(root, path).split(sep).join('/')
 
+/** A source file as text; one that is not UTF-8 is refused, since writing it back would change
+ *  the bytes that did not decode. */
 export function readSource(path: string, shown: string, missing?: string): string {
+  let text: string
   try {
-    return readBoundedText(path, MAX_SOURCE_BYTES)
+    text = readBoundedText(path, MAX_SOURCE_BYTES)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT' && missing !== undefined) throw new UsageError(`${shown} not found: ${missing}`)
     if (code === 'EFBIG') throw new TapirError(`Cannot read ${shown}: it is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB.`, 'local')
     throw fileError('read', shown, error)
   }
+  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(readFileSync(path)))
+    throw new TapirError(`${shown} is not UTF-8 text, and tapir edits only UTF-8 files. Nothing was written.`, 'local')
+  return text
 }
 
 /** A file a command will rewrite: what it read, and what it writes. */
@@ -72,7 +78,12 @@ function refusal(root: string, change: FileChange, command: string): string | un
   }
   if (!isWithin(real, root))
     return `Refusing to write ${shown}: it leads to ${real}, outside the project (through a symbolic link). Nothing was written.`
-  const stats = statSync(real)
+  let stats
+  try {
+    stats = statSync(real)
+  } catch (error) {
+    return fileError('write', shown, error).message
+  }
   if (!stats.isFile()) return `Refusing to write ${shown}: it is not a regular file. Nothing was written.`
   const writable = (file: string) => {
     try {

@@ -25,6 +25,7 @@ const sameLine = (text: string, from: number, to: number): boolean => !text.slic
 /** main.dart without the lines `tapir install` added (those carrying its mark), and with an
  *  arrow body it turned into a block turned back. */
 export async function unpatchMain(text: string, shown: string): Promise<MainUnpatch> {
+  if (![DART_MARK, ARROW_MARKS.sameLine].some((mark) => text.includes(mark))) return {text, removed: [], kept: []}
   const root = await parseDart(text)
   const broken = firstSyntaxError(root)
   if (broken) throw refusal(shown, `it does not parse as Dart (line ${position(text, broken.startIndex).line})`)
