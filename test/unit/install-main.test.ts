@@ -106,6 +106,38 @@ describe('patching main() with the Dart parser', () => {
     expect(await refusal(['void main() {', "  print('runApp(');", '}'])).toBe('main() has no runApp( call')
   })
 
+  it('imports go in alphabetical order, below a header comment, above the comment lines of the import they precede', async () => {
+    const lines = await patched([
+      '// Copyright 2025 Example.',
+      "import 'package:analytics/analytics.dart';",
+      '// ignore: depend_on_referenced_packages',
+      "import 'package:flutter/material.dart';",
+      '',
+      'void main() {',
+      '  runApp(const App());',
+      '}',
+    ])
+    expect(lines.slice(0, 6)).toEqual([
+      '// Copyright 2025 Example.',
+      "import 'package:analytics/analytics.dart';",
+      `import 'package:flutter/foundation.dart'; ${MARK}`,
+      '// ignore: depend_on_referenced_packages',
+      "import 'package:flutter/material.dart';",
+      `import 'package:tapir/tapir.dart'; ${MARK}`,
+    ])
+    const header = await patched([
+      '// Copyright 2025 Example.',
+      "import 'package:flutter/material.dart';",
+      '',
+      'void main() => runApp(App());',
+    ])
+    expect(header.slice(0, 3)).toEqual([
+      '// Copyright 2025 Example.',
+      `import 'package:flutter/foundation.dart'; ${MARK}`,
+      "import 'package:flutter/material.dart';",
+    ])
+  })
+
   it('a call already present anywhere in main() counts as installed, even in a closure', async () => {
     const source = [
       'void main() {',

@@ -181,13 +181,9 @@ function importEdits(text: string, root: DartNode, uris: string[], eol: string):
       at = lineStart(text, commentsAbove(text, before.node).startIndex)
     } else {
       const after = packages.at(-1)?.node ?? dartLibraries.at(-1)?.node
-      at = after ? afterLine(text, after) : undefined
-      if (!after) {
-        const anchor = directiveAnchor(root)
-        if (anchor && 'after' in anchor) at = afterLine(text, anchor.after)
-        else if (anchor && startsItsLine(text, anchor.before.startIndex))
-          at = lineStart(text, commentsAbove(text, anchor.before).startIndex)
-      }
+      const anchor = after ? {after} : directiveAnchor(root)
+      if (anchor && 'after' in anchor) at = afterLine(text, anchor.after)
+      else if (anchor && startsItsLine(text, anchor.before.startIndex)) at = lineStart(text, commentsAbove(text, anchor.before).startIndex)
     }
     if (at === undefined) return undefined
     edits.set(at, [...(edits.get(at) ?? []), line])
@@ -209,7 +205,8 @@ function afterLine(text: string, node: DartNode): number | undefined {
   return endsItsLine(text, end) ? nextLineStart(text, end) : undefined
 }
 
-/** The first of the comment lines right above a node (they belong to it), or the node itself. */
+/** The first of the comment lines right above a node (they belong to it), or the node itself.
+ *  Comments that open the file are its header, not the node's: they stay on top. */
 function commentsAbove(text: string, node: DartNode): DartNode {
   let first = node
   for (let previous = first.previousSibling; previous && isComment(previous); previous = previous.previousSibling) {
@@ -217,7 +214,9 @@ function commentsAbove(text: string, node: DartNode): DartNode {
     if (!adjacent || !startsItsLine(text, previous.startIndex)) break
     first = previous
   }
-  return first
+  let opening: DartNode | null = first
+  while (opening && isComment(opening)) opening = opening.previousSibling
+  return opening === null && first.id !== node.id ? node : first
 }
 
 /** The patched file must parse, call TapirPlugin.install() in main, and turn back into the
