@@ -10,10 +10,11 @@ import {pathToFileURL} from 'node:url'
 import {build} from 'esbuild'
 import {BUNDLE, CODE_CACHE, FAST_DIR, ROOT, STAMP, hashOf} from '../bin/fast-path.js'
 
-// Loaded when needed, from node_modules: dev-only TypeScript support, and the large package
-// only mcp:serve uses, which its code loads on first use.
+// Loaded when needed, from node_modules: dev-only TypeScript support, and the large packages
+// only some commands use (mcp:serve; install's Dart parser and diff), which their code loads on
+// first use.
 const MINIFY = process.env.TAPIR_FAST_MINIFY !== '0'
-const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk']
+const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'diff']
 
 // REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.js per run.
 const ENTRY = `export {execute} from '@oclif/core/execute'

@@ -7,7 +7,7 @@ import type {FlagsOf} from './tapir-command.js'
 
 export default class Doctor extends SessionCommand<typeof Doctor> {
   static override summary =
-    "Check, one line each, what tapir needs: this project's session, the VM Service, tapir in the app, frames, and Chrome for a web app."
+    "Check, one line each, what tapir needs: this project's set-up (tapir in pubspec.yaml and main()), its session, the VM Service, tapir in the app, frames, and Chrome for a web app."
   static override description = 'Exits 1 when a check that stops tapir from working fails (✗); a ⚠ line is worth knowing but does not.'
   static override examples = ['<%= config.bin %> doctor', '<%= config.bin %> doctor --json']
 

@@ -2,15 +2,18 @@ import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
 import Doctor from './doctor.js'
 import HotRestart from './hot-restart.js'
+import Install from './install.js'
 import Logs from './logs.js'
 import McpInstall from './mcp/install.js'
 import McpServe from './mcp/serve.js'
+import McpUninstall from './mcp/uninstall.js'
 import Reload from './reload.js'
 import Restart from './restart.js'
 import Run from './run.js'
 import Start from './start.js'
 import Status from './status.js'
 import Stop from './stop.js'
+import Uninstall from './uninstall.js'
 import {verbCommand} from './verb-command.js'
 
 /** Every command id and its class: the session commands, then one `tapir:<verb>` per catalogue verb. */
@@ -18,14 +21,17 @@ export const COMMANDS = {
   attach: Attach,
   doctor: Doctor,
   'hot-restart': HotRestart,
+  install: Install,
   logs: Logs,
   reload: Reload,
   restart: Restart,
   start: Start,
   status: Status,
   stop: Stop,
+  uninstall: Uninstall,
   'mcp:install': McpInstall,
   'mcp:serve': McpServe,
+  'mcp:uninstall': McpUninstall,
   'tapir:run': Run,
   ...Object.fromEntries(VERBS.map((verb) => [`tapir:${verb.name}`, verbCommand(verb)])),
 }

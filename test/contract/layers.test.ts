@@ -15,9 +15,10 @@ const ALLOWED: Record<string, string[]> = {
   output: ['errors.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'output', 'verbs'],
   flutter: ['errors.ts', 'executable.ts'],
-  runtime: ['errors.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'flutter', 'write-atomic.ts'],
+  runtime: ['errors.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'flutter', 'install', 'write-atomic.ts'],
   mcp: ['errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
-  commands: ['errors.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'flutter', 'mcp', 'write-atomic.ts'],
+  install: ['errors.ts', 'read-bounded.ts', 'session/project-root.ts', 'write-atomic.ts'],
+  commands: ['errors.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'flutter', 'mcp', 'install', 'write-atomic.ts'],
 }
 const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands'], '@modelcontextprotocol/': ['mcp']}
 

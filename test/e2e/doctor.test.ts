@@ -8,23 +8,27 @@ describe('tapir doctor', () => {
     const dir = tempDir()
     try {
       const state = join(dir.path, 'state.json')
-      const result = await tapir(['doctor', '--state', state])
+      const result = await tapir(['doctor', '--state', state], {cwd: dir.path})
       expect(result).toMatchObject({exitCode: 1, stderr: ''})
       expect(result.stdout).toBe(
-        `✗ session: none at ${state}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``,
+        [
+          `⚠ project: no pubspec.yaml in ${dir.path} or above: run tapir doctor in your Flutter app's folder to check its set-up`,
+          `✗ session: none at ${state}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``,
+        ].join('\n'),
       )
     } finally {
       dir.remove()
     }
   })
 
-  it('against a healthy app, one ✓ line per check and exit 0; --json lists the same checks', async () => {
+  it('against a healthy app, one ✓ line per check of it (⚠ project: no Flutter project here) and exit 0; --json lists the same checks', async () => {
     const s = await simSession()
     try {
       const result = await s.run(['doctor'])
       expect(result.exitCode, result.stdout).toBe(0)
       const lines = result.stdout.split('\n')
       expect(lines.map((line) => line.slice(0, line.indexOf(':')))).toEqual([
+        '⚠ project',
         '✓ session',
         '✓ processes',
         '✓ vm service',
@@ -35,6 +39,7 @@ describe('tapir doctor', () => {
       const json = await s.run(['doctor', '--json'])
       expect(json.exitCode).toBe(0)
       expect((JSON.parse(json.stdout) as {checks: Array<{name: string; ok: boolean}>}).checks.map(({name, ok}) => [name, ok])).toEqual([
+        ['project', false],
         ['session', true],
         ['processes', true],
         ['vm service', true],

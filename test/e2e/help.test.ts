@@ -22,6 +22,10 @@ describe('help', () => {
       'stop',
       'mcp:serve',
       'mcp:install',
+      'mcp:uninstall',
+      'install',
+      'uninstall',
+      'doctor',
       'tapir:run',
       ...VERBS.map((verb) => `tapir:${verb.name}`),
     ]) {

@@ -4,9 +4,10 @@ import {execa} from 'execa'
 import {describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
+import {copyProject} from '../helpers/golden.js'
 
 describe('the packed tarball', () => {
-  it('runs on its own files: start --device=sim, a verb, stop', async () => {
+  it('runs on its own files: start --device=sim, a verb, stop, and install with its Dart parser', async () => {
     const scratch = tempDir('tapir-packed-')
     const unpacked = join(scratch.path, 'package')
     const env = {HOME: scratch.path, NO_COLOR: '1', TAPIR_STATE_FILE: join(scratch.path, 'state.json')}
@@ -28,6 +29,11 @@ describe('the packed tarball', () => {
       expect((await tapir(['tapir:snap', '--interactiveOnly'])).stdout).toContain('- button "Sign in" [ref=e4]')
       expect((await tapir(['stop'])).exitCode).toBe(0)
       expect(isAlive(pid)).toBe(false)
+
+      copyProject('counter', join(scratch.path, 'app'))
+      const install = await tapir(['install', '--dry-run', `--project=${join(scratch.path, 'app')}`])
+      expect(install.exitCode, install.stderr).toBe(0)
+      expect(install.stdout).toContain('+    TapirPlugin.install(); // added by tapir install')
     } finally {
       await tapir(['stop'])
       scratch.remove()

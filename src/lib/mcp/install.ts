@@ -20,6 +20,18 @@ export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath:
   return onPath ? {command: 'tapir', args: ['mcp:serve']} : {command: nodePath, args: [binPath, 'mcp:serve']}
 }
 
+function readConfig(path: string, command: string): Record<string, unknown> {
+  let config: unknown
+  try {
+    config = JSON.parse(readFileSync(path, 'utf8') || '{}')
+  } catch {
+    throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir ${command} again. Nothing was written.`, 'local')
+  }
+  if (!config || typeof config !== 'object' || Array.isArray(config))
+    throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
+  return config as Record<string, unknown>
+}
+
 /** Adds or updates the `tapir` entry of one client's config file, leaving every other entry as it was. */
 export function installFor(
   client: Client,
@@ -28,20 +40,33 @@ export function installFor(
 ): {path: string; change: 'added' | 'updated' | 'unchanged'} {
   const {file, key, stdioType} = CLIENTS[client]
   const path = join(projectRoot, file)
-  let config: Record<string, unknown> = {}
-  if (existsSync(path)) {
-    try {
-      config = JSON.parse(readFileSync(path, 'utf8') || '{}')
-    } catch {
-      throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir mcp:install again. Nothing was written.`, 'local')
-    }
-    if (!config || typeof config !== 'object' || Array.isArray(config))
-      throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
-  }
+  const config = existsSync(path) ? readConfig(path, 'mcp:install') : {}
   const servers = (config[key] && typeof config[key] === 'object' ? config[key] : {}) as Record<string, unknown>
   const entry = stdioType ? {type: 'stdio', ...server} : server
   const before = servers.tapir
   if (JSON.stringify(before) === JSON.stringify(entry)) return {path, change: 'unchanged'}
   writeAtomic(path, JSON.stringify({...config, [key]: {...servers, tapir: entry}}, null, 2) + '\n')
   return {path, change: before === undefined ? 'added' : 'updated'}
+}
+
+/** Whether an entry is one `mcp:install` writes: a server started with `mcp:serve`. */
+const isTapirServer = (entry: unknown): boolean => {
+  const args = (entry as {args?: unknown} | null)?.args
+  return Array.isArray(args) && args.at(-1) === 'mcp:serve'
+}
+
+/** Removes the `tapir` entry `mcp:install` wrote from one client's config file; every other
+ *  entry and key stays, and the file keeps its mode and owner. A `tapir` entry that does not
+ *  run `mcp:serve` is someone else's: it stays (`foreign`). */
+export function uninstallFor(client: Client, projectRoot: string): {path: string; change: 'removed' | 'absent' | 'foreign'} {
+  const {file, key} = CLIENTS[client]
+  const path = join(projectRoot, file)
+  if (!existsSync(path)) return {path, change: 'absent'}
+  const config = readConfig(path, 'mcp:uninstall')
+  const servers = config[key]
+  if (!servers || typeof servers !== 'object' || !('tapir' in servers)) return {path, change: 'absent'}
+  const {tapir, ...others} = servers as Record<string, unknown>
+  if (!isTapirServer(tapir)) return {path, change: 'foreign'}
+  writeAtomic(path, JSON.stringify({...config, [key]: others}, null, 2) + '\n')
+  return {path, change: 'removed'}
 }

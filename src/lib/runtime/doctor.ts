@@ -26,6 +26,36 @@ const reason = (error: unknown): string => redactToken(error instanceof Error ? 
 
 /** Every check, in the order a fix has to happen: a later one is skipped when it cannot run. */
 export async function diagnose(location: SessionLocation, cwd: string, timeoutMs: number): Promise<Check[]> {
+  return [await projectCheck(cwd), ...(await sessionChecks(location, cwd, timeoutMs))]
+}
+
+/** The Flutter project here: tapir in pubspec.yaml, TapirPlugin.install() in lib/main.dart. The
+ *  Dart parser loads only when there is a project to read. Without the dependency the app cannot
+ *  have tapir; a main.dart without the call is only worth knowing (another entry point, run with
+ *  `flutter run -t`, may hold it). */
+async function projectCheck(cwd: string): Promise<Check> {
+  const {inspectProject} = await import('../install/inspect.js')
+  const setup = await inspectProject(cwd)
+  if (setup.state === 'no-project')
+    return failed('project', `no pubspec.yaml in ${cwd} or above: run tapir doctor in your Flutter app's folder to check its set-up`, false)
+  if (setup.state === 'unreadable') return failed('project', setup.reason)
+  const {root, pubspec, main} = setup
+  const callLine = main.found ? main.call : undefined
+  const mainText = !main.found
+    ? 'no lib/main.dart'
+    : main.broken !== undefined
+      ? `lib/main.dart does not parse as Dart (line ${main.broken})`
+      : callLine === undefined
+        ? 'lib/main.dart does not call TapirPlugin.install()'
+        : undefined
+  if (pubspec === undefined)
+    return failed('project', `${root}: pubspec.yaml does not list tapir${mainText ? `, and ${mainText}` : ''}: run \`tapir install\``)
+  if (mainText)
+    return failed('project', `${root}: ${mainText}: run \`tapir install\` (with --target=<file> for another entry point)`, false)
+  return passed('project', `${root}: tapir ${pubspec} in pubspec.yaml, TapirPlugin.install() in lib/main.dart (line ${callLine})`)
+}
+
+async function sessionChecks(location: SessionLocation, cwd: string, timeoutMs: number): Promise<Check[]> {
   let session: Session | undefined
   try {
     session = readSession(location)

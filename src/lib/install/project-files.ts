@@ -1,0 +1,139 @@
+import {accessSync, constants, existsSync, readFileSync, realpathSync, statSync} from 'node:fs'
+import {dirname, join, relative, resolve, sep} from 'node:path'
+import {TapirError, UsageError} from '../errors.js'
+import {readBoundedText} from '../read-bounded.js'
+import {canonical, findProjectRoot, isWithin} from '../session/project-root.js'
+import {fileError, writeAtomic} from '../write-atomic.js'
+
+/** A pubspec or a main.dart is source code, not data: a few megabytes at most. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024
+
+export const DEFAULT_TARGET = join('lib', 'main.dart')
+
+export interface ProjectPaths {
+  root: string
+  pubspec: string
+  main: string
+}
+
+/** The Flutter project: `--project`, else the nearest folder holding a pubspec.yaml. `--target`
+ *  is read from the project's folder, as `flutter run -t` reads it there. */
+export function locateProject(cwd: string, project: string | undefined, target: string | undefined): ProjectPaths {
+  let root: string
+  if (project === undefined) {
+    root = findProjectRoot(cwd)
+    if (!existsSync(join(root, 'pubspec.yaml')))
+      throw new UsageError(
+        `No pubspec.yaml in ${cwd} or any folder above it: run this in your Flutter app's folder, or pass --project=<dir>.`,
+      )
+  } else {
+    root = canonical(resolve(cwd, project))
+    if (!existsSync(join(root, 'pubspec.yaml')))
+      throw new UsageError(`--project=${project}: ${root} holds no pubspec.yaml. Name your Flutter app's folder.`)
+  }
+  const main = resolve(root, target ?? DEFAULT_TARGET)
+  if (!main.startsWith(`${root}${sep}`))
+    throw new UsageError(`--target=${target}: ${main} is outside the project ${root}. Name a file inside it, as flutter run -t takes it.`)
+  return {root, pubspec: join(root, 'pubspec.yaml'), main}
+}
+
+/** How a project file is named in messages and diffs: relative to the project's folder. */
+export const shownPath = (root: string, path: string): string => relative(root, path).split(sep).join('/')
+
+/** A source file as text; one that is not UTF-8 is refused, since writing it back would change
+ *  the bytes that did not decode. */
+export function readSource(path: string, shown: string, missing?: string): string {
+  let text: string
+  try {
+    text = readBoundedText(path, MAX_SOURCE_BYTES)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && missing !== undefined) throw new UsageError(`${shown} not found: ${missing}`)
+    if (code === 'EFBIG') throw new TapirError(`Cannot read ${shown}: it is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB.`, 'local')
+    throw fileError('read', shown, error)
+  }
+  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(readFileSync(path)))
+    throw new TapirError(`${shown} is not UTF-8 text, and tapir edits only UTF-8 files. Nothing was written.`, 'local')
+  return text
+}
+
+/** A file a command will rewrite: what it read, and what it writes. */
+export interface FileChange {
+  path: string
+  shown: string
+  before: string
+  after: string
+}
+
+/** Why tapir would not write this file, or undefined when it may. Refused: a file that resolves
+ *  outside the project (a link), one that is read-only or whose folder is, and one that changed
+ *  since it was read. */
+function refusal(root: string, change: FileChange, command: string): string | undefined {
+  const {path, shown} = change
+  let real: string
+  try {
+    real = realpathSync(path)
+  } catch (error) {
+    return fileError('write', shown, error).message
+  }
+  if (!isWithin(real, root))
+    return `Refusing to write ${shown}: it leads to ${real}, outside the project (through a symbolic link). Nothing was written.`
+  let stats
+  try {
+    stats = statSync(real)
+  } catch (error) {
+    return fileError('write', shown, error).message
+  }
+  if (!stats.isFile()) return `Refusing to write ${shown}: it is not a regular file. Nothing was written.`
+  const writable = (file: string) => {
+    try {
+      accessSync(file, constants.W_OK)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if ((stats.mode & 0o222) === 0 || !writable(real))
+    return `Refusing to write ${shown}: it is read-only. Make it writable (chmod u+w ${shown}), then run ${command} again. Nothing was written.`
+  if (!writable(dirname(real))) return `Cannot write ${shown}: its folder ${dirname(real)} is not writable. Nothing was written.`
+  let now: string
+  try {
+    now = readBoundedText(real, MAX_SOURCE_BYTES)
+  } catch (error) {
+    return fileError('read', shown, error).message
+  }
+  if (now !== change.before) return `${shown} changed while tapir worked: run ${command} again. Nothing was written.`
+  return undefined
+}
+
+/** Writes every change or none: all are checked before the first is written, and if a later
+ *  write still fails, the earlier files get their old bytes back. */
+export function writeChanges(root: string, changes: readonly FileChange[], command: string): void {
+  for (const change of changes) {
+    const reason = refusal(root, change, command)
+    if (reason) throw new TapirError(reason, 'local')
+  }
+  const written: FileChange[] = []
+  for (const change of changes) {
+    try {
+      writeAtomic(change.path, change.after)
+      written.push(change)
+    } catch (error) {
+      const stuck = written.filter((done) => {
+        try {
+          writeAtomic(done.path, done.before)
+          return false
+        } catch {
+          return true
+        }
+      })
+      const message = error instanceof Error ? error.message.replace(/\.$/, '') : String(error)
+      throw new TapirError(
+        stuck.length === 0
+          ? `${message}. Nothing was changed.`
+          : `${message}. ${stuck.map((done) => done.shown).join(' and ')} could not be put back as it was; \`git diff\` shows what tapir changed.`,
+        'local',
+      )
+    }
+  }
+}
