@@ -2,7 +2,7 @@ import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {checkOutputFile, REPORT_OUTPUT} from '../output-file.js'
 import {browserFor} from '../perf/browser-control.js'
-import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.js'
+import {campaignLines, runCampaign, type CampaignOutcome} from '../perf/campaign.js'
 import {COMPARE_USAGE, readRuns} from '../perf/compare-input.js'
 import {renderComparison} from '../perf/compare-table.js'
 import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
@@ -204,7 +204,7 @@ export const perfRunVerb = defineVerb({
     input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n'),
 })
 
-const campaignResults = (result: Result) => result.results as CampaignResult[]
+const campaignOutcome = (result: Result) => result as unknown as CampaignOutcome
 
 export const perfCampaign = defineVerb({
   name: 'perf_campaign',
@@ -232,7 +232,7 @@ export const perfCampaign = defineVerb({
       required: true,
       options: PLATFORMS,
       local: true,
-      description: 'The platform to start and measure on; tapir can start only sim today.',
+      description: "The platform to start and measure on: sim, or a platform the campaign file's android:, ios: or chrome: key configures.",
       missing: 'Missing --platform: tapir:perf_campaign <campaign.yaml> --platform=sim.',
     },
     {name: 'label', type: 'string', default: 'run', local: true, description: 'Names every run file: lower-case letters, digits, _ and -.'},
@@ -248,7 +248,7 @@ export const perfCampaign = defineVerb({
     if (!platform) throw new UsageError(`--platform must be one of ${PLATFORMS.join(', ')}.`)
     if (!context.sessionFile || !context.reset)
       throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
-    const results = await runCampaign(
+    const outcome = await runCampaign(
       {
         file: resolve(context.cwd, input.campaign),
         platform,
@@ -267,10 +267,10 @@ export const perfCampaign = defineVerb({
         cwd: context.cwd,
       },
     )
-    return {results}
+    return {...outcome}
   },
-  failed: (result) => !campaignResults(result).every((entry) => entry.status === 'ok'),
-  report: (result) => ({stdout: campaignLines(campaignResults(result)).join('\n')}),
+  failed: (result) => !campaignOutcome(result).results.every((entry) => entry.status === 'ok'),
+  report: (result) => ({stdout: campaignLines(campaignOutcome(result)).join('\n')}),
 })
 
 export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare, perfCampaign]
