@@ -26,6 +26,13 @@ function readHead(path: string, bytes: number): Buffer {
  *  other file is refused with the reason, so a path named by mistake (or by an agent) never costs
  *  the user a file. */
 export function writeOutputFile(path: string, data: string | Uint8Array, kind: OutputKind): void {
+  checkOutputFile(path, kind)
+  writeAtomic(path, data, {refuseLinks: true})
+}
+
+/** Whether writeOutputFile may write `path`; throws its refusal. Lets a long verb refuse before
+ *  its work rather than after it. */
+export function checkOutputFile(path: string, kind: OutputKind): void {
   let stats
   try {
     stats = lstatSync(path)
@@ -49,7 +56,6 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
         'local',
       )
   }
-  writeAtomic(path, data, {refuseLinks: true})
 }
 
 export const IMAGE_OUTPUT: OutputKind = {
@@ -79,4 +85,14 @@ export const CAMPAIGN_ERROR_OUTPUT: OutputKind = {
   what: 'a perf campaign error file',
   headBytes: 8,
   isOwn: (head) => head.toString('utf8').startsWith('attempt '),
+}
+
+/** The first bytes of every perf report page tapir writes. */
+export const REPORT_HEAD = '<!DOCTYPE html>\n<!-- tapir perf report -->\n'
+
+/** A perf report page (tapir:perf_run/perf_compare --html, a campaign's index.html). */
+export const REPORT_OUTPUT: OutputKind = {
+  what: 'a perf report',
+  headBytes: REPORT_HEAD.length,
+  isOwn: (head) => head.toString('utf8') === REPORT_HEAD,
 }

@@ -14,6 +14,9 @@ const spec = JSON.parse(readFileSync(join(ROOT, 'spec', 'tools.json'), 'utf8')) 
 /** Tools whose issues have not landed yet; each must leave this list when it lands. */
 const PENDING = new Set<string>([])
 
+/** Parameters tapir adds to a tool of the reference (marked `addition`); the reference's own stay as it defines them. */
+const ADDITIONS = new Set<string>(['tapir_perf_run.html', 'tapir_perf_compare.html'])
+
 const TYPES: Record<string, string> = {
   string: 'string',
   integer: 'integer',
@@ -37,7 +40,7 @@ describe('the catalogue against spec/tools.json', () => {
     it(`${tool.name} exists with every parameter, type, required flag and default`, () => {
       const verb: ToolShape | undefined = tool.name === RUN_TOOL.tool ? RUN_TOOL : verbForTool(tool.name)
       expect(verb, `${tool.name} is missing from the catalogue`).toBeDefined()
-      const params = verb!.params.filter((param) => !param.cliOnly)
+      const params = verb!.params.filter((param) => !param.cliOnly && !param.addition)
       expect(params.map((param) => param.name).sort()).toEqual(tool.params.map((param) => param.name).sort())
       for (const expected of tool.params) {
         const param = params.find((candidate) => candidate.name === expected.name)!
@@ -53,6 +56,17 @@ describe('the catalogue against spec/tools.json', () => {
       const verb = verbForTool(tool.name)
       if (!verb || !tool.dispatch?.startsWith('ext.tapir.')) continue
       expect(verb.dispatch, tool.name).toBe(tool.name === 'tapir_evaluate' ? 'vm:evaluate' : tool.dispatch)
+    }
+  })
+
+  it('adds only the parameters listed as additions, none of them required, none shadowing a reference parameter', () => {
+    const added = VERBS.flatMap((verb) =>
+      verb.tool ? verb.params.filter((param) => param.addition).map((param) => ({tool: verb.tool!, param})) : [],
+    )
+    expect(new Set(added.map(({tool, param}) => `${tool}.${param.name}`))).toEqual(ADDITIONS)
+    for (const {tool, param} of added) {
+      expect(param.required, `${tool}.${param.name}`).toBeFalsy()
+      expect(spec.tools.find((entry) => entry.name === tool)!.params.map((entry) => entry.name)).not.toContain(param.name)
     }
   })
 

@@ -331,6 +331,40 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
       expect(line).toMatch(/^✓ perf_run list: 1 repeat\(s\) measured, 0 refused, \d+ painted frames \(median\); wrote /)
     })
 
+    it('tapir_perf_run and tapir_perf_compare take html, a path, and their answers name the report', async () => {
+      const {tools} = await client.listTools()
+      for (const name of ['tapir_perf_run', 'tapir_perf_compare'])
+        expect(tools.find((tool) => tool.name === name)!.inputSchema.properties).toHaveProperty(
+          'html',
+          expect.objectContaining({type: 'string'}),
+        )
+      const runReport = file('list-mcp.html')
+      const line = textOf(
+        await client.callTool({
+          name: 'tapir_perf_run',
+          arguments: {scenario: join(dir.path, 'list.yaml'), label: 'mcp', out: join(dir.path, 'out'), repeat: 1, html: runReport},
+        }),
+      )
+      outputs.push(line)
+      expect(line).toMatch(new RegExp(`; wrote ${file('list-mcp.json')}; report ${runReport}$`))
+      expect(readFileSync(runReport, 'utf8')).toMatch(/^<!DOCTYPE html>\n<!-- tapir perf report -->\n/)
+      const compareReport = file('compare-mcp.html')
+      const json = await client.callTool({
+        name: 'tapir_perf_compare',
+        arguments: {a: file('list-before.json'), b: file('list-mcp.json'), json: true, html: compareReport},
+      })
+      outputs.push(textOf(json))
+      expect(JSON.parse(textOf(json))).toMatchObject({verdict: expect.any(String), html: compareReport})
+      const table = textOf(
+        await client.callTool({
+          name: 'tapir_perf_compare',
+          arguments: {a: file('list-before.json'), b: file('list-mcp.json'), html: compareReport},
+        }),
+      )
+      expect(table.split('\n').at(-1)).toBe(`report: ${compareReport}`)
+      expect(readFileSync(compareReport, 'utf8')).toContain('perf_compare: ')
+    })
+
     it('tapir_perf_run reports an invalid scenario as an error result', async () => {
       const result = await client.callTool({name: 'tapir_perf_run', arguments: {scenario: join(dir.path, 'five.yaml')}})
       expect(result.isError).toBe(true)

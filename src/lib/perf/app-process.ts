@@ -1,26 +1,15 @@
 import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 import {TapirError} from '../errors.js'
-import type {Platform} from './scenario-types.js'
+import {startArgs, type Launch} from './campaign-launch.js'
 
 /** This tapir's own entry: a campaign starts and stops the app as a user would. */
 const TAPIR_BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url))
 
-/** The only platform tapir can start today. */
-export const STARTABLE: readonly Platform[] = ['sim']
-
-export function refuseUnstartable(platform: Platform): void {
-  if (STARTABLE.includes(platform)) return
-  throw new TapirError(
-    `tapir can start only the simulated app today (--platform=sim), not ${platform}. For ${platform}, start the app yourself (flutter run, then tapir attach) and run tapir:perf_run for each scenario.`,
-    'local',
-  )
-}
-
-/** Runs `tapir <args> --state <file>` and fails with its last error line. */
-function tapir(args: string[], sessionFile: string, cwd: string): Promise<void> {
+/** Runs `tapir <args> --state <file> [-- <rest>]` and fails with its last error line. */
+function tapir(args: string[], sessionFile: string, cwd: string, rest: string[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TAPIR_BIN, ...args, '--state', sessionFile], {
+    const child = spawn(process.execPath, [TAPIR_BIN, ...args, '--state', sessionFile, ...(rest.length > 0 ? ['--', ...rest] : [])], {
       cwd,
       env: process.env,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -41,10 +30,12 @@ function tapir(args: string[], sessionFile: string, cwd: string): Promise<void> 
   })
 }
 
-/** `tapir start --device=sim` into the campaign's session file. */
-export const startApp = (platform: Platform, sessionFile: string, cwd: string): Promise<void> => {
-  refuseUnstartable(platform)
-  return tapir(['start', '--device=sim'], sessionFile, cwd)
+/** `tapir start --device=sim`, or for a real platform `tapir start --device=<id> [--cdp-port=N]
+ *  -- <flutter args>` (the launch the campaign file gives), into the campaign's session file. */
+export const startApp = (launch: Launch | undefined, sessionFile: string, cwd: string): Promise<void> => {
+  if (!launch) return tapir(['start', '--device=sim'], sessionFile, cwd)
+  const {args, flutterArgs} = startArgs(launch)
+  return tapir(args, sessionFile, cwd, flutterArgs)
 }
 
 /** `tapir stop`: ends only what tapir started for that session. */

@@ -1,10 +1,11 @@
 import {readdirSync} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
+import {DEVICE_PLATFORMS, readLaunch, type DevicePlatform, type Launch} from './campaign-launch.js'
 import {isMap, type ReadContext, unknownKeys} from './scenario-entries.js'
 import {ScenarioError, readSetup, readYaml} from './scenario-file.js'
 import {PLATFORMS, type SetupEntry} from './scenario-types.js'
 
-const KEYS = ['scenarios', 'hooks', 'android', 'after_start', 'retries']
+const KEYS = ['scenarios', 'hooks', 'android', 'ios', 'chrome', 'after_start', 'retries']
 const HOOKS = ['before_campaign', 'before_scenario']
 
 export interface Campaign {
@@ -15,6 +16,8 @@ export interface Campaign {
   retries: number
   /** Secrets typed by after_start, masked in everything the campaign writes. */
   secrets: string[]
+  /** How to start the app on each real platform the file configures. */
+  launches: Partial<Record<DevicePlatform, Launch>>
 }
 
 /** `*` only in the file name: `perf/*.yaml`, never `perf/*\/list.yaml`. */
@@ -54,7 +57,10 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
   const data = readYaml(file, path, problems)
   if (problems.length > 0) throw new ScenarioError(problems, 'Invalid perf campaign:')
   if (!isMap(data))
-    throw new ScenarioError(['the file must be a YAML map (scenarios, hooks, after_start, retries)'], 'Invalid perf campaign:')
+    throw new ScenarioError(
+      ['the file must be a YAML map (scenarios, hooks, after_start, retries, android, ios, chrome)'],
+      'Invalid perf campaign:',
+    )
   unknownKeys(data, KEYS, 'campaign', {problems})
   const patterns =
     Array.isArray(data.scenarios) && data.scenarios.every((item) => typeof item === 'string') ? (data.scenarios as string[]) : []
@@ -75,7 +81,12 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
       }
     }
   }
-  if (data.android !== undefined && !isMap(data.android)) problems.push('android: must be a map (avd, reverse, grant)')
+  const launches: Campaign['launches'] = {}
+  for (const platform of DEVICE_PLATFORMS) {
+    if (data[platform] === undefined) continue
+    const launch = readLaunch(data[platform], platform, problems)
+    if (launch) launches[platform] = launch
+  }
   let retries = 1
   if (data.retries !== undefined) {
     if (!Number.isInteger(data.retries) || (data.retries as number) < 0)
@@ -86,5 +97,5 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
   const afterStart =
     data.after_start === undefined ? [] : readSetup(data.after_start, 'after_start', c, {dir: dirname(file), stack: [file]})
   if (problems.length > 0) throw new ScenarioError(problems, 'Invalid perf campaign:')
-  return {files, hooks, afterStart, retries, secrets: [...c.secrets]}
+  return {files, hooks, afterStart, retries, secrets: [...c.secrets], launches}
 }

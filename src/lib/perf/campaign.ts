@@ -1,13 +1,15 @@
 import {lstatSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {UsageError, TapirError} from '../errors.js'
-import {CAMPAIGN_ERROR_OUTPUT, writeOutputFile} from '../output-file.js'
-import {startApp, stopApp, refuseUnstartable} from './app-process.js'
+import {CAMPAIGN_ERROR_OUTPUT, checkOutputFile, REPORT_OUTPUT, writeOutputFile} from '../output-file.js'
+import {startApp, stopApp} from './app-process.js'
 import type {BrowserControl} from './browser-control.js'
 import {loadCampaign} from './campaign-file.js'
+import {launchFor, type Launch} from './campaign-launch.js'
 import {ScenarioDriver} from './driver.js'
 import {runHook} from './hooks.js'
 import type {PerfApp} from './perf-app.js'
+import type {RunFile} from './run-file.js'
 import {perfRun} from './runner.js'
 import {declaredVariants, loadScenario} from './scenario-file.js'
 import type {Platform, Scenario} from './scenario-types.js'
@@ -44,6 +46,14 @@ export interface CampaignResult {
   attempts: number
   runFile: string | null
   errFile: string | null
+  /** The scenario's report page, beside its run file. */
+  report: string | null
+}
+
+export interface CampaignOutcome {
+  results: CampaignResult[]
+  /** The index.html linking every scenario's report. */
+  index: string
 }
 
 /** Every scenario the globs match, one per declared variant, on this platform and --only. */
@@ -93,11 +103,17 @@ function refuseRecordedSession(sessionFile: string): void {
 }
 
 /** Runs each selected scenario on a freshly started app, retrying a failure, and stops the app at the end. */
-export async function runCampaign(options: CampaignOptions, deps: CampaignDeps): Promise<CampaignResult[]> {
-  refuseUnstartable(options.platform)
+export async function runCampaign(options: CampaignOptions, deps: CampaignDeps): Promise<CampaignOutcome> {
   const campaign = loadCampaign(options.file, process.env)
+  const launch: Launch | undefined = options.platform === 'sim' ? undefined : launchFor(options.platform, campaign.launches, options.file)
   const scenarios = selectScenarios(campaign.files, options)
   refuseRecordedSession(deps.sessionFile)
+  const index = join(options.outDir, 'index.html')
+  const reportOf = (scenario: Scenario) => join(options.outDir, `${scenario.name}-${options.label}.html`)
+  // Pages written at the end are checked now, so a long campaign is not lost to a file in the way.
+  for (const page of [index, ...scenarios.map(reportOf)]) checkOutputFile(page, REPORT_OUTPUT)
+  const {writeCampaignIndex, writeRunReport} = await import('./report/write.js')
+  const runs = new Map<string, RunFile>()
   const variables = {TAPIR_PERF_PLATFORM: options.platform, TAPIR_PERF_LABEL: options.label, TAPIR_PERF_OUT: options.outDir}
   const hookDir = dirname(resolve(options.file))
   if (campaign.hooks.beforeCampaign) await runHook('before_campaign', campaign.hooks.beforeCampaign, variables, hookDir)
@@ -115,7 +131,8 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
             await runHook('before_scenario', campaign.hooks.beforeScenario, {...variables, TAPIR_PERF_SCENARIO: scenario.name}, hookDir)
           deps.reset()
           await stopApp(deps.sessionFile, deps.cwd)
-          await startApp(options.platform, deps.sessionFile, deps.cwd)
+          deps.progress(`${scenario.name}: starting the app on ${launch?.device ?? 'sim'}`)
+          await startApp(launch, deps.sessionFile, deps.cwd)
           await waitForBoot(deps)
           await new ScenarioDriver(deps.app, deps.browser(), options.platform).runSetup(campaign.afterStart, 'after_start')
           const [written] = await perfRun(
@@ -126,20 +143,30 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
               platform: options.platform,
               timing: options.timing,
               semanticsPass: options.semanticsPass,
-              device: options.platform,
+              device: launch?.device ?? options.platform,
             },
             {app: deps.app, browser: deps.browser(), progress: deps.progress},
           )
           if (written!.run.summary.repeats === 0)
             throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
-          result = {scenario: scenario.name, status: 'ok', attempts: attempt, runFile: written!.path, errFile: attempt > 1 ? errFile : null}
+          writeRunReport(reportOf(scenario), written!.run, written!.path)
+          runs.set(scenario.name, written!.run)
+          result = {
+            scenario: scenario.name,
+            status: 'ok',
+            attempts: attempt,
+            runFile: written!.path,
+            errFile: attempt > 1 ? errFile : null,
+            report: reportOf(scenario),
+          }
         } catch (error) {
           writeOutputFile(
             errFile,
             `${maskSecrets(`attempt ${attempt}/${attempts}: ${(error as Error).message}`, secrets)}\n`,
             CAMPAIGN_ERROR_OUTPUT,
           )
-          if (attempt === attempts) result = {scenario: scenario.name, status: 'failed', attempts: attempt, runFile: null, errFile}
+          if (attempt === attempts)
+            result = {scenario: scenario.name, status: 'failed', attempts: attempt, runFile: null, errFile, report: null}
         }
       }
       results.push(result!)
@@ -148,15 +175,23 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
     deps.reset()
     await stopApp(deps.sessionFile, deps.cwd).catch(() => {})
   }
-  return results
+  writeCampaignIndex(index, {
+    campaign: resolve(options.file),
+    platform: options.platform,
+    label: options.label,
+    device: launch?.device,
+    entries: results.map((result) => ({...result, run: runs.get(result.scenario)})),
+  })
+  return {results, index}
 }
 
 /** The result lines: `  <name>  ok`, `  <name>  ok (attempt N, see <err>)`, `  <name>  FAILED (see <err>)`. */
-export function campaignLines(results: readonly CampaignResult[]): string[] {
+export function campaignLines({results, index}: CampaignOutcome): string[] {
   const width = Math.max(...results.map((result) => result.scenario.length))
-  return results.map((result) => {
+  const lines = results.map((result) => {
     const name = `  ${result.scenario.padEnd(width)}  `
     if (result.status === 'failed') return `${name}FAILED (see ${result.errFile})`
     return result.attempts > 1 ? `${name}ok (attempt ${result.attempts}, see ${result.errFile})` : `${name}ok`
   })
+  return [...lines, `report: ${index}`]
 }

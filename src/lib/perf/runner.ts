@@ -4,6 +4,7 @@ import {TapirError} from '../errors.js'
 import {RUN_OUTPUT, writeOutputFile} from '../output-file.js'
 import type {BrowserControl} from './browser-control.js'
 import {DriveError, ScenarioDriver, type Resolve} from './driver.js'
+import {readFrameTimes} from './frame-times.js'
 import type {PerfApp} from './perf-app.js'
 import type {RunFile} from './run-file.js'
 import type {Platform, Scenario, Step} from './scenario-types.js'
@@ -144,9 +145,10 @@ async function measureOnce(
     }
     await SLEEP(SETTLE_MS)
     const report = await app.callExtension('perf_end', {full: 'true'})
+    const frames = report.refused === true ? {} : await readFrameTimes(app, report.sessionToken)
     if (unit.series === 'semanticsOff') await app.callExtension('semantics_hold', {action: 'acquire'})
     if (unit.series === 'attribution' && report.refused !== true && run.env === undefined) run.env = report.env as Record<string, unknown>
-    return {series: unit.series, index: round, ...report, resolves} as Repeat
+    return {series: unit.series, index: round, ...report, resolves, ...frames} as Repeat
   } catch (error) {
     if (!(error instanceof DriveError)) throw error
     const diagnostics = await driver.diagnostics().catch(() => 'Diagnostics: unavailable')

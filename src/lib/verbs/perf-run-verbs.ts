@@ -1,7 +1,8 @@
 import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
+import {checkOutputFile, REPORT_OUTPUT} from '../output-file.js'
 import {browserFor} from '../perf/browser-control.js'
-import {campaignLines, runCampaign, type CampaignResult} from '../perf/campaign.js'
+import {campaignLines, runCampaign, type CampaignOutcome} from '../perf/campaign.js'
 import {COMPARE_USAGE, readRuns} from '../perf/compare-input.js'
 import {renderComparison} from '../perf/compare-table.js'
 import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
@@ -15,6 +16,23 @@ import {Deadline} from '../vm/deadline.js'
 const platformNamed = (name: string | undefined): Platform | undefined => PLATFORMS.find((platform) => platform === name)
 import {defineVerb, params} from './define.js'
 import type {InputOf, Report, Result, Verb, VerbCall} from './types.js'
+
+const HTML_PARAM = {
+  name: 'html',
+  type: 'string',
+  local: true,
+  addition: true,
+  description: 'Also write a self-contained HTML report (frame-time charts against the budget) to this file.',
+} as const
+
+/** The report file asked for, resolved; an empty path is refused. */
+function htmlPath(cwd: string, html: string | undefined): string | undefined {
+  if (html === undefined) return undefined
+  if (html.trim() === '') throw new UsageError('--html needs a file to write the report to, e.g. --html=build/perf/report.html.')
+  return resolve(cwd, html)
+}
+
+const reportLine = (result: Result): string => (typeof result.html === 'string' ? `\nreport: ${result.html}` : '')
 
 export const perfCompare = defineVerb({
   name: 'perf_compare',
@@ -31,15 +49,22 @@ export const perfCompare = defineVerb({
     {name: 'a', type: 'string', required: true, local: true, description: 'Baseline run file.', missing: COMPARE_USAGE},
     {name: 'b', type: 'string', required: true, local: true, description: 'Candidate run file.', missing: COMPARE_USAGE},
     {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the JSON result instead of the table.'},
+    HTML_PARAM,
   ],
   async execute(context, input): Promise<Result> {
     const {a, b} = readRuns(context.cwd, input.a, input.b)
-    return compareRuns(a, b) as unknown as Result
+    const comparison = compareRuns(a, b)
+    const html = htmlPath(context.cwd, input.html)
+    if (html === undefined) return comparison as unknown as Result
+    const {writeCompareReport} = await import('../perf/report/write.js')
+    writeCompareReport(html, {a, b, comparison, aPath: input.a, bPath: input.b})
+    return {...comparison, html}
   },
   failed: (result) => hasErrorRegression(result as unknown as Comparison),
   mcpIsError: (result) => hasErrorRegression(result as unknown as Comparison),
-  report: (result) => ({stdout: renderComparison(result as unknown as Comparison)}),
-  mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : renderComparison(result as unknown as Comparison)),
+  report: (result) => ({stdout: renderComparison(result as unknown as Comparison) + reportLine(result)}),
+  mcpText: (result, input) =>
+    input.json === true ? JSON.stringify(result) : renderComparison(result as unknown as Comparison) + reportLine(result),
 })
 
 const PERF_RUN_PARAMS = params(
@@ -76,6 +101,7 @@ const PERF_RUN_PARAMS = params(
   {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
   {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
   {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
+  HTML_PARAM,
 )
 
 const LABEL = /^[a-z0-9_-]+$/
@@ -87,6 +113,7 @@ type RunResult = {
   scenario: {name: string}
   summary: {repeats: number; refused: number; frames: {painted: number}}
   againstPath?: string
+  html?: string
 }
 
 /** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s). */
@@ -102,6 +129,8 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
     throw new UsageError(
       `The baseline (against) is a scenario named "${scenario.name}" too, so both would be written to ${scenario.name}-${label}.json. Give the baseline scenario another name.`,
     )
+  const html = htmlPath(context.cwd, input.html)
+  if (html !== undefined) checkOutputFile(html, REPORT_OUTPUT)
   for (const each of [scenario, ...(against ? [against] : [])]) {
     if (!each.platforms.includes(platform))
       throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
@@ -124,8 +153,18 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
       progress: (line) => context.progress?.(line),
     },
   )
+  if (html !== undefined) {
+    const {writeRunReport} = await import('../perf/report/write.js')
+    writeRunReport(html, main!.run, main!.path)
+  }
   const {repeats: _repeats, insights, ...shown} = main!.run
-  return {...shown, insights: insights.slice(0, JSON_INSIGHTS), path: main!.path, ...(baseline ? {againstPath: baseline.path} : {})}
+  return {
+    ...shown,
+    insights: insights.slice(0, JSON_INSIGHTS),
+    path: main!.path,
+    ...(baseline ? {againstPath: baseline.path} : {}),
+    ...(html === undefined ? {} : {html}),
+  }
 }
 
 const noneMeasured = (result: Result): boolean => (result as unknown as RunResult).summary.repeats === 0
@@ -133,7 +172,7 @@ const noneMeasured = (result: Result): boolean => (result as unknown as RunResul
 function runLine(result: Result): Report {
   const run = result as unknown as RunResult
   const {repeats, refused, frames} = run.summary
-  const against = run.againstPath ? ` and ${run.againstPath}` : ''
+  const against = `${run.againstPath ? ` and ${run.againstPath}` : ''}${run.html ? `; report ${run.html}` : ''}`
   if (repeats === 0)
     return {
       stderr: [
@@ -165,7 +204,7 @@ export const perfRunVerb = defineVerb({
     input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n'),
 })
 
-const campaignResults = (result: Result) => result.results as CampaignResult[]
+const campaignOutcome = (result: Result) => result as unknown as CampaignOutcome
 
 export const perfCampaign = defineVerb({
   name: 'perf_campaign',
@@ -193,7 +232,7 @@ export const perfCampaign = defineVerb({
       required: true,
       options: PLATFORMS,
       local: true,
-      description: 'The platform to start and measure on; tapir can start only sim today.',
+      description: "The platform to start and measure on: sim, or a platform the campaign file's android:, ios: or chrome: key configures.",
       missing: 'Missing --platform: tapir:perf_campaign <campaign.yaml> --platform=sim.',
     },
     {name: 'label', type: 'string', default: 'run', local: true, description: 'Names every run file: lower-case letters, digits, _ and -.'},
@@ -209,7 +248,7 @@ export const perfCampaign = defineVerb({
     if (!platform) throw new UsageError(`--platform must be one of ${PLATFORMS.join(', ')}.`)
     if (!context.sessionFile || !context.reset)
       throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
-    const results = await runCampaign(
+    const outcome = await runCampaign(
       {
         file: resolve(context.cwd, input.campaign),
         platform,
@@ -228,10 +267,10 @@ export const perfCampaign = defineVerb({
         cwd: context.cwd,
       },
     )
-    return {results}
+    return {...outcome}
   },
-  failed: (result) => !campaignResults(result).every((entry) => entry.status === 'ok'),
-  report: (result) => ({stdout: campaignLines(campaignResults(result)).join('\n')}),
+  failed: (result) => !campaignOutcome(result).results.every((entry) => entry.status === 'ok'),
+  report: (result) => ({stdout: campaignLines(campaignOutcome(result)).join('\n')}),
 })
 
 export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare, perfCampaign]

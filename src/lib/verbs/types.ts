@@ -33,6 +33,9 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   cliOnly?: boolean
   /** Only over MCP (a tool's `json`: on the CLI that is the global --json flag). */
   mcpOnly?: boolean
+  /** tapir's own addition to a tool the reference defines (perf_run's and perf_compare's
+   *  `html`): on every surface, and listed as an addition by the contract test. */
+  addition?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
   /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
