@@ -61,3 +61,13 @@ export class ParamError extends UsageError {
     return this.compose(PARAM_NAME[surface])
   }
 }
+
+/** What a caught value says: an Error's message, or the value itself as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The code Node gives a failed system call (`ENOENT`, `EEXIST`, ...), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+}

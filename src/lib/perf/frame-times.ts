@@ -1,3 +1,4 @@
+import {anyAnswer} from '../vm/tapir-answers.js'
 import type {PerfApp} from './perf-app.js'
 
 /**
@@ -50,9 +51,9 @@ export function frameTimesFromTrace(trace: unknown): FrameTimes | undefined {
 
 /** What a measured repeat adds to the run file: its frame times, or why there are none. */
 export async function readFrameTimes(app: PerfApp, sessionToken: unknown): Promise<{frameTimes: FrameTimes} | {frameTimesMissing: string}> {
-  let trace: Record<string, unknown>
+  let trace: unknown
   try {
-    trace = await app.callExtension('perf_trace', typeof sessionToken === 'string' ? {token: sessionToken} : {})
+    trace = await app.callExtension('perf_trace', typeof sessionToken === 'string' ? {token: sessionToken} : {}, anyAnswer)
   } catch (error) {
     return {frameTimesMissing: `perf_trace failed: ${(error as Error).message}`}
   }

@@ -2,20 +2,20 @@ import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import {checkOutputFile, REPORT_OUTPUT} from '../output-file.js'
 import {browserFor} from '../perf/browser-control.js'
-import {campaignLines, runCampaign, type CampaignOutcome} from '../perf/campaign.js'
+import {campaignLines, runCampaign} from '../perf/campaign.js'
 import {COMPARE_USAGE, readRuns} from '../perf/compare-input.js'
 import {renderComparison} from '../perf/compare-table.js'
-import {compareRuns, hasErrorRegression, type Comparison} from '../perf/compare.js'
+import {compareRuns, hasErrorRegression} from '../perf/compare.js'
 import {perfApp} from '../perf/perf-app.js'
 import {platformOfDevice} from '../perf/platforms.js'
 import {perfRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
 import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
 import {Deadline} from '../vm/deadline.js'
+import {defineVerb, params} from './define.js'
+import type {InputOf, Report, Verb, VerbCall} from './types.js'
 
 const platformNamed = (name: string | undefined): Platform | undefined => PLATFORMS.find((platform) => platform === name)
-import {defineVerb, params} from './define.js'
-import type {InputOf, Report, Result, Verb, VerbCall} from './types.js'
 
 const HTML_PARAM = {
   name: 'html',
@@ -32,7 +32,7 @@ function htmlPath(cwd: string, html: string | undefined): string | undefined {
   return resolve(cwd, html)
 }
 
-const reportLine = (result: Result): string => (typeof result.html === 'string' ? `\nreport: ${result.html}` : '')
+const reportLine = (result: object): string => ('html' in result && typeof result.html === 'string' ? `\nreport: ${result.html}` : '')
 
 export const perfCompare = defineVerb({
   name: 'perf_compare',
@@ -51,20 +51,19 @@ export const perfCompare = defineVerb({
     {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the JSON result instead of the table.'},
     HTML_PARAM,
   ],
-  async execute(context, input): Promise<Result> {
+  async execute(context, input) {
     const {a, b} = readRuns(context.cwd, input.a, input.b)
     const comparison = compareRuns(a, b)
     const html = htmlPath(context.cwd, input.html)
-    if (html === undefined) return comparison as unknown as Result
+    if (html === undefined) return {...comparison}
     const {writeCompareReport} = await import('../perf/report/write.js')
     writeCompareReport(html, {a, b, comparison, aPath: input.a, bPath: input.b})
     return {...comparison, html}
   },
-  failed: (result) => hasErrorRegression(result as unknown as Comparison),
-  mcpIsError: (result) => hasErrorRegression(result as unknown as Comparison),
-  report: (result) => ({stdout: renderComparison(result as unknown as Comparison) + reportLine(result)}),
-  mcpText: (result, input) =>
-    input.json === true ? JSON.stringify(result) : renderComparison(result as unknown as Comparison) + reportLine(result),
+  failed: (result) => hasErrorRegression(result),
+  mcpIsError: (result) => hasErrorRegression(result),
+  report: (result) => ({stdout: renderComparison(result) + reportLine(result)}),
+  mcpText: (result, input) => (input.json === true ? JSON.stringify(result) : renderComparison(result) + reportLine(result)),
 })
 
 const PERF_RUN_PARAMS = params(
@@ -108,16 +107,9 @@ const LABEL = /^[a-z0-9_-]+$/
 /** Insights the --json answer keeps (the run file has them all). */
 const JSON_INSIGHTS = 6
 
-type RunResult = {
-  path: string
-  scenario: {name: string}
-  summary: {repeats: number; refused: number; frames: {painted: number}}
-  againstPath?: string
-  html?: string
-}
-
-/** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s). */
-export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>): Promise<Result> {
+/** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s).
+ *  The result is the run file without its repeats (and only the top insights), and where it is. */
+export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>) {
   const label = input.label ?? 'run'
   if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
   const target = context.target?.() ?? {}
@@ -167,10 +159,11 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
   }
 }
 
-const noneMeasured = (result: Result): boolean => (result as unknown as RunResult).summary.repeats === 0
+type RunResult = Awaited<ReturnType<typeof runScenario>>
 
-function runLine(result: Result): Report {
-  const run = result as unknown as RunResult
+const noneMeasured = (result: RunResult): boolean => result.summary.repeats === 0
+
+function runLine(run: RunResult): Report {
   const {repeats, refused, frames} = run.summary
   const against = `${run.againstPath ? ` and ${run.againstPath}` : ''}${run.html ? `; report ${run.html}` : ''}`
   if (repeats === 0)
@@ -203,8 +196,6 @@ export const perfRunVerb = defineVerb({
   mcpText: (result, input) =>
     input.json === true ? JSON.stringify(result) : [runLine(result).stdout, ...(runLine(result).stderr ?? [])].filter(Boolean).join('\n'),
 })
-
-const campaignOutcome = (result: Result) => result as unknown as CampaignOutcome
 
 export const perfCampaign = defineVerb({
   name: 'perf_campaign',
@@ -241,7 +232,7 @@ export const perfCampaign = defineVerb({
     {name: 'timing', type: 'boolean', local: true, description: 'Interleaved timing-mode repeats in every scenario.'},
     {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure every scenario with the semantics tree released.'},
   ],
-  async execute(context, input): Promise<Result> {
+  async execute(context, input) {
     const label = input.label ?? 'run'
     if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
     const platform = platformNamed(input.platform)
@@ -269,8 +260,8 @@ export const perfCampaign = defineVerb({
     )
     return {...outcome}
   },
-  failed: (result) => !campaignOutcome(result).results.every((entry) => entry.status === 'ok'),
-  report: (result) => ({stdout: campaignLines(campaignOutcome(result)).join('\n')}),
+  failed: (result) => !result.results.every((entry) => entry.status === 'ok'),
+  report: (result) => ({stdout: campaignLines(result).join('\n')}),
 })
 
 export const perfRunVerbs: Verb[] = [perfRunVerb, perfCompare, perfCampaign]

@@ -1,7 +1,9 @@
+import {boolean, nullable, object, optional, string, type Infer} from '../vm/shape.js'
+import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
-import type {Param, Result, Verb} from './types.js'
+import type {Param, Verb} from './types.js'
 
 const textRef = () => ({
   ...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'),
@@ -16,9 +18,12 @@ const text = (description: string): Param<'text', 'string'> & {required: true} =
   missing: 'Missing --text=<value>. Provide the text to enter ("" clears).',
 })
 
+/** The `text` effect block: what the field holds after the settle. */
+const textEffect = optional(object({kind: optional(string), verified: optional(boolean), value: optional(nullable(string))}))
+const textAnswer = answer({ref: optional(string), text: optional(string), effect: textEffect})
+
 /** The field may keep something other than what was sent (a formatter, a reverting parent). */
-function unverified(result: Result): string[] {
-  const effect = result.effect as {verified?: boolean; value?: unknown} | undefined
+function unverified({effect}: Infer<typeof textAnswer>): string[] {
   return effect?.verified === false
     ? [`⚠ The field holds ${JSON.stringify(effect.value ?? null)} after the settle, not the text sent.`]
     : []
@@ -38,6 +43,7 @@ export const type = extensionVerb({
     includeSnapshot(true),
     ...gateChecks(),
   ],
+  result: textAnswer,
   prefersJson: snapshotAsked,
   report: (result, input) => done(`Typed into ${input.ref}`, unverified(result)),
 })
@@ -50,6 +56,7 @@ export const fill = extensionVerb({
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [textRef(), text('Value to set; replaces the content ("" clears).'), includeSnapshot(true), ...gateChecks(), snapshotMode()],
+  result: textAnswer,
   prefersJson: snapshotAsked,
   report: (result, input) => done(`Filled ${input.ref}`, unverified(result)),
 })
@@ -62,6 +69,7 @@ export const clear = extensionVerb({
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [textRef(), includeSnapshot(false)],
+  result: textAnswer,
   prefersJson: snapshotAsked,
   report: (result, input) => done(`Cleared ${input.ref}`, unverified(result)),
 })
@@ -74,6 +82,7 @@ export const focus = extensionVerb({
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [ref(), includeSnapshot(false)],
+  result: answer({ref: optional(string), focused: optional(boolean)}),
   prefersJson: snapshotAsked,
   report: (_result, input) => done(`Focused ${input.ref}`),
 })
@@ -84,6 +93,7 @@ export const blur = extensionVerb({
   summary: 'Take keyboard focus away from whatever holds it (nothing to do is still a success).',
   kind: 'action',
   params: [includeSnapshot(false)],
+  result: answer({blurred: optional(boolean), hadFocus: optional(boolean)}),
   prefersJson: snapshotAsked,
   report: (result) => done(result.hadFocus === false ? 'Nothing had focus' : 'Blurred the focused widget'),
 })
@@ -106,6 +116,7 @@ export const pressKey = extensionVerb({
     includeSnapshot(true),
     {name: 'modifiers', type: 'string[]', description: 'Keys held during the press, comma-separated: control (or ctrl), shift, alt, meta.'},
   ],
+  result: answer({ok: optional(boolean), key: optional(string)}),
   prefersJson: snapshotAsked,
   report: (_result, input) => done(`Pressed ${[...(input.modifiers ?? []), input.key].join('+')}`),
 })

@@ -1,0 +1,143 @@
+import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+
+/** A JSON object: the fields a shape names, typed, and any others kept as they came. */
+export type JsonObject = {[key: string]: unknown}
+
+/**
+ * What a JSON value tapir reads is expected to be: checked once, where the value enters (an
+ * answer from the app, a file), so the code that reads it has its type instead of a guess.
+ * Object shapes check the fields they name and keep every other field as it came.
+ */
+export interface Shape<T> {
+  /** What belongs there, in an error's words: "a string", "a list". */
+  readonly expected: string
+  /** Whether an object's field of this shape may be absent. */
+  readonly optional: boolean
+  /** The value, typed; throws a ShapeMismatch naming the first place it differs. */
+  read(value: unknown, path: string): T
+}
+
+export type Infer<S> = S extends Shape<infer T> ? T : never
+
+type Fields = {readonly [name: string]: Shape<unknown>}
+type Optional = {readonly optional: true}
+type Simplify<T> = {[K in keyof T]: T[K]} & {}
+
+/** The object type of `fields`: an optional shape gives an optional field. */
+export type ObjectOf<F extends Fields> = Simplify<
+  {-readonly [K in keyof F as F[K] extends Optional ? never : K]: Infer<F[K]>} & {
+    -readonly [K in keyof F as F[K] extends Optional ? K : never]?: Infer<F[K]>
+  }
+> &
+  JsonObject
+
+export interface ObjectShape<F extends Fields> extends Shape<ObjectOf<F>> {
+  /** The named fields, so a shape can be built on another: `object({...notes.fields, ...})`. */
+  readonly fields: F
+}
+
+/** Where and how a value differs from its shape. */
+export class ShapeMismatch extends Error {
+  constructor(
+    readonly path: string,
+    readonly found: unknown,
+    readonly expected: string,
+  ) {
+    super(`its ${path} is ${describeJson(found)}, not ${expected}`)
+  }
+}
+
+function scalar<T>(expected: string, test: (value: unknown) => value is T): Shape<T> {
+  return {
+    expected,
+    optional: false,
+    read(value, path) {
+      if (!test(value)) throw new ShapeMismatch(path, value, expected)
+      return value
+    },
+  }
+}
+
+export const string = scalar('a string', (value): value is string => typeof value === 'string')
+export const number = scalar('a number', (value): value is number => typeof value === 'number' && Number.isFinite(value))
+export const integer = scalar('an integer', (value): value is number => Number.isInteger(value))
+export const boolean = scalar('a boolean', (value): value is boolean => typeof value === 'boolean')
+/** Any JSON value: a field tapir passes on without reading. */
+export const anything = scalar('anything', (value): value is unknown => value !== undefined)
+
+/** One of the given values exactly. */
+export function literal<const V extends readonly (string | number | boolean)[]>(...values: V): Shape<V[number]> {
+  return scalar(`one of ${values.map((value) => JSON.stringify(value)).join(', ')}`, (value): value is V[number] =>
+    values.some((allowed) => allowed === value),
+  )
+}
+
+export function nullable<T>(shape: Shape<T>): Shape<T | null> {
+  return {...shape, expected: `${shape.expected} or null`, read: (value, path) => (value === null ? null : shape.read(value, path))}
+}
+
+/** A field that may be absent; when present it has `shape`. */
+export function optional<T>(shape: Shape<T>): Shape<T | undefined> & Optional {
+  return {
+    expected: shape.expected,
+    optional: true,
+    read: (value, path) => (value === undefined ? undefined : shape.read(value, path)),
+  }
+}
+
+export function list<T>(item: Shape<T>): Shape<T[]> {
+  return {
+    expected: 'a list',
+    optional: false,
+    read(value, path) {
+      if (!Array.isArray(value)) throw new ShapeMismatch(path, value, 'a list')
+      return value.map((entry: unknown, index) => item.read(entry, `${path}[${index}]`))
+    },
+  }
+}
+
+/** An object whose named fields have their shapes; other fields are kept, unchecked. The value
+ *  itself is returned (not a copy), so what prints as JSON is exactly what the app sent. */
+export function object<const F extends Fields>(fields: F): ObjectShape<F> {
+  return {
+    expected: 'an object',
+    optional: false,
+    fields,
+    read(value, path) {
+      if (!isJsonObject(value)) throw new ShapeMismatch(path, value, 'an object')
+      for (const [name, shape] of Object.entries(fields)) shape.read(value[name], path === '' ? name : `${path}.${name}`)
+      return value as ObjectOf<F>
+    },
+  }
+}
+
+/** An object of any keys whose values all have `shape` (a map keyed by name). */
+export function record<T>(shape: Shape<T>): Shape<Record<string, T>> {
+  return {
+    expected: 'an object',
+    optional: false,
+    read(value, path) {
+      if (!isJsonObject(value)) throw new ShapeMismatch(path, value, 'an object')
+      for (const [name, entry] of Object.entries(value)) shape.read(entry, `${path}.${name}`)
+      return value as Record<string, T>
+    },
+  }
+}
+
+/** The value typed by `shape`, or the first mismatch in words ("its x is a number (5), not a string"). */
+export function readAs<T>(shape: Shape<T>, value: unknown, path = 'result'): {value: T} | {problem: string} {
+  try {
+    return {value: shape.read(value, path)}
+  } catch (error) {
+    if (error instanceof ShapeMismatch) return {problem: error.message}
+    throw error
+  }
+}
+
+/** An answer from the app, checked against what tapir expects of it: a wrong shape is a
+ *  malformed answer (exit 3) that names the method and the field. */
+export function checkAnswer<T>(method: string, shape: Shape<T>, value: unknown): T {
+  const read = readAs(shape, value, 'result')
+  if ('problem' in read) throw malformedAnswer(method, read.problem.replace(/^its result\./, 'its '))
+  return read.value
+}
