@@ -73,7 +73,21 @@ export function literal<const V extends readonly (string | number | boolean)[]>(
 }
 
 export function nullable<T>(shape: Shape<T>): Shape<T | null> {
-  return {...shape, expected: `${shape.expected} or null`, read: (value, path) => (value === null ? null : shape.read(value, path))}
+  const expected = `${shape.expected} or null`
+  return {
+    expected,
+    optional: shape.optional,
+    read(value, path) {
+      if (value === null) return null
+      try {
+        return shape.read(value, path)
+      } catch (error) {
+        // Not the value itself but something inside it: that place names itself.
+        if (error instanceof ShapeMismatch && error.path === path) throw new ShapeMismatch(path, value, expected)
+        throw error
+      }
+    },
+  }
 }
 
 /** A field that may be absent; when present it has `shape`. */
