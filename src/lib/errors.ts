@@ -39,7 +39,8 @@ export class TapirError extends Error {
 
   /** The `type` of the app's error envelope (stale, not_found, timeout, ...), when it sent one. */
   get envelopeType(): string | undefined {
-    const type = (this.details?.envelope as {type?: unknown} | undefined)?.type
+    const envelope = this.details?.envelope
+    const type = typeof envelope === 'object' && envelope !== null && 'type' in envelope ? envelope.type : undefined
     return typeof type === 'string' ? type : undefined
   }
 }

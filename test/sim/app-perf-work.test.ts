@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {checkAnswer, list, object, string} from '../../src/lib/vm/shape.js'
+import {list, object, string} from '../../src/lib/shape.js'
+import {checkAnswer} from '../../src/lib/vm/malformed.js'
 import {bootAnswer} from '../../src/lib/vm/tapir-answers.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 import type {SimApp} from '../../src/sim/app-contract.js'

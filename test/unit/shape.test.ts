@@ -3,7 +3,6 @@ import {TapirError} from '../../src/lib/errors.js'
 import {
   anything,
   boolean,
-  checkAnswer,
   integer,
   list,
   literal,
@@ -14,7 +13,8 @@ import {
   readAs,
   record,
   string,
-} from '../../src/lib/vm/shape.js'
+} from '../../src/lib/shape.js'
+import {checkAnswer} from '../../src/lib/vm/malformed.js'
 import {answer} from '../../src/lib/vm/tapir-answers.js'
 
 const problem = (read: ReturnType<typeof readAs>) => ('problem' in read ? read.problem : undefined)

@@ -1,5 +1,6 @@
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {JSONRPCMessageSchema, type JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
+import {messageOf} from '../errors.js'
 
 /** The longest request line read: the stdio client's own line limit (10 MiB). */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024
@@ -100,7 +101,7 @@ export class LineTransport implements Transport {
     try {
       value = JSON.parse(line)
     } catch (error) {
-      return this.refuse(null, PARSE_ERROR, `Parse error: the line is not JSON (${(error as Error).message}).`)
+      return this.refuse(null, PARSE_ERROR, `Parse error: the line is not JSON (${messageOf(error)}).`)
     }
     const message = JSONRPCMessageSchema.safeParse(value)
     if (!message.success)

@@ -1,5 +1,5 @@
 import {messageOf, TapirError} from '../errors.js'
-import {boolean, list, string, type Shape} from '../vm/shape.js'
+import {boolean, list, string, type Shape} from '../shape.js'
 import {
   answer,
   anyAnswer,

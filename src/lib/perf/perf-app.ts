@@ -1,6 +1,6 @@
+import type {Shape} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
-import type {Shape} from '../vm/shape.js'
 
 /** The app as a perf run calls it. A run lasts many times one call, so each call gets its own
  *  deadline (--timeout, plus what the call itself waits in the app) instead of the verb's one. */

@@ -1,4 +1,4 @@
-import {isJsonObject} from '../vm/malformed.js'
+import {isJsonObject} from '../shape.js'
 import type {PerfReport} from '../vm/tapir-answers.js'
 import type {RunSummary, SeriesSummary, Spread} from './run-file.js'
 

@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {closeSync, constants, linkSync, openSync, unlinkSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
-import {TapirError} from '../errors.js'
+import {TapirError, errorCode} from '../errors.js'
 import {ensureFolder, fileError} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import {checkOwned, identify} from './owned-process.js'
@@ -39,7 +39,7 @@ function createExclusive(path: string, text: string): boolean {
     linkSync(tmp, path)
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    if (errorCode(error) === 'EEXIST') return false
     throw error
   } finally {
     unlinkQuietly(tmp)

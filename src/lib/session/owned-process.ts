@@ -1,5 +1,6 @@
 import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
+import {errorCode} from '../errors.js'
 
 /** What tapir records about a process it started: enough to prove later that a pid still
  *  names that process and not a recycled one or a planted one. */
@@ -31,7 +32,7 @@ function exists(pid: number): boolean {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' // there, but another user's
+    return errorCode(error) === 'EPERM' // there, but another user's
   }
 }
 
@@ -186,7 +187,7 @@ function signal(pid: number, name: NodeJS.Signals): boolean {
     process.kill(pid, name)
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
+    if (errorCode(error) === 'ESRCH') return false
     throw error
   }
 }

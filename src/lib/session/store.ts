@@ -1,6 +1,6 @@
 import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
-import {TapirError} from '../errors.js'
+import {TapirError, errorCode} from '../errors.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import type {Session} from './session.js'
@@ -84,7 +84,7 @@ function remove(path: string): void {
   try {
     unlinkSync(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('remove', path, error)
+    if (errorCode(error) !== 'ENOENT') throw fileError('remove', path, error)
   }
 }
 

@@ -1,5 +1,5 @@
 import {ParamError} from '../errors.js'
-import {boolean, nullable, number, object, optional, string, type Infer} from '../vm/shape.js'
+import {boolean, nullable, number, object, optional, string, type Infer} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'

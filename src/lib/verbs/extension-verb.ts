@@ -1,4 +1,4 @@
-import type {Shape} from '../vm/shape.js'
+import type {Shape} from '../shape.js'
 import {toExtensionParams} from './input.js'
 import type {InputOf, Param, Report, Result, Verb, VerbOf} from './types.js'
 

@@ -1,5 +1,5 @@
 import {ParamError} from '../errors.js'
-import {boolean, integer, optional, string} from '../vm/shape.js'
+import {boolean, integer, optional, string} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'

@@ -1,7 +1,7 @@
 import {resolve} from 'node:path'
 import {ParamError} from '../errors.js'
 import {TRACE_OUTPUT, writeOutputFile} from '../output-file.js'
-import {anything, boolean, integer, list, optional, string} from '../vm/shape.js'
+import {anything, boolean, integer, list, optional, string} from '../shape.js'
 import {answer, perfReport, type PerfReport} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
 import {extensionVerb} from './extension-verb.js'

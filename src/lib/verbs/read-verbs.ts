@@ -1,5 +1,5 @@
 import {ParamError} from '../errors.js'
-import {integer, list, object, optional, string} from '../vm/shape.js'
+import {integer, list, object, optional, string} from '../shape.js'
 import {answer, exceptionsAnswer, findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Verb} from './types.js'

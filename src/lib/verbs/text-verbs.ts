@@ -1,4 +1,4 @@
-import {boolean, nullable, object, optional, string, type Infer} from '../vm/shape.js'
+import {boolean, nullable, object, optional, string, type Infer} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'

@@ -1,8 +1,8 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
 import type {TapirError} from '../errors.js'
+import type {Shape} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-import type {Shape} from '../vm/shape.js'
 import type {AppNotes} from '../vm/tapir-answers.js'
 
 type ValueTypes = {string: string; integer: number; number: number; boolean: boolean; 'string[]': string[]}

@@ -1,6 +1,6 @@
 import {ParamError} from '../errors.js'
+import {boolean, integer, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
-import {boolean, integer, optional, string} from '../vm/shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Verb} from './types.js'

@@ -1,12 +1,12 @@
 import {TapirError} from '../errors.js'
+import {describeJson, isJsonObject, type JsonObject, type Shape} from '../shape.js'
 import {VmServiceClient} from './client.js'
 import type {Deadline} from './deadline.js'
 import {extensionFailure} from './extension-error.js'
 import {instanceRef, type InstanceRef} from './instance-ref.js'
-import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+import {checkAnswer, malformedAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
-import {checkAnswer, type JsonObject, type Shape} from './shape.js'
 
 type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
 type Result = JsonObject

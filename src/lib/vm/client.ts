@@ -1,10 +1,10 @@
 import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
+import {describeJson, isJsonObject, type JsonObject} from '../shape.js'
 import {Deadline} from './deadline.js'
-import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+import {malformedAnswer} from './malformed.js'
 import {RpcError} from './rpc-error.js'
-import type {JsonObject} from './shape.js'
 
 type Pending = {method: string; resolve: (value: JsonObject) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
 type EventHandler = (event: JsonObject) => void

@@ -1,4 +1,4 @@
-import {boolean, nullable, object, optional, string, type Infer} from './shape.js'
+import {boolean, nullable, object, optional, string, type Infer} from '../shape.js'
 
 /** What the VM's `evaluate` answers with, as far as tapir reads it: an `@Instance` (its value as
  *  text, or its class), or an `@Error` with the message of what was thrown. */

@@ -13,7 +13,7 @@ import {
   type ObjectOf,
   type ObjectShape,
   type Shape,
-} from './shape.js'
+} from '../shape.js'
 
 // The answers of the app's `ext.tapir.*` extensions that more than one part of tapir reads (the
 // catalogue's verbs and perf_run's driver). A verb's own answer is declared beside its params.

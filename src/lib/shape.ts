@@ -1,11 +1,25 @@
-import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
-
 /** A JSON object: the fields a shape names, typed, and any others kept as they came. */
 export type JsonObject = {[key: string]: unknown}
 
+const PREVIEW_CHARS = 80
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A JSON value as a reader needs it named: its kind, and a short preview of it. */
+export function describeJson(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  const kind = Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
+  const text = JSON.stringify(value)
+  return `${kind} (${text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text})`
+}
+
 /**
  * What a JSON value tapir reads is expected to be: checked once, where the value enters (an
- * answer from the app, a file), so the code that reads it has its type instead of a guess.
+ * answer from the app or Chrome, a file, a message from a process), so the code that reads it
+ * has its type instead of a guess.
  * Object shapes check the fields they name and keep every other field as it came.
  */
 export interface Shape<T> {
@@ -146,12 +160,4 @@ export function readAs<T>(shape: Shape<T>, value: unknown, path = 'result'): {va
     if (error instanceof ShapeMismatch) return {problem: error.message}
     throw error
   }
-}
-
-/** An answer from the app, checked against what tapir expects of it: a wrong shape is a
- *  malformed answer (exit 3) that names the method and the field. */
-export function checkAnswer<T>(method: string, shape: Shape<T>, value: unknown): T {
-  const read = readAs(shape, value, 'result')
-  if ('problem' in read) throw malformedAnswer(method, read.problem.replace(/^its result\./, 'its '))
-  return read.value
 }
