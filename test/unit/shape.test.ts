@@ -1,19 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {TapirError} from '../../src/lib/errors.js'
-import {
-  anything,
-  boolean,
-  integer,
-  list,
-  literal,
-  nullable,
-  number,
-  object,
-  optional,
-  readAs,
-  record,
-  string,
-} from '../../src/lib/shape.js'
+import {anything, boolean, integer, list, literal, nullable, number, object, optional, readAs, record, string} from '../../src/lib/shape.js'
 import {checkAnswer} from '../../src/lib/vm/malformed.js'
 import {answer} from '../../src/lib/vm/tapir-answers.js'
 

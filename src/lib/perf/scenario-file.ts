@@ -57,9 +57,7 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
   try {
     source = readBoundedText(path)
   } catch (error) {
-    problems.push(
-      `${shown}: cannot read (${errorCode(error) === 'ENOENT' ? 'no such file' : messageOf(error)})`,
-    )
+    problems.push(`${shown}: cannot read (${errorCode(error) === 'ENOENT' ? 'no such file' : messageOf(error)})`)
     return undefined
   }
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})
