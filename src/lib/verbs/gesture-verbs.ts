@@ -3,7 +3,7 @@ import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
-import {gateChecks, includeSnapshot, pointerParams, ref, snapshotMode} from './params.js'
+import {gateChecks, includeSnapshot, namedRef, pointerParams, snapshotMode} from './params.js'
 import type {Verb} from './types.js'
 
 /** A pointer verb's answer: the ref it acted on. */
@@ -81,12 +81,8 @@ export const drag = extensionVerb({
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
-    {
-      ...ref('Ref of the widget to drag from (eN).'),
-      name: 'startRef',
-      missing: 'Missing --startRef=<eN>. Run tapir:snap first to obtain refs.',
-    },
-    {...ref('Ref of the widget to drop on (eN).'), name: 'endRef', missing: 'Missing --endRef=<eN>. Run tapir:snap first to obtain refs.'},
+    namedRef('startRef', 'Ref of the widget to drag from (eN).'),
+    namedRef('endRef', 'Ref of the widget to drop on (eN).'),
     snapshotMode(),
     includeSnapshot(true),
     ...gateChecks(),

@@ -72,7 +72,13 @@ export const observe = extensionVerb({
   result: observeAnswer,
 })
 
-const FIND_PREDICATES = ['text', 'contains', 'semanticsLabel', 'key'] as const
+/** What find can look for; a call gives at least one. */
+const FIND_PREDICATES = [
+  {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
+  {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
+  {name: 'semanticsLabel', type: 'string', description: 'Exact SemanticsNode label only (no Text fallback).'},
+  {name: 'key', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
+] as const
 
 export const find = extensionVerb({
   name: 'find',
@@ -81,15 +87,12 @@ export const find = extensionVerb({
   example: '--text="Sign in"',
   kind: 'read',
   params: [
-    {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
-    {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
-    {name: 'semanticsLabel', type: 'string', description: 'Exact SemanticsNode label only (no Text fallback).'},
-    {name: 'key', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
+    ...FIND_PREDICATES,
     {name: 'within', type: 'string', description: 'Search only under this eN ref; the scope stays part of the handle.'},
   ],
   validate(input) {
-    if (!FIND_PREDICATES.some((name) => typeof input[name] === 'string' && input[name] !== '')) {
-      throw new ParamError((name) => `Provide at least one of ${FIND_PREDICATES.map(name).join(' / ')}.`)
+    if (!FIND_PREDICATES.some(({name}) => typeof input[name] === 'string' && input[name] !== '')) {
+      throw new ParamError((name) => `Provide at least one of ${FIND_PREDICATES.map((predicate) => name(predicate.name)).join(' / ')}.`)
     }
   },
   result: findAnswer,

@@ -29,13 +29,16 @@ function unverified({effect}: Infer<typeof textAnswer>): string[] {
     : []
 }
 
+/** What type, fill and clear share: they write a text field, and the app reads it back. */
+const writesText = {kind: 'action', result: textAnswer, prefersJson: snapshotAsked} satisfies Partial<Verb>
+
 export const type = extensionVerb({
   name: 'type',
   tool: 'tapir_type',
   summary: 'Type text into a text field by ref, replacing what it held, so onChanged and validators run.',
   example: '--ref=e2 --text=hello@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  ...writesText,
   params: [
     textRef(),
     text('Text to enter; replaces the current content ("" clears).'),
@@ -43,8 +46,6 @@ export const type = extensionVerb({
     includeSnapshot(true),
     ...gateChecks(),
   ],
-  result: textAnswer,
-  prefersJson: snapshotAsked,
   report: (result, input) => done(`Typed into ${input.ref}`, unverified(result)),
 })
 
@@ -54,10 +55,8 @@ export const fill = extensionVerb({
   summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale.',
   example: '--ref=e2 --text=alice@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  ...writesText,
   params: [textRef(), text('Value to set; replaces the content ("" clears).'), includeSnapshot(true), ...gateChecks(), snapshotMode()],
-  result: textAnswer,
-  prefersJson: snapshotAsked,
   report: (result, input) => done(`Filled ${input.ref}`, unverified(result)),
 })
 
@@ -67,10 +66,8 @@ export const clear = extensionVerb({
   summary: 'Empty a text field by ref.',
   example: '--ref=e2',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  ...writesText,
   params: [textRef(), includeSnapshot(false)],
-  result: textAnswer,
-  prefersJson: snapshotAsked,
   report: (result, input) => done(`Cleared ${input.ref}`, unverified(result)),
 })
 
