@@ -18,7 +18,21 @@ const ALLOWED: Record<string, string[]> = {
   runtime: ['errors.ts', 'shape.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'flutter', 'install', 'write-atomic.ts'],
   mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
   install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'write-atomic.ts'],
-  commands: ['errors.ts', 'shape.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'flutter', 'mcp', 'install', 'write-atomic.ts'],
+  commands: [
+    'errors.ts',
+    'shape.ts',
+    'output',
+    'verbs',
+    'vm',
+    'cdp',
+    'session',
+    'run',
+    'runtime',
+    'flutter',
+    'mcp',
+    'install',
+    'write-atomic.ts',
+  ],
 }
 const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands'], '@modelcontextprotocol/': ['mcp']}
 
