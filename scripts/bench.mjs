@@ -19,6 +19,8 @@ const {startSim} = await dist('sim/index.js')
 const {AppConnection} = await dist('lib/vm/app-connection.js')
 const {toWebSocketUri} = await dist('lib/vm/uri.js')
 const {Deadline} = await dist('lib/vm/deadline.js')
+// Answers the bench reads by hand: any JSON object (the verbs check their own shapes).
+const {anyAnswer} = await dist('lib/vm/tapir-answers.js')
 const {fastPathRefusal} = await import('../bin/fast-path.js')
 
 const median = (values) => {
@@ -117,7 +119,7 @@ try {
   const own = []
   for (let i = 0; i < 100; i++) {
     const start = now()
-    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'}, new Deadline(30_000))
+    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'}, anyAnswer, new Deadline(30_000))
     own.push(now() - start)
   }
   app.close()
@@ -169,7 +171,7 @@ try {
   }
   const perRepeat = (median(long) - median(short)) / (REPEATS - 1)
   const byHand = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
-  const call = (method, params) => byHand.callExtension(method, params, new Deadline(30_000))
+  const call = (method, params) => byHand.callExtension(method, params, anyAnswer, new Deadline(30_000))
   const quiet = {includeSnapshot: 'false'}
   const bootId = async () => (await call('boot_id', {}).catch(() => ({}))).bootId
   const handRepeats = []

@@ -2,19 +2,21 @@
 // Part of `npm run build`, after tsc: bundles what a plain `tapir <command>` run loads (oclif and
 // every command class, from dist/) into dist/fast/tapir.cjs, compiles it once to keep V8's code
 // for it, and stamps both with every file they were made from (bin/fast-path.js checks them).
-import {spawnSync} from 'node:child_process'
+import {execFile} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, relative, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
+import {promisify} from 'node:util'
 import {build} from 'esbuild'
 import {BUNDLE, CODE_CACHE, FAST_DIR, ROOT, STAMP, hashOf} from '../bin/fast-path.js'
 
 // Loaded when needed, from node_modules: dev-only TypeScript support, and the large packages
-// only some commands use (mcp:serve; install's Dart parser and diff), which their code loads on
-// first use.
+// only some commands use (mcp:serve; install's Dart parser, YAML reader and diff; the YAML of
+// perf_run and perf_campaign), which their code loads on first use. Every byte left out is a byte
+// no verb reads at start-up.
 const MINIFY = process.env.TAPIR_FAST_MINIFY !== '0'
-const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'diff']
+const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'diff', 'yaml']
 
 // REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.js per run.
 const ENTRY = `export {execute} from '@oclif/core/execute'
@@ -65,9 +67,13 @@ const {metafile} = await build({
   logOverride: {'empty-import-meta': 'silent'},
 })
 
-// A verb run that finds no session compiles most of what a real one runs, with no app needed.
+// A connected verb against the simulated app compiles what a real run runs, connection included.
 const scratch = mkdtempSync(join(tmpdir(), 'tapir-warm-'))
+const {startSim} = await import(pathToFileURL(join(ROOT, 'dist', 'sim', 'index.js')).href)
+const sim = await startSim({mode: 'vm'})
 try {
+  const state = join(scratch, 'state.json')
+  writeFileSync(state, JSON.stringify({vmServiceUri: sim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
   const warm = `
     import {writeFileSync} from 'node:fs'
     const {CODE_CACHE, ROOT, fastPjson, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
@@ -77,15 +83,16 @@ try {
   // V8 keeps code only for the flags it was compiled with: the warm-up runs with none, as tapir does.
   const env = {...process.env}
   delete env.NODE_OPTIONS
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', warm], {
+  // Asynchronous: the sim answers from this very process.
+  const run = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', warm], {
     cwd: scratch,
-    env: {...env, HOME: scratch, TAPIR_STATE_FILE: join(scratch, 'no-session.json'), NO_COLOR: '1', NODE_ENV: 'production'},
-    encoding: 'utf8',
-  })
-  if (run.status !== 1 || !run.stderr.includes('No running Flutter app')) {
-    throw new Error(`the fast-path warm-up run did not end as expected (exit ${run.status}):\n${run.stderr}`)
+    env: {...env, HOME: scratch, TAPIR_STATE_FILE: state, NO_COLOR: '1', NODE_ENV: 'production'},
+  }).catch((error) => error)
+  if (run instanceof Error || !run.stdout.includes('[ref=e')) {
+    throw new Error(`the fast-path warm-up run did not end as expected (exit ${run.code ?? 0}):\n${run.stderr}`)
   }
 } finally {
+  await sim.close()
   rmSync(scratch, {recursive: true, force: true})
 }
 

@@ -1,13 +1,12 @@
 import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
 import Doctor from './doctor.js'
-import HotRestart from './hot-restart.js'
 import Install from './install.js'
 import Logs from './logs.js'
 import McpInstall from './mcp/install.js'
 import McpServe from './mcp/serve.js'
 import McpUninstall from './mcp/uninstall.js'
-import Reload from './reload.js'
+import {HOT_RESTART, RELOAD, reloadCommand} from './reload-command.js'
 import Restart from './restart.js'
 import Run from './run.js'
 import Start from './start.js'
@@ -20,10 +19,10 @@ import {verbCommand} from './verb-command.js'
 export const COMMANDS = {
   attach: Attach,
   doctor: Doctor,
-  'hot-restart': HotRestart,
+  'hot-restart': reloadCommand(HOT_RESTART),
   install: Install,
   logs: Logs,
-  reload: Reload,
+  reload: reloadCommand(RELOAD),
   restart: Restart,
   start: Start,
   status: Status,

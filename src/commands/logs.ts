@@ -1,6 +1,6 @@
 import {closeSync, openSync, readSync, statSync} from 'node:fs'
 import * as Flags from '@oclif/core/flags'
-import {TapirError} from '../lib/errors.js'
+import {TapirError, messageOf} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {printStreamLine} from '../lib/output/print.js'
@@ -50,7 +50,7 @@ export default class Logs extends SessionCommand<typeof Logs> {
     try {
       text = readFrom(log, 0).toString('utf8')
     } catch (error) {
-      throw new TapirError(`Cannot read the log ${log}: ${(error as Error).message}`, 'local')
+      throw new TapirError(`Cannot read the log ${log}: ${messageOf(error)}`, 'local')
     }
     const lines = text.split('\n')
     let pending = lines.pop() ?? ''

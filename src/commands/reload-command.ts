@@ -1,9 +1,7 @@
-import type {Command} from '@oclif/core/command'
 import {linesOutcome, type Outcome} from '../lib/output/outcome.js'
 import {printProgress} from '../lib/output/print.js'
 import type {ReloadKind} from '../lib/runtime/reload-app.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
-import type {SessionLocation} from '../lib/session/location.js'
 import {Deadline} from '../lib/vm/deadline.js'
 import {SessionCommand} from './session-command.js'
 import type {FlagsOf} from './tapir-command.js'
@@ -11,32 +9,67 @@ import type {FlagsOf} from './tapir-command.js'
 /** How long flutter may take to recompile, on top of --timeout. */
 const COMPILE_MS = 60_000
 
-/** `tapir reload` and `tapir hot-restart`: one reload of the session's app. */
-export abstract class ReloadCommand<T extends typeof Command> extends SessionCommand<T> {
-  protected abstract readonly reloadKind: ReloadKind
+/** What tells `tapir reload` and `tapir hot-restart` apart: the words, and the kind of reload. */
+interface ReloadWords {
+  kind: ReloadKind
+  id: string
+  summary: string
+  /** The service `flutter run` registers for it, for an app tapir only attached to. */
+  service: 'reloadSources' | 'hotRestart'
+  done: string
+}
 
-  protected async sessionOutcome(flags: FlagsOf<T>, location: SessionLocation): Promise<Outcome> {
-    const context = new SessionContext({
-      stateFlag: flags.state,
-      env: process.env,
-      cwd: process.cwd(),
-      timeoutMs: flags.timeout,
-      progress: printProgress,
-    })
-    void location
-    try {
-      const started = Date.now()
-      const reloaded = await context.reload(this.reloadKind, new Deadline(flags.timeout, COMPILE_MS))
-      const durationMs = Date.now() - started
-      const what = this.reloadKind === 'reload' ? 'Hot reloaded' : 'Hot restarted'
-      const said = reloaded.message ? ` (${reloaded.message})` : ''
-      return linesOutcome(
-        [`✓ ${what} through ${reloaded.via} in ${durationMs} ms${said}`],
-        {kind: this.reloadKind, via: reloaded.via, message: reloaded.message, durationMs},
-        flags.json,
-      )
-    } finally {
-      context.close()
+const VIA =
+  "Through the `flutter run` tapir started (tapir start --device=<id>), or, for an app tapir only attached to, through the %s service `flutter run` registered on its VM Service. A compile error exits 1 with the compiler's message."
+
+export const RELOAD: ReloadWords = {
+  kind: 'reload',
+  id: 'reload',
+  summary: "Hot reload the app: recompile the changed code and build the widgets again, keeping the app's state.",
+  service: 'reloadSources',
+  done: 'Hot reloaded',
+}
+
+export const HOT_RESTART: ReloadWords = {
+  kind: 'restart',
+  id: 'hot-restart',
+  summary: 'Hot restart the app: recompile and run main() again in a new isolate, with fresh state.',
+  service: 'hotRestart',
+  done: 'Hot restarted',
+}
+
+/** The oclif class of `tapir reload` or `tapir hot-restart`: one reload of the session's app. */
+export function reloadCommand(words: ReloadWords) {
+  return class ReloadCommand extends SessionCommand<typeof ReloadCommand> {
+    static override summary = words.summary
+    static override description = VIA.replace('%s', words.service)
+    static override examples = [`<%= config.bin %> ${words.id}`]
+
+    protected parseInput() {
+      return this.parse(ReloadCommand)
+    }
+
+    protected async sessionOutcome(flags: FlagsOf<typeof ReloadCommand>): Promise<Outcome> {
+      const context = new SessionContext({
+        stateFlag: flags.state,
+        env: process.env,
+        cwd: process.cwd(),
+        timeoutMs: flags.timeout,
+        progress: printProgress,
+      })
+      try {
+        const started = Date.now()
+        const reloaded = await context.reload(words.kind, new Deadline(flags.timeout, COMPILE_MS))
+        const durationMs = Date.now() - started
+        const said = reloaded.message ? ` (${reloaded.message})` : ''
+        return linesOutcome(
+          [`✓ ${words.done} through ${reloaded.via} in ${durationMs} ms${said}`],
+          {kind: words.kind, via: reloaded.via, message: reloaded.message, durationMs},
+          flags.json,
+        )
+      } finally {
+        context.close()
+      }
     }
   }
 }

@@ -39,7 +39,8 @@ export class TapirError extends Error {
 
   /** The `type` of the app's error envelope (stale, not_found, timeout, ...), when it sent one. */
   get envelopeType(): string | undefined {
-    const type = (this.details?.envelope as {type?: unknown} | undefined)?.type
+    const envelope = this.details?.envelope
+    const type = typeof envelope === 'object' && envelope !== null && 'type' in envelope ? envelope.type : undefined
     return typeof type === 'string' ? type : undefined
   }
 }
@@ -60,4 +61,14 @@ export class ParamError extends UsageError {
   override messageFor(surface: Surface): string {
     return this.compose(PARAM_NAME[surface])
   }
+}
+
+/** What a caught value says: an Error's message, or the value itself as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The code Node gives a failed system call (`ENOENT`, `EEXIST`, ...), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined
 }

@@ -1,5 +1,5 @@
 import {closeSync, constants, lstatSync, openSync, readSync} from 'node:fs'
-import {TapirError} from './errors.js'
+import {TapirError, errorCode} from './errors.js'
 import {fileError, writeAtomic} from './write-atomic.js'
 
 /** How a verb that writes a file recognises its own earlier output, which it may replace. */
@@ -37,7 +37,7 @@ export function checkOutputFile(path: string, kind: OutputKind): void {
   try {
     stats = lstatSync(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('write', path, error)
+    if (errorCode(error) !== 'ENOENT') throw fileError('write', path, error)
   }
   if (stats?.isSymbolicLink())
     throw new TapirError(`Refusing to write ${path}: it is a symbolic link. Name the file itself, or another path.`, 'local')

@@ -16,7 +16,7 @@ import {
 } from 'node:fs'
 import type {Stats} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
-import {TapirError} from './errors.js'
+import {TapirError, errorCode} from './errors.js'
 
 const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
@@ -36,7 +36,7 @@ const REASONS: Record<string, string> = {
 /** A file system failure on a path the user named, as a one-line local failure (exit 1). */
 export function fileError(action: string, path: string, error: unknown): TapirError {
   if (error instanceof TapirError) return error
-  const code = (error as NodeJS.ErrnoException).code ?? ''
+  const code = errorCode(error) ?? ''
   const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error))
   return new TapirError(`Cannot ${action} ${path}: ${reason}${code && REASONS[code] ? ` (${code})` : ''}.`, 'local')
 }
@@ -45,7 +45,7 @@ function lstatOrUndefined(path: string): Stats | undefined {
   try {
     return lstatSync(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    if (errorCode(error) === 'ENOENT') return undefined
     throw error
   }
 }
@@ -60,7 +60,7 @@ export function ensureFolder(path: string, mode = 0o755): void {
     try {
       stats = statSync(dir)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('create the folder', path, error)
+      if (errorCode(error) !== 'ENOENT') throw fileError('create the folder', path, error)
     }
     if (stats) {
       if (!stats.isDirectory()) throw new TapirError(`Cannot create the folder ${path}: ${dir} is not a folder.`, 'local')
@@ -74,7 +74,7 @@ export function ensureFolder(path: string, mode = 0o755): void {
     try {
       mkdirSync(folder, {mode})
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
+      const code = errorCode(error)
       if (code === 'EEXIST' && statSync(folder).isDirectory()) continue
       throw fileError('create the folder', folder, error)
     }

@@ -1,6 +1,6 @@
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
-import {tapir, tempDir} from '../helpers/cli.js'
+import {tempDir} from '../helpers/cli.js'
 import {copyProject, expectGolden, INSTALL_FIXTURES} from '../helpers/golden.js'
 import {runCommand} from '../helpers/run-command.js'
 
@@ -12,8 +12,9 @@ afterEach(() => project.remove())
 
 const fixture = (name: string, state: 'before' | 'after') => join(INSTALL_FIXTURES, name, state)
 
-/** Each fixture through the commands in this process (the spawned CLI prints the same; the
- *  counter app and the refusals are run spawned in test/e2e/install.test.ts). */
+/** Each fixture through the commands in this process (the spawned CLI prints the same:
+ *  test/e2e/in-process-runner.test.ts; the counter app and the refusals are run spawned in
+ *  test/e2e/install.test.ts). */
 describe('tapir install and uninstall on fixture projects', () => {
   const FORMS: Array<[string, string]> = [
     ['async-main', 'Future<void> main() async, binding already initialized, a comment above runApp'],
@@ -43,16 +44,4 @@ describe('tapir install and uninstall on fixture projects', () => {
       expectGolden(project.path, fixture(name, 'before'))
     })
   }
-})
-
-describe('in this process as spawned', () => {
-  it('the same stdout, stderr and exit code for a dry run and for a refusal', async () => {
-    copyProject('arrow', project.path)
-    for (const args of [
-      ['install', '--dry-run', `--project=${project.path}`],
-      ['install', '--dry-run', '--json', `--project=${project.path}`],
-      ['uninstall', `--project=${join(project.path, 'nowhere')}`],
-    ])
-      expect(await runCommand(args), args.join(' ')).toEqual(await tapir(args))
-  })
 })

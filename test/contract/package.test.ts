@@ -33,11 +33,19 @@ function packagesImportedBy(file: string): string[] {
 }
 
 describe('the npm package', () => {
-  it('ships exactly what `npx tapir` needs: the compiled dist/ (with its fast path), bin/, README, LICENSE, package.json', async () => {
+  it('ships exactly what `npx tapir` needs: the compiled dist/ (with its fast path), bin/, README, CHANGELOG, LICENSE, package.json', async () => {
     // --ignore-scripts: prepack would rebuild dist/ under the feet of the tests running beside this one.
     const pack = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {cwd: ROOT})
     const packed = (JSON.parse(pack.stdout) as Array<{files: Array<{path: string}>}>)[0]!.files.map((file) => file.path).sort()
-    const expected = ['LICENSE', 'README.md', 'bin/fast-path.js', 'bin/run.js', 'package.json', ...filesUnder(join(ROOT, 'dist'))].sort()
+    const expected = [
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'bin/fast-path.js',
+      'bin/run.js',
+      'package.json',
+      ...filesUnder(join(ROOT, 'dist')),
+    ].sort()
     expect(packed).toEqual(expected)
     const fastPath = ['dist/fast/stamp.json', 'dist/fast/tapir.cjs', 'dist/fast/tapir.cjs.cache']
     for (const path of packed.filter((path) => path.startsWith('dist/') && !fastPath.includes(path)))

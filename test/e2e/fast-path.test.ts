@@ -50,12 +50,16 @@ const readStamp = (root: string) =>
 describe('the fast path', () => {
   const s = withSimSession()
   const state = () => sessionFile(scratch.path, s.sim.wsUri)
-  // Outputs that must not depend on the path taken: a connected verb, an app-side refusal, a bad flag, a run.
+  // Outputs that must not depend on the path taken: a connected verb, an app-side refusal, a bad
+  // flag, a run, and a scenario file read by the YAML package the bundle leaves in node_modules.
+  const scenario = join(scratch.path, 'broken.yaml')
+  writeFileSync(scenario, 'name: broken\nsteps: [\n')
   const cases = () => [
     ['tapir:snap', '--interactiveOnly', '--state', state()],
     ['tapir:tap', '--ref=e999', '--state', state()],
     ['tapir:snap', '--bogus', '--state', state()],
     ['tapir:run', 'snap --interactiveOnly', 'tap --ref=e999', '--continue', '--state', state()],
+    ['tapir:perf_run', scenario, '--state', state()],
   ]
 
   it('serves a plain verb from the bundle the build made, with the same output as the ordinary path', async () => {

@@ -1,5 +1,7 @@
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {tapir} from '../helpers/cli.js'
+import {tapir, tempDir} from '../helpers/cli.js'
+import {copyProject} from '../helpers/golden.js'
 import {runCommand} from '../helpers/run-command.js'
 import {withSimSession} from '../helpers/sim.js'
 
@@ -65,5 +67,22 @@ describe('runCommand answers as the spawned CLI does', () => {
 
   it('refuses stdin, which comes through the process boundary', async () => {
     await expect(s.run(['tapir:run', '--file=-'], {input: 'snap\n'})).rejects.toThrow(/use spawn/)
+  })
+})
+
+describe('install and uninstall in this process as spawned', () => {
+  it('the same stdout, stderr and exit code for a dry run and for a refusal', async () => {
+    const project = tempDir('tapir-install-')
+    try {
+      copyProject('arrow', project.path)
+      for (const args of [
+        ['install', '--dry-run', `--project=${project.path}`],
+        ['install', '--dry-run', '--json', `--project=${project.path}`],
+        ['uninstall', `--project=${join(project.path, 'nowhere')}`],
+      ])
+        expect(await runCommand(args), args.join(' ')).toEqual(await tapir(args))
+    } finally {
+      project.remove()
+    }
   })
 })

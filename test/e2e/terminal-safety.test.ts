@@ -18,10 +18,11 @@ const snapResult = {
   renderErrors: {count: 1, recent: [{type: `Overflow${CLEAR}`, message: `by 3px${C1_CSI}\nfake line`}]},
 }
 const consoleResult = {
-  entries: [
+  logs: [
     {level: 'INFO', message: `hello${TITLE}${C1_OSC}`},
     {level: 'ERROR', message: 'tab\there\r\nand\u0085next'},
   ],
+  count: 2,
 }
 const tapDetails = JSON.stringify({
   message: `Widget e9${CLEAR} is gone${C1_CSI}\n✓ Tapped e9`,

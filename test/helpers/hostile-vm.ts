@@ -5,11 +5,15 @@ import {WebSocketServer, type WebSocket} from 'ws'
 
 export const HOSTILE_TOKEN = 'H0stileT0k3n='
 
+/** An event the VM sends on a stream (a `ServiceRegistered` on `Service`, ...). */
+export type StreamEvent = {streamId: string; event: Record<string, unknown>}
+
 /** How the hostile VM answers one request: a JSON-RPC `result` (any JSON, or `undefined` to leave
- *  the key out), an `error` object, a raw frame text, a frame header announcing `oversizeBytes`,
- *  or nothing at all; optionally after `delayMs`. */
+ *  the key out), after the stream `events` it sends first (as a VM announces the services others
+ *  registered before its streamListen reply), an `error` object, a raw frame text, a
+ *  frame header announcing `oversizeBytes`, or nothing at all; optionally after `delayMs`. */
 export type Answer =
-  | {result: unknown; delayMs?: number}
+  | {result: unknown; delayMs?: number; events?: StreamEvent[]}
   | {error: unknown; delayMs?: number}
   | {raw: string; delayMs?: number}
   | {oversizeBytes: number}
@@ -84,7 +88,10 @@ export async function hostileVm(answers: Answers): Promise<HostileVm> {
       if (ws.readyState !== ws.OPEN) return
       if ('raw' in answer) ws.send(answer.raw)
       else if ('error' in answer) ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id, error: answer.error}))
-      else ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id, result: answer.result}))
+      else {
+        for (const params of answer.events ?? []) ws.send(JSON.stringify({jsonrpc: '2.0', method: 'streamNotify', params}))
+        ws.send(JSON.stringify({jsonrpc: '2.0', id: request.id, result: answer.result}))
+      }
     }
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

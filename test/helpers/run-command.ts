@@ -1,24 +1,39 @@
-import {readdirSync, statSync} from 'node:fs'
-import {join, relative} from 'node:path'
-import {pathToFileURL} from 'node:url'
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import type {Config} from '@oclif/core/config'
 import type {Outcome} from '../../src/lib/output/outcome.js'
 import {renderOutcome} from '../../src/lib/output/print.js'
-import {BIN, type CliResult, ROOT, scratchHome} from './cli.js'
+import {type CliResult, ROOT, scratchHome} from './cli.js'
 
-/** A tapir command class as oclif's registry loads it from dist/: it produces its Outcome
- *  without printing (the part `run` prints is what `renderOutcome` renders below). */
+/** A tapir command class from oclif's registry: it produces its Outcome without printing (the
+ *  part `run` prints is what `renderOutcome` renders below). */
 interface Producer {
   init(): Promise<void>
   produce(): Promise<Outcome>
 }
 
 let config: Promise<Config> | undefined
-/** oclif's Config, loaded once per test file from the built package, as bin/run.js loads it. */
+/** oclif's Config, loaded once per test file from package.json as bin/run.js loads it, with one
+ *  difference: its commands are the classes of src/ (test/helpers/source-commands.js hands them
+ *  over), so an edit in src needs no build. The plugins (help, autocomplete) are left out: help
+ *  is refused below, and a plugin's command would not come from src. */
 function loadConfig(): Promise<Config> {
-  if (config === undefined) assertBuilt()
-  config ??= import('@oclif/core/config').then(({Config}) => Config.load(pathToFileURL(BIN).href))
+  config ??= sourceConfig()
   return config
+}
+
+async function sourceConfig(): Promise<Config> {
+  // Loaded on first use: a test file that only spawns the CLI does not pay for them.
+  const [{Config}, {COMMANDS}] = await Promise.all([import('@oclif/core/config'), import('../../src/commands/index.js')])
+  Object.assign(globalThis, {tapirSourceCommands: COMMANDS})
+  const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  pjson.oclif = {
+    ...pjson.oclif,
+    commands: {...pjson.oclif.commands, target: './test/helpers/source-commands.js'},
+    plugins: [],
+    hooks: {},
+  }
+  return Config.load({root: ROOT, pjson})
 }
 
 /** Runs `tapir <args>` in this process and returns what the spawned CLI (`tapir()` in cli.ts)
@@ -43,7 +58,7 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
   const restore = [
     capture(process.stdout, (text) => (captured.stdout += text)),
     capture(process.stderr, (text) => (captured.stderr += text)),
-    // NODE_ENV stays the test's: no command reads it, and oclif read it when it loaded dist/.
+    // NODE_ENV stays the test's: no command reads it.
     overrideEnv({HOME: scratchHome(), NO_COLOR: '1', ...options.env}),
   ]
   const exitCode = process.exitCode
@@ -62,19 +77,6 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
     stderr: asPiped(captured.stderr + rendered.stderr),
     exitCode: rendered.exitCode,
   }
-}
-
-/** The commands run from dist/, as a user gets them: a build older than the sources would
- *  test yesterday's code, so say so instead. */
-function assertBuilt(): void {
-  const built = statSync(join(ROOT, 'dist', 'commands', 'index.js'), {throwIfNoEntry: false})
-  if (built === undefined)
-    throw new Error('dist/ is missing: run `npm run build` first (commands run in-process from the build, as bin/run.js runs them)')
-  const src = join(ROOT, 'src')
-  const newer = readdirSync(src, {recursive: true, encoding: 'utf8'}).find(
-    (file) => file.endsWith('.ts') && statSync(join(src, file)).mtimeMs > built.mtimeMs,
-  )
-  if (newer !== undefined) throw new Error(`${relative(ROOT, join(src, newer))} changed after the last build: run \`npm run build\` first`)
 }
 
 /** A TapirCommand whose `run` is the base one, which prints exactly `produce()`'s Outcome

@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
+import {bootAnswer} from '../../src/lib/vm/tapir-answers.js'
 import {toWebSocketUri} from '../../src/lib/vm/uri.js'
 import {startSim, type SimHandle} from '../../src/sim/index.js'
 
@@ -17,14 +18,14 @@ describe('AppConnection against the sim', () => {
   })
 
   it('finds the isolate by its ext.tapir.* extensions and calls into it', async () => {
-    const result = await app.callExtension('boot_id', {}, new Deadline(5000))
+    const result = await app.callExtension('boot_id', {}, bootAnswer, new Deadline(5000))
     expect(typeof result.bootId).toBe('string')
   })
 
   it('after a hot restart (Collected sentinel) resolves the new isolate and retries once', async () => {
-    const before = (await app.callExtension('boot_id', {}, new Deadline(5000))).bootId
+    const before = (await app.callExtension('boot_id', {}, bootAnswer, new Deadline(5000))).bootId
     await sim.restartIsolate()
-    const after = (await app.callExtension('boot_id', {}, new Deadline(5000))).bootId
+    const after = (await app.callExtension('boot_id', {}, bootAnswer, new Deadline(5000))).bootId
     expect(after).not.toBe(before)
     const calls = sim.requests.filter((request) => request.method === 'ext.tapir.boot_id').map((request) => request.params.isolateId)
     // the retried call went to a different isolate than the one that came back Collected
@@ -35,7 +36,10 @@ describe('AppConnection against the sim', () => {
   it('fails every pending call when the socket closes', async () => {
     const other = await AppConnection.open(toWebSocketUri(sim.httpUri), 5000)
     sim.setFaults({hangOn: 'ext.tapir.boot_id'})
-    const pending = [other.callExtension('boot_id', {}, new Deadline(5000)), other.callExtension('boot_id', {}, new Deadline(5000))]
+    const pending = [
+      other.callExtension('boot_id', {}, bootAnswer, new Deadline(5000)),
+      other.callExtension('boot_id', {}, bootAnswer, new Deadline(5000)),
+    ]
     await new Promise((resolve) => setTimeout(resolve, 100))
     other.close()
     for (const call of pending) await expect(call).rejects.toThrow('The VM Service connection closed before ext.tapir.boot_id answered')

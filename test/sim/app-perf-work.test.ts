@@ -1,4 +1,7 @@
 import {describe, expect, it} from 'vitest'
+import {list, object, string} from '../../src/lib/shape.js'
+import {checkAnswer} from '../../src/lib/vm/malformed.js'
+import {bootAnswer} from '../../src/lib/vm/tapir-answers.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 import type {SimApp} from '../../src/sim/app-contract.js'
 import {startSim} from '../../src/sim/index.js'
@@ -55,13 +58,14 @@ describe('the flutter run stand-in', () => {
         expect.objectContaining({kind: 'ServiceRegistered', service: 'reloadSources', method: 's0.reloadSources', alias: 'Flutter Tools'}),
         expect.objectContaining({kind: 'ServiceRegistered', service: 'hotRestart', method: 's0.hotRestart', alias: 'Flutter Tools'}),
       ])
-      const vm = await client.call<{isolates: Array<{id: string}>}>('getVM')
-      const before = vm.isolates[0]!.id
-      const bootBefore = await client.call<{bootId: string}>('ext.tapir.boot_id', {isolateId: before})
+      const isolates = async () => checkAnswer('getVM', object({isolates: list(object({id: string}))}), await client.call('getVM')).isolates
+      const boot = async (isolateId: string) => checkAnswer('boot_id', bootAnswer, await client.call('ext.tapir.boot_id', {isolateId}))
+      const before = (await isolates())[0]!.id
+      const bootBefore = await boot(before)
       expect(await client.call(String(events[1]!.method), {})).toEqual({type: 'Success'})
-      const after = (await client.call<{isolates: Array<{id: string}>}>('getVM')).isolates[0]!.id
+      const after = (await isolates())[0]!.id
       expect(after).not.toBe(before)
-      const bootAfter = await client.call<{bootId: string}>('ext.tapir.boot_id', {isolateId: after})
+      const bootAfter = await boot(after)
       expect(bootAfter.bootId).not.toBe(bootBefore.bootId)
       client.close()
     } finally {

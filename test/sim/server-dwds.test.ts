@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
+import {bootAnswer} from '../../src/lib/vm/tapir-answers.js'
 import {toWebSocketUri} from '../../src/lib/vm/uri.js'
 import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {RawClient} from './server-helpers.js'
@@ -70,9 +71,9 @@ describe('the sim in dwds mode: the debug service of a Flutter web app', () => {
   it('the client works against it: finds isolate "1", and after a hot restart isolate "2"', async () => {
     const app = await AppConnection.open(toWebSocketUri(sim.httpUri), 5000)
     try {
-      const before = (await app.callExtension('boot_id', {}, new Deadline(5000))).bootId
+      const before = (await app.callExtension('boot_id', {}, bootAnswer, new Deadline(5000))).bootId
       await sim.restartIsolate()
-      const after = (await app.callExtension('boot_id', {}, new Deadline(5000))).bootId
+      const after = (await app.callExtension('boot_id', {}, bootAnswer, new Deadline(5000))).bootId
       expect(after).not.toBe(before)
       const ids = sim.requests.filter((request) => request.method === 'ext.tapir.boot_id').map((request) => request.params.isolateId)
       expect(ids.slice(-3)).toEqual(['1', '1', '2'])

@@ -1,7 +1,7 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
-import {applyPlan, planInstall} from '../../src/lib/install/install.js'
+import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import type * as Install from '../../src/lib/install/install.js'
 import type * as WriteAtomic from '../../src/lib/write-atomic.js'
 import {tempDir} from '../helpers/cli.js'
 import {copyProject, expectGolden, INSTALL_FIXTURES} from '../helpers/golden.js'
@@ -20,6 +20,15 @@ vi.mock('../../src/lib/write-atomic.js', async (importActual) => {
       actual.writeAtomic(path, data)
     },
   }
+})
+
+// The unit tier shares modules between files (--no-isolate): install.js may already be loaded
+// with the real writer, so it is loaded afresh here, where the mock above applies.
+let applyPlan: typeof Install.applyPlan
+let planInstall: typeof Install.planInstall
+beforeAll(async () => {
+  vi.resetModules()
+  ;({applyPlan, planInstall} = await import('../../src/lib/install/install.js'))
 })
 
 let project: {path: string; remove(): void}

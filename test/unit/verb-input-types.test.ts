@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {extensionVerb} from '../../src/lib/verbs/extension-verb.js'
 import {ref} from '../../src/lib/verbs/params.js'
+import {anyAnswer} from '../../src/lib/vm/tapir-answers.js'
 
 // The checks that matter here are made by `npm run typecheck`: each @ts-expect-error fails the
 // typecheck the day the error it expects stops being one.
@@ -12,6 +13,7 @@ describe('verb input is typed by the verb’s own parameters', () => {
       kind: 'read',
       summary: 'A verb that exists only to be type-checked.',
       params: [ref(), {name: 'limit', type: 'integer', description: 'How many.'}],
+      result: anyAnswer,
       report: (_result, input) => {
         const ref: string = input.ref
         const limit: number | undefined = input.limit

@@ -23,7 +23,7 @@ export async function pageVisibility(page: CdpPage): Promise<unknown> {
 export async function capturePage(page: CdpPage, options: {format: ImageFormat; quality?: number; clip?: Clip}): Promise<Buffer> {
   await page.send('Page.enable')
   if ((await pageVisibility(page)) !== 'visible') await page.send('Page.bringToFront')
-  const {data} = await page.send<{data?: unknown}>('Page.captureScreenshot', {
+  const {data} = await page.send('Page.captureScreenshot', {
     format: options.format,
     ...(options.format === 'jpeg' && options.quality !== undefined ? {quality: options.quality} : {}),
     fromSurface: true,

@@ -1,3 +1,4 @@
+import {integer, object} from '../shape.js'
 import type {CdpPage} from './page.js'
 import type {Viewport} from './presets.js'
 
@@ -26,7 +27,7 @@ export async function clearOverrides(page: CdpPage): Promise<void> {
 /** Sizes the page's window (outer size); unlike an override it outlives the session, and it is
  *  what makes a web app lay out at the new size. */
 export async function resizeWindow(page: CdpPage, width: number, height: number): Promise<void> {
-  const {windowId} = await page.send<{windowId: number}>('Browser.getWindowForTarget')
+  const {windowId} = await page.ask('Browser.getWindowForTarget', {}, object({windowId: integer}))
   await page.send('Browser.setWindowBounds', {windowId, bounds: {windowState: 'normal'}})
   await page.send('Browser.setWindowBounds', {windowId, bounds: {width, height}})
 }

@@ -1,3 +1,4 @@
+import {readAs, type JsonObject, type Shape} from '../shape.js'
 import {CdpSocket} from './cdp-socket.js'
 import {listTargets, pageSocketUrl, type Target} from './devtools-http.js'
 import {CdpError} from './errors.js'
@@ -31,9 +32,17 @@ export class CdpPage {
   }
 
   /** Sends one DevTools command within the session's time limit; a refusal, no answer in time or
-   *  an answer of the wrong shape becomes `CDP command failed: ...`. */
-  send<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-    return this.socket.send(method, params, this.limit) as Promise<T>
+   *  an answer that is not a JSON object becomes `CDP command failed: ...`. */
+  send(method: string, params: Record<string, unknown> = {}): Promise<JsonObject> {
+    return this.socket.send(method, params, this.limit)
+  }
+
+  /** `send`, with the answer checked against `shape`, what the caller reads of it: an answer of
+   *  another shape fails as a refusal does, naming the field. */
+  async ask<T>(method: string, params: Record<string, unknown>, shape: Shape<T>): Promise<T> {
+    const read = readAs(shape, await this.send(method, params))
+    if ('problem' in read) throw new CdpError(`CDP command failed: ${method}: ${read.problem}.`)
+    return read.value
   }
 
   /** Bounds the commands sent from now on by `limit` (a holder releasing long after its verb's deadline). */

@@ -1,3 +1,5 @@
+import {isJsonObject} from '../shape.js'
+
 /** One message of the `flutter run --machine` daemon: an event, or the reply to a request. */
 export type DaemonReply = {id: number; result?: unknown; error?: unknown}
 export type DaemonMessage = {event: string; params: Record<string, unknown>} | DaemonReply
@@ -7,23 +9,20 @@ export type DaemonMessage = {event: string; params: Record<string, unknown>} | D
 export function parseDaemonLine(line: string): DaemonMessage | undefined {
   const text = line.trim()
   if (!text.startsWith('[{') || !text.endsWith('}]')) return undefined
+  let value: unknown
   try {
-    const [message] = JSON.parse(text) as unknown[]
-    if (message === null || typeof message !== 'object') return undefined
-    const record = message as Record<string, unknown>
-    if (typeof record.event === 'string') return {event: record.event, params: isObject(record.params) ? record.params : {}}
-    if (typeof record.id === 'number') return {id: record.id, result: record.result, error: record.error}
+    value = JSON.parse(text)
   } catch {
-    // not JSON after all: stray output
+    return undefined // not JSON after all: stray output
   }
+  const message: unknown = Array.isArray(value) ? value[0] : undefined
+  if (!isJsonObject(message)) return undefined
+  if (typeof message.event === 'string') return {event: message.event, params: isJsonObject(message.params) ? message.params : {}}
+  if (typeof message.id === 'number') return {id: message.id, result: message.result, error: message.error}
   return undefined
 }
 
 /** A request for the daemon's stdin. */
 export function requestLine(id: number, method: string, params: Record<string, unknown>): string {
   return `${JSON.stringify([{id, method, params}])}\n`
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

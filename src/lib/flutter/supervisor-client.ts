@@ -1,6 +1,6 @@
 import {connect, type Socket} from 'node:net'
 import {createInterface} from 'node:readline'
-import {TapirError} from '../errors.js'
+import {TapirError, messageOf} from '../errors.js'
 import type {SupervisorEvent, SupervisorReply, SupervisorRequest} from './supervisor-protocol.js'
 
 function open(socketPath: string): Promise<Socket> {
@@ -22,7 +22,7 @@ export async function askSupervisor(
     socket = await open(socketPath)
   } catch (error) {
     throw new TapirError(
-      `The supervisor tapir started for this app does not answer (${(error as Error).message}); run \`tapir restart\` or \`tapir stop\`.`,
+      `The supervisor tapir started for this app does not answer (${messageOf(error)}); run \`tapir restart\` or \`tapir stop\`.`,
       'local',
     )
   }

@@ -1,6 +1,6 @@
 import {accessSync, constants, existsSync, readFileSync, realpathSync, statSync} from 'node:fs'
 import {dirname, join, relative, resolve, sep} from 'node:path'
-import {TapirError, UsageError} from '../errors.js'
+import {TapirError, UsageError, errorCode} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
 import {canonical, findProjectRoot, isWithin} from '../session/project-root.js'
 import {fileError, writeAtomic} from '../write-atomic.js'
@@ -47,7 +47,7 @@ export function readSource(path: string, shown: string, missing?: string): strin
   try {
     text = readBoundedText(path, MAX_SOURCE_BYTES)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
+    const code = errorCode(error)
     if (code === 'ENOENT' && missing !== undefined) throw new UsageError(`${shown} not found: ${missing}`)
     if (code === 'EFBIG') throw new TapirError(`Cannot read ${shown}: it is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB.`, 'local')
     throw fileError('read', shown, error)

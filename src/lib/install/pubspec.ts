@@ -1,7 +1,8 @@
 import {isDeepStrictEqual} from 'node:util'
-import type {Document, Pair} from 'yaml'
-import {isMap, isScalar, parseDocument} from 'yaml'
+import type {Document, Pair, Range} from 'yaml'
+import {isMap, isNode, isScalar, parseDocument} from 'yaml'
 import {TapirError} from '../errors.js'
+import {isJsonObject} from '../shape.js'
 import {TAPIR_CONSTRAINT, YAML_MARK} from './markers.js'
 import {applyEdits, lineEnding, lineStart, nextLineStart, removeLines, startsItsLine} from './text-edits.js'
 
@@ -27,6 +28,9 @@ export interface PubspecFacts {
 const notEdited = (shown: string, reason: string): TapirError => new TapirError(`${shown}: ${reason}. Nothing was written.`, 'local')
 
 const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key)
+
+/** Where a node of the document lies in the text, when it is a node the parser placed. */
+const rangeOf = (node: unknown): Range | undefined => (isNode(node) ? (node.range ?? undefined) : undefined)
 
 /** Reads a pubspec through the yaml package's document API: the document keeps every node's
  *  place in the text, which is what the edits below are made from. */
@@ -73,8 +77,8 @@ export function addTapir(text: string, shown: string): PubspecAdd {
     )
   const first = dependencies.items[0]!
   const last = dependencies.items.at(-1)!
-  const keyStart = (pair: Pair) => (pair.key as {range?: [number, number, number]}).range?.[0] ?? -1
-  const valueEnd = (pair: Pair) => (pair.value as {range?: [number, number, number]} | null)?.range?.[1] ?? keyStart(pair)
+  const keyStart = (pair: Pair) => rangeOf(pair.key)?.[0] ?? -1
+  const valueEnd = (pair: Pair) => rangeOf(pair.value)?.[1] ?? keyStart(pair)
   if (!startsItsLine(text, keyStart(first))) throw notEdited(shown, 'tapir cannot tell how its dependencies are indented')
   const indent = text.slice(lineStart(text, keyStart(first)), keyStart(first))
   const eol = lineEnding(text)
@@ -102,12 +106,14 @@ export function removeTapir(text: string, shown: string): PubspecRemove {
   const entry = facts.tapir
   if (!entry) return {kind: 'absent'}
   if (!entry.added || entry.section !== 'dependencies') return {kind: 'not-added', entry}
-  const key = entry.pair.key as {range: [number, number, number]}
-  const value = entry.pair.value as {range: [number, number, number]}
-  if (!startsItsLine(text, key.range[0])) throw notEdited(shown, 'the tapir line shares its line with another entry; remove it by hand')
-  const result = applyEdits(text, [removeLines(text, key.range[0], value.range[1])])
-  const before = facts.document.toJS() as Record<string, Record<string, unknown>>
-  const {tapir: _tapir, ...others} = before.dependencies ?? {}
+  const key = rangeOf(entry.pair.key)
+  const value = rangeOf(entry.pair.value)
+  if (!key || !value || !startsItsLine(text, key[0]))
+    throw notEdited(shown, 'the tapir line shares its line with another entry; remove it by hand')
+  const result = applyEdits(text, [removeLines(text, key[0], value[1])])
+  const before: unknown = facts.document.toJS()
+  if (!isJsonObject(before) || !isJsonObject(before.dependencies)) throw notEdited(shown, 'its dependencies are not a mapping')
+  const {tapir: _tapir, ...others} = before.dependencies
   const after = readPubspec(result, shown).document.toJS()
   if (!isDeepStrictEqual(after, {...before, dependencies: others}))
     throw notEdited(shown, 'removing the tapir line would change more than that entry; remove it by hand')

@@ -1,6 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs'
 import {delimiter, join} from 'node:path'
 import {TapirError} from '../errors.js'
+import {isJsonObject, type JsonObject} from '../shape.js'
 import {writeAtomic} from '../write-atomic.js'
 
 export const CLIENTS = {
@@ -20,16 +21,15 @@ export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath:
   return onPath ? {command: 'tapir', args: ['mcp:serve']} : {command: nodePath, args: [binPath, 'mcp:serve']}
 }
 
-function readConfig(path: string, command: string): Record<string, unknown> {
+function readConfig(path: string, command: string): JsonObject {
   let config: unknown
   try {
     config = JSON.parse(readFileSync(path, 'utf8') || '{}')
   } catch {
     throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir ${command} again. Nothing was written.`, 'local')
   }
-  if (!config || typeof config !== 'object' || Array.isArray(config))
-    throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
-  return config as Record<string, unknown>
+  if (!isJsonObject(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
+  return config
 }
 
 /** Adds or updates the `tapir` entry of one client's config file, leaving every other entry as it was. */
@@ -41,7 +41,8 @@ export function installFor(
   const {file, key, stdioType} = CLIENTS[client]
   const path = join(projectRoot, file)
   const config = existsSync(path) ? readConfig(path, 'mcp:install') : {}
-  const servers = (config[key] && typeof config[key] === 'object' ? config[key] : {}) as Record<string, unknown>
+  const current = config[key]
+  const servers: JsonObject = isJsonObject(current) ? current : {}
   const entry = stdioType ? {type: 'stdio', ...server} : server
   const before = servers.tapir
   if (JSON.stringify(before) === JSON.stringify(entry)) return {path, change: 'unchanged'}
@@ -50,10 +51,7 @@ export function installFor(
 }
 
 /** Whether an entry is one `mcp:install` writes: a server started with `mcp:serve`. */
-const isTapirServer = (entry: unknown): boolean => {
-  const args = (entry as {args?: unknown} | null)?.args
-  return Array.isArray(args) && args.at(-1) === 'mcp:serve'
-}
+const isTapirServer = (entry: unknown): boolean => isJsonObject(entry) && Array.isArray(entry.args) && entry.args.at(-1) === 'mcp:serve'
 
 /** Removes the `tapir` entry `mcp:install` wrote from one client's config file; every other
  *  entry and key stays, and the file keeps its mode and owner. A `tapir` entry that does not
@@ -64,8 +62,8 @@ export function uninstallFor(client: Client, projectRoot: string): {path: string
   if (!existsSync(path)) return {path, change: 'absent'}
   const config = readConfig(path, 'mcp:uninstall')
   const servers = config[key]
-  if (!servers || typeof servers !== 'object' || !('tapir' in servers)) return {path, change: 'absent'}
-  const {tapir, ...others} = servers as Record<string, unknown>
+  if (!isJsonObject(servers) || !('tapir' in servers)) return {path, change: 'absent'}
+  const {tapir, ...others} = servers
   if (!isTapirServer(tapir)) return {path, change: 'foreign'}
   writeAtomic(path, JSON.stringify({...config, [key]: others}, null, 2) + '\n')
   return {path, change: 'removed'}

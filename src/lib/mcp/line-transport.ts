@@ -1,5 +1,7 @@
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {JSONRPCMessageSchema, type JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
+import {messageOf} from '../errors.js'
+import {isJsonObject} from '../shape.js'
 
 /** The longest request line read: the stdio client's own line limit (10 MiB). */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024
@@ -100,7 +102,7 @@ export class LineTransport implements Transport {
     try {
       value = JSON.parse(line)
     } catch (error) {
-      return this.refuse(null, PARSE_ERROR, `Parse error: the line is not JSON (${(error as Error).message}).`)
+      return this.refuse(null, PARSE_ERROR, `Parse error: the line is not JSON (${messageOf(error)}).`)
     }
     const message = JSONRPCMessageSchema.safeParse(value)
     if (!message.success)
@@ -120,7 +122,7 @@ function lastBytes(buffer: Buffer): Buffer {
 }
 
 function idOf(value: unknown): Id {
-  const id = value && typeof value === 'object' ? (value as {id?: unknown}).id : undefined
+  const id = isJsonObject(value) ? value.id : undefined
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null
 }
 
@@ -135,7 +137,8 @@ function idOfOversized({head, tail}: Oversized): Id {
   const match = ID_FIRST.exec(head.toString('utf8')) ?? ID_LAST.exec(tail.toString('utf8'))
   if (!match) return null
   try {
-    return JSON.parse(match[1]!) as string | number
+    const id: unknown = JSON.parse(match[1]!)
+    return typeof id === 'string' || typeof id === 'number' ? id : null
   } catch {
     return null
   }

@@ -1,6 +1,6 @@
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
-import {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
+import {CallToolRequestSchema, CancelledNotificationSchema, ErrorCode, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
 import {UsageError} from '../errors.js'
 import type {ErrorObject} from '../output/outcome.js'
 import {RUN_TOOL} from '../run/tool.js'
@@ -113,16 +113,17 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
   const byMethod = new Map<string, (typeof schemas)[number]>(schemas.map((schema) => [schema.shape.method.value, schema]))
   const receive = transport.onmessage!
   transport.onmessage = (message) => {
-    const schema = 'method' in message && 'id' in message ? byMethod.get(message.method) : undefined
-    const parsed = schema?.safeParse(message)
-    if (parsed && !parsed.success) {
-      const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ')
-      void transport.send({
-        jsonrpc: '2.0',
-        id: (message as {id: string | number}).id,
-        error: {code: INVALID_PARAMS, message: `Invalid params for ${(message as {method: string}).method}: ${problem}`},
-      })
-      return
+    if ('method' in message && 'id' in message) {
+      const parsed = byMethod.get(message.method)?.safeParse(message)
+      if (parsed && !parsed.success) {
+        const problem = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`).join('; ')
+        void transport.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: {code: INVALID_PARAMS, message: `Invalid params for ${message.method}: ${problem}`},
+        })
+        return
+      }
     }
     receive(message)
   }
@@ -137,8 +138,9 @@ function countAnswers(transport: Transport): () => Promise<void> {
   const receive = transport.onmessage!
   transport.onmessage = (message) => {
     if ('id' in message && 'method' in message) open.add(message.id)
-    if ('method' in message && message.method === 'notifications/cancelled') {
-      open.delete((message.params as {requestId: string | number}).requestId)
+    const cancelled = CancelledNotificationSchema.safeParse(message)
+    if (cancelled.success && cancelled.data.params.requestId !== undefined) {
+      open.delete(cancelled.data.params.requestId)
       check()
     }
     receive(message)

@@ -1,6 +1,6 @@
 import {TapirError, type Surface} from '../errors.js'
+import {isJsonObject} from '../shape.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
-import {isJsonObject} from '../vm/malformed.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT, exitCodeFor} from './exit-codes.js'
 import {redactToken} from './redact-token.js'
@@ -20,19 +20,15 @@ export type ErrorObject = {error: Record<string, unknown>}
 const FRAMES_OFF =
   'The app is not producing frames (lifecycle: %s). The semantics tree is not being rebuilt and gestures cannot take effect, so this result may be stale. A backgrounded browser tab or a hidden window is the usual cause: bring it to front and retry.'
 
-/** The stderr lines a result earns whatever the format: frames not produced, render errors.
- *  Both blocks come from the app, so a field of the wrong type is read as absent. */
-export function banners(result: Result): string[] {
+/** The stderr lines a result earns whatever the format: frames not produced, render errors
+ *  (both checked as the app's answer entered). */
+export function banners({warnings, renderErrors}: Result): string[] {
   const lines: string[] = []
-  const warnings = result.warnings
-  if (isJsonObject(warnings)) lines.push(`⚠ ${FRAMES_OFF.replace('%s', String(warnings.lifecycleState ?? 'unknown'))}`)
-  const renderErrors = result.renderErrors
-  if (isJsonObject(renderErrors)) {
-    const recent = Array.isArray(renderErrors.recent) ? renderErrors.recent : []
-    lines.push(
-      `⚠ ${typeof renderErrors.count === 'number' ? renderErrors.count : recent.length} render error(s) captured on this screen (run tapir:exceptions for full detail):`,
-    )
-    for (const entry of recent) if (isJsonObject(entry)) lines.push(`  - ${String(entry.type ?? 'error')}: ${String(entry.message ?? '')}`)
+  if (warnings) lines.push(`⚠ ${FRAMES_OFF.replace('%s', warnings.lifecycleState ?? 'unknown')}`)
+  if (renderErrors) {
+    const recent = renderErrors.recent ?? []
+    lines.push(`⚠ ${renderErrors.count ?? recent.length} render error(s) captured on this screen (run tapir:exceptions for full detail):`)
+    for (const entry of recent) lines.push(`  - ${entry.type ?? 'error'}: ${entry.message ?? ''}`)
   }
   return lines
 }

@@ -1,7 +1,7 @@
 import type {Outcome} from './outcome.js'
 import {printable} from './printable.js'
 
-const MARKS = {'✓': 'green', '✗': 'red', '⚠': 'yellow'} as const
+const MARKS: Readonly<Record<string, 'green' | 'red' | 'yellow' | undefined>> = {'✓': 'green', '✗': 'red', '⚠': 'yellow'}
 
 /** Colours one line (its leading mark), or leaves it as it is. */
 export type Paint = (line: string) => string
@@ -38,7 +38,7 @@ async function painter(stream: NodeJS.WriteStream): Promise<Paint> {
   const {Chalk} = await import('chalk')
   const chalk = new Chalk({level: 1})
   return (line) => {
-    const colour = MARKS[line[0] as keyof typeof MARKS]
+    const colour = MARKS[line.charAt(0)]
     return colour ? chalk[colour](line[0]) + line.slice(1) : line
   }
 }

@@ -62,8 +62,8 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
       'Invalid perf campaign:',
     )
   unknownKeys(data, KEYS, 'campaign', {problems})
-  const patterns =
-    Array.isArray(data.scenarios) && data.scenarios.every((item) => typeof item === 'string') ? (data.scenarios as string[]) : []
+  const scenarios: unknown[] = Array.isArray(data.scenarios) ? data.scenarios : []
+  const patterns = scenarios.every((item) => typeof item === 'string') ? scenarios.filter((item) => typeof item === 'string') : []
   if (patterns.length === 0) problems.push('scenarios: required, a non-empty list of file globs')
   const files = [...new Set(patterns.flatMap((pattern) => expand(pattern, dirname(file), problems).sort()))]
   const hooks: Campaign['hooks'] = {}
@@ -89,9 +89,10 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
   }
   let retries = 1
   if (data.retries !== undefined) {
-    if (!Number.isInteger(data.retries) || (data.retries as number) < 0)
-      problems.push(`retries: must be an integer of at least 0 (got ${JSON.stringify(data.retries)})`)
-    else retries = data.retries as number
+    const wanted = data.retries
+    if (typeof wanted !== 'number' || !Number.isInteger(wanted) || wanted < 0)
+      problems.push(`retries: must be an integer of at least 0 (got ${JSON.stringify(wanted)})`)
+    else retries = wanted
   }
   const c: ReadContext = {scope: {params: new Map(), env}, platforms: [...PLATFORMS], problems, secrets: new Set()}
   const afterStart =

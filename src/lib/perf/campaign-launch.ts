@@ -29,6 +29,8 @@ const EXAMPLES: Record<DevicePlatform, string> = {
 /** What the original campaign's android: key held; tapir does none of it yet, and says so. */
 const ANDROID_PREP = ['avd', 'reverse', 'grant']
 
+const isPort = (value: unknown): value is number => Number.isInteger(value) && typeof value === 'number' && value >= 1 && value <= 65535
+
 /** Reads a platform key of a campaign file; problems go to `problems`. */
 export function readLaunch(value: unknown, platform: DevicePlatform, problems: string[]): Launch | undefined {
   if (!isMap(value)) {
@@ -50,11 +52,11 @@ export function readLaunch(value: unknown, platform: DevicePlatform, problems: s
   const flutterArgs = readArgs(value.flutter_args, `${platform}.flutter_args`, problems)
   if (platform === 'chrome') {
     const port = value.cdp_port ?? DEFAULT_CDP_PORT
-    if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535) {
+    if (!isPort(port)) {
       problems.push(`chrome.cdp_port: must be a port number, 1 to 65535 (got ${JSON.stringify(port)})`)
       return undefined
     }
-    return {device: 'chrome', flutterArgs, cdpPort: port as number}
+    return {device: 'chrome', flutterArgs, cdpPort: port}
   }
   const device = value.device
   if (typeof device !== 'string' || !DEVICE.test(device)) {

@@ -1,7 +1,8 @@
 import {lstatSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
-import {UsageError, TapirError} from '../errors.js'
+import {messageOf, UsageError, TapirError} from '../errors.js'
 import {CAMPAIGN_ERROR_OUTPUT, checkOutputFile, REPORT_OUTPUT, writeOutputFile} from '../output-file.js'
+import {bootAnswer} from '../vm/tapir-answers.js'
 import {startApp, stopApp} from './app-process.js'
 import type {BrowserControl} from './browser-control.js'
 import {loadCampaign} from './campaign-file.js'
@@ -79,14 +80,11 @@ async function waitForBoot(deps: CampaignDeps): Promise<void> {
   const deadline = Date.now() + BOOT_TIMEOUT_MS
   for (;;) {
     try {
-      const answer = await (await deps.app()).callExtension('boot_id', {})
-      if (typeof answer.bootId === 'string') return
+      await (await deps.app()).callExtension('boot_id', {}, bootAnswer)
+      return
     } catch (error) {
       if (Date.now() > deadline)
-        throw new TapirError(
-          `The started app did not answer boot_id within ${BOOT_TIMEOUT_MS / 1000} s: ${(error as Error).message}`,
-          'local',
-        )
+        throw new TapirError(`The started app did not answer boot_id within ${BOOT_TIMEOUT_MS / 1000} s: ${messageOf(error)}`, 'local')
     }
     await new Promise((resolve) => setTimeout(resolve, BOOT_POLL_MS))
   }
@@ -162,7 +160,7 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
         } catch (error) {
           writeOutputFile(
             errFile,
-            `${maskSecrets(`attempt ${attempt}/${attempts}: ${(error as Error).message}`, secrets)}\n`,
+            `${maskSecrets(`attempt ${attempt}/${attempts}: ${messageOf(error)}`, secrets)}\n`,
             CAMPAIGN_ERROR_OUTPUT,
           )
           if (attempt === attempts)
@@ -183,15 +181,4 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
     entries: results.map((result) => ({...result, run: runs.get(result.scenario)})),
   })
   return {results, index}
-}
-
-/** The result lines: `  <name>  ok`, `  <name>  ok (attempt N, see <err>)`, `  <name>  FAILED (see <err>)`. */
-export function campaignLines({results, index}: CampaignOutcome): string[] {
-  const width = Math.max(...results.map((result) => result.scenario.length))
-  const lines = results.map((result) => {
-    const name = `  ${result.scenario.padEnd(width)}  `
-    if (result.status === 'failed') return `${name}FAILED (see ${result.errFile})`
-    return result.attempts > 1 ? `${name}ok (attempt ${result.attempts}, see ${result.errFile})` : `${name}ok`
-  })
-  return [...lines, `report: ${index}`]
 }

@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {UsageError} from '../errors.js'
+import {UsageError, errorCode, messageOf} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
 import {runFileProblems} from './run-file-check.js'
 import type {RunFile} from './run-file.js'
@@ -45,8 +45,8 @@ function readJson(cwd: string, path: string, side: Side): {value: unknown} | {li
   try {
     text = readBoundedText(resolve(cwd, path))
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return {lines: [`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`]}
+    const code = errorCode(error)
+    return {lines: [`Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : messageOf(error)}`]}
   }
   try {
     return {value: JSON.parse(text)}

@@ -1,4 +1,15 @@
-import {TapirError} from '../errors.js'
+import {messageOf, TapirError} from '../errors.js'
+import {boolean, list, string, type Shape} from '../shape.js'
+import {
+  answer,
+  anyAnswer,
+  bootAnswer,
+  exceptionsAnswer,
+  findAnswer,
+  geometryAnswer,
+  observeAnswer,
+  routesAnswer,
+} from '../vm/tapir-answers.js'
 import type {BrowserControl, Point} from './browser-control.js'
 import type {PerfApp} from './perf-app.js'
 import type {Platform, SetupEntry, Step, Target, When} from './scenario-types.js'
@@ -10,6 +21,9 @@ const RESOLVE_TIMEOUT_MS = 3000
 const BOOT_POLL_MS = 100
 const BOOT_TIMEOUT_MS = 90_000
 const QUIET = {includeSnapshot: 'false'}
+
+const waitAnswer = answer({matched: boolean})
+const refsAnswer = answer({refs: list(string)})
 
 export interface Resolve {
   step: number
@@ -51,14 +65,13 @@ export class ScenarioDriver {
     private readonly platform: Platform,
   ) {}
 
-  private async call(verb: string, params: Record<string, string>, waitsMs = 0): Promise<Record<string, unknown>> {
-    return (await this.app()).callExtension(verb, params, waitsMs)
+  private async call<T>(verb: string, params: Record<string, string>, shape: Shape<T>, waitsMs = 0): Promise<T> {
+    return (await this.app()).callExtension(verb, params, shape, waitsMs)
   }
 
   async bootId(): Promise<string | undefined> {
     try {
-      const answer = await this.call('boot_id', {})
-      return typeof answer.bootId === 'string' ? answer.bootId : undefined
+      return (await this.call('boot_id', {}, bootAnswer)).bootId
     } catch {
       return undefined // restarting: the extension is not registered yet, or the isolate is gone
     }
@@ -88,22 +101,22 @@ export class ScenarioDriver {
             await this.hotRestart()
             break
           case 'wait_for_text': {
-            const answer = await this.call('wait_for', {text: entry.text, timeoutMs: String(entry.timeoutMs)}, entry.timeoutMs)
-            if (answer.matched !== true) throw new TapirError(`"${entry.text}" did not appear within ${entry.timeoutMs} ms`, 'local')
+            const answer = await this.call('wait_for', {text: entry.text, timeoutMs: String(entry.timeoutMs)}, waitAnswer, entry.timeoutMs)
+            if (!answer.matched) throw new TapirError(`"${entry.text}" did not appear within ${entry.timeoutMs} ms`, 'local')
             break
           }
           case 'wait_for_network_idle':
-            await this.call('wait_for_network_idle', {})
+            await this.call('wait_for_network_idle', {}, anyAnswer)
             break
           case 'include':
             if (await this.holds(entry.when)) await this.runSetup(entry.setup, `${entry.path}: steps`)
             break
           default:
-            await this.runStep(entry as Step, await this.resolveFor(entry as Step))
+            await this.runStep(entry, await this.resolveFor(entry))
         }
       } catch (error) {
         if (error instanceof DriveError) throw error
-        throw new DriveError(`${at} failed: ${(error as Error).message}`)
+        throw new DriveError(`${at} failed: ${messageOf(error)}`)
       }
     }
   }
@@ -121,7 +134,7 @@ export class ScenarioDriver {
   }
 
   private async shows(text: string): Promise<boolean> {
-    return (await this.call('find', {text})).matched === true
+    return (await this.call('find', {text}, findAnswer)).matched
   }
 
   /** The ref a step acts on, or undefined for a step without a target. */
@@ -142,55 +155,51 @@ export class ScenarioDriver {
   }
 
   private async lookUp(target: Target): Promise<string | undefined> {
-    const found = (answer: Record<string, unknown>): string | undefined =>
-      answer.matched === true && typeof answer.ref === 'string' ? answer.ref : undefined
+    const found = async (query: Record<string, string>): Promise<string | undefined> => {
+      const {matched, ref} = await this.call('find', query, findAnswer)
+      return matched ? (ref ?? undefined) : undefined
+    }
     switch (target.by) {
       case 'text':
-        if (target.index === 0) return found(await this.call('find', {text: target.text}))
+        if (target.index === 0) return found({text: target.text})
         try {
-          return ((await this.call('find_by_text', {text: target.text, exact: 'true'})).refs as string[] | undefined)?.[target.index]
+          return (await this.call('find_by_text', {text: target.text, exact: 'true'}, refsAnswer)).refs[target.index]
         } catch (error) {
           throw new TapirError(
-            `target ${describeTarget(target)} is found with ext.tapir.find_by_text (an index past 0), and that failed: ${(error as Error).message}`,
+            `target ${describeTarget(target)} is found with ext.tapir.find_by_text (an index past 0), and that failed: ${messageOf(error)}`,
             'local',
           )
         }
       case 'label':
-        return found(await this.call('find', {semanticsLabel: target.label}))
+        return found({semanticsLabel: target.label})
       case 'key':
-        return found(await this.call('find', {key: target.key}))
+        return found({key: target.key})
       case 'role': {
-        const answer = await this.call('observe', {roles: target.role, includeEnrichers: 'false', limit: '500'})
-        const candidates = ((answer.candidates ?? []) as Array<{ref?: string; role?: string; label?: string}>).filter(
-          (c) => c.role === target.role && c.label === target.name,
-        )
-        return candidates[target.index]?.ref
+        const {candidates} = await this.call('observe', {roles: target.role, includeEnrichers: 'false', limit: '500'}, observeAnswer)
+        return candidates.filter((c) => c.role === target.role && c.label === target.name)[target.index]?.ref
       }
     }
   }
 
   /** Where a widget's centre is on the page (the app's geometry, nothing rasterised). */
   private async centreOf(ref: string): Promise<Point> {
-    const {rect} = await this.call('screenshot', {ref, geometry: 'true'})
-    const {x, y, width, height} = (rect ?? {}) as Record<string, unknown>
-    if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') {
-      throw new DriveError(`the app gave no position for ${ref}, so no pointer input can be sent to it`)
-    }
-    return {x: x + width / 2, y: y + height / 2}
+    const {rect} = await this.call('screenshot', {ref, geometry: 'true'}, geometryAnswer)
+    if (!rect) throw new DriveError(`the app gave no position for ${ref}, so no pointer input can be sent to it`)
+    return {x: rect.x + rect.width / 2, y: rect.y + rect.height / 2}
   }
 
   /** One step; `ref` is its resolved target. Every action goes without a snapshot. */
   async runStep(step: Step, ref: string | undefined): Promise<void> {
     switch (step.verb) {
       case 'tap':
-        await this.call('tap', {ref: ref!, ...QUIET})
+        await this.call('tap', {ref: ref!, ...QUIET}, anyAnswer)
         return
       case 'fill':
       case 'type':
-        await this.call(step.verb, {ref: ref!, text: step.text.text, ...QUIET})
+        await this.call(step.verb, {ref: ref!, text: step.text.text, ...QUIET}, anyAnswer)
         return
       case 'scroll':
-        await this.call('scroll', {ref: ref!, dx: String(step.dx), dy: String(step.dy), ...QUIET})
+        await this.call('scroll', {ref: ref!, dx: String(step.dx), dy: String(step.dy), ...QUIET}, anyAnswer)
         return
       case 'wheel':
         await this.browser.wheel(await this.centreOf(ref!), {dx: step.dx, dy: step.dy}, step.ticks)
@@ -199,11 +208,11 @@ export class ScenarioDriver {
         await this.browser.drag(await this.centreOf(ref!), {dx: step.dx, dy: step.dy})
         return
       case 'press_key':
-        await this.call('press_key', {key: step.key, ...QUIET})
+        await this.call('press_key', {key: step.key, ...QUIET}, anyAnswer)
         return
       case 'navigate':
         this.lastNavigate = {route: step.route, ...QUIET}
-        await this.call('navigate', this.lastNavigate)
+        await this.call('navigate', this.lastNavigate, anyAnswer)
         return
       case 'resize':
         await this.browser.setViewport({width: step.width, height: step.height})
@@ -218,15 +227,15 @@ export class ScenarioDriver {
   async diagnostics(): Promise<string> {
     const parts: string[] = []
     try {
-      const routes = await this.call('get_routes', {})
-      parts.push(`route=${String(routes.uri ?? routes.location ?? 'unknown')}`)
+      const routes = await this.call('get_routes', {}, routesAnswer)
+      parts.push(`route=${routes.uri ?? routes.location ?? 'unknown'}`)
     } catch {
       parts.push('route=unknown (the app did not answer)')
     }
     parts.push(`last navigate=${this.lastNavigate ? JSON.stringify(this.lastNavigate) : 'none'}`)
     try {
-      const {exceptions} = (await this.call('exceptions', {limit: '3'})) as {exceptions?: Array<{type?: string; message?: string}>}
-      const list = (exceptions ?? []).slice(0, 3).map((e) => `${e.type ?? 'error'}: ${String(e.message ?? '').split('\n')[0]}`)
+      const {exceptions} = await this.call('exceptions', {limit: '3'}, exceptionsAnswer)
+      const list = exceptions.slice(0, 3).map((e) => `${e.type ?? 'error'}: ${(e.message ?? '').split('\n')[0]}`)
       parts.push(`exceptions=${list.length > 0 ? list.join(' | ') : 'none'}`)
     } catch {
       parts.push('exceptions=unknown')

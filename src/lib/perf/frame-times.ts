@@ -1,3 +1,6 @@
+import {messageOf} from '../errors.js'
+import {isJsonObject} from '../shape.js'
+import {anyAnswer} from '../vm/tapir-answers.js'
 import type {PerfApp} from './perf-app.js'
 
 /**
@@ -23,19 +26,20 @@ export interface FrameTimes {
 export const MAX_FRAMES = 10_000
 
 const round2 = (value: number): number => Math.round(value * 100) / 100
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
+const isFrameNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value)
+const isFrameRow = (row: unknown): row is FrameRow => Array.isArray(row) && row.length === 4 && row.every(isTime)
 
 /** The frames of a Chrome Trace export: each complete event whose args carry a frameNumber and
  *  the frame's buildMs and rasterMs (tapir's "Frame N" spans). Undefined when there are none. */
 export function frameTimesFromTrace(trace: unknown): FrameTimes | undefined {
-  const events = isRecord(trace) && Array.isArray(trace.traceEvents) ? trace.traceEvents : []
+  const events = isJsonObject(trace) && Array.isArray(trace.traceEvents) ? trace.traceEvents : []
   const frames: Array<{frameNumber: number; ts: number; buildMs: number; rasterMs: number}> = []
   for (const event of events) {
-    if (!isRecord(event) || event.ph !== 'X' || !isRecord(event.args)) continue
+    if (!isJsonObject(event) || event.ph !== 'X' || !isJsonObject(event.args)) continue
     const {frameNumber, buildMs, rasterMs} = event.args
-    if (!Number.isInteger(frameNumber) || !isTime(buildMs) || !isTime(rasterMs) || !isTime(event.ts)) continue
-    frames.push({frameNumber: frameNumber as number, ts: event.ts, buildMs, rasterMs})
+    if (!isFrameNumber(frameNumber) || !isTime(buildMs) || !isTime(rasterMs) || !isTime(event.ts)) continue
+    frames.push({frameNumber, ts: event.ts, buildMs, rasterMs})
   }
   if (frames.length === 0) return undefined
   frames.sort((x, y) => x.ts - y.ts || x.frameNumber - y.frameNumber)
@@ -50,11 +54,11 @@ export function frameTimesFromTrace(trace: unknown): FrameTimes | undefined {
 
 /** What a measured repeat adds to the run file: its frame times, or why there are none. */
 export async function readFrameTimes(app: PerfApp, sessionToken: unknown): Promise<{frameTimes: FrameTimes} | {frameTimesMissing: string}> {
-  let trace: Record<string, unknown>
+  let trace: unknown
   try {
-    trace = await app.callExtension('perf_trace', typeof sessionToken === 'string' ? {token: sessionToken} : {})
+    trace = await app.callExtension('perf_trace', typeof sessionToken === 'string' ? {token: sessionToken} : {}, anyAnswer)
   } catch (error) {
-    return {frameTimesMissing: `perf_trace failed: ${(error as Error).message}`}
+    return {frameTimesMissing: `perf_trace failed: ${messageOf(error)}`}
   }
   const frameTimes = frameTimesFromTrace(trace)
   return frameTimes ? {frameTimes} : {frameTimesMissing: "the session's trace has no frame with build and raster times"}
@@ -63,11 +67,11 @@ export async function readFrameTimes(app: PerfApp, sessionToken: unknown): Promi
 /** The valid rows of a repeat read back from a run file (any file: rows that are not four
  *  times of at least 0 are skipped). */
 export function frameRowsOf(repeat: unknown): FrameRow[] {
-  const times = isRecord(repeat) ? repeat.frameTimes : undefined
-  if (!isRecord(times) || !Array.isArray(times.rows)) return []
+  const times = isJsonObject(repeat) ? repeat.frameTimes : undefined
+  if (!isJsonObject(times) || !Array.isArray(times.rows)) return []
   const rows: FrameRow[] = []
   for (const row of times.rows.slice(0, MAX_FRAMES)) {
-    if (Array.isArray(row) && row.length === 4 && row.every(isTime)) rows.push(row as FrameRow)
+    if (isFrameRow(row)) rows.push(row)
   }
   return rows
 }

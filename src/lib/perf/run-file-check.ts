@@ -1,7 +1,7 @@
 // The shape tapir:perf_run writes a run file in (run-file.ts), checked field by field, so that
 // perf_compare judges numbers and nothing else, and says everything that is wrong at once. A
 // problem names the field and what it holds instead, never the value: the file may be anything.
-import {isJsonObject} from '../vm/malformed.js'
+import {isJsonObject} from '../shape.js'
 
 /** The most problems listed per file: the rest are counted. */
 const MAX_PROBLEMS = 20

@@ -1,7 +1,9 @@
 import {arch, cpus, platform as osPlatform, release, type} from 'node:os'
 import {join} from 'node:path'
-import {TapirError} from '../errors.js'
+import {messageOf, TapirError} from '../errors.js'
 import {RUN_OUTPUT, writeOutputFile} from '../output-file.js'
+import {boolean, optional, type Infer} from '../shape.js'
+import {answer, anyAnswer, perfReport} from '../vm/tapir-answers.js'
 import type {BrowserControl} from './browser-control.js'
 import {DriveError, ScenarioDriver, type Resolve} from './driver.js'
 import {readFrameTimes} from './frame-times.js'
@@ -126,12 +128,12 @@ async function measureOnce(
       if ('target' in step) refs.set(index, await timed(() => driver.resolveFor(step), resolves, index, step, 'beforeBegin'))
     }
     const app = await deps.app()
-    await app.callExtension('perf_begin', {mode: unit.series === 'timing' ? 'timing' : 'attribution', phases: 'false'})
+    await app.callExtension('perf_begin', {mode: unit.series === 'timing' ? 'timing' : 'attribution', phases: 'false'}, anyAnswer)
     if (unit.series === 'semanticsOff') {
       const reason = await releaseSemantics(app)
       if (reason) {
         run.semanticsReason = reason
-        await app.callExtension('perf_end', {full: 'true'})
+        await app.callExtension('perf_end', {full: 'true'}, anyAnswer)
         return {series: unit.series, index: round, refused: true, reason}
       }
     }
@@ -140,15 +142,15 @@ async function measureOnce(
       try {
         await driver.runStep(step, ref)
       } catch (error) {
-        throw new DriveError(`steps[${index}] (${step.verb}) failed: ${(error as Error).message}`)
+        throw new DriveError(`steps[${index}] (${step.verb}) failed: ${messageOf(error)}`)
       }
     }
     await SLEEP(SETTLE_MS)
-    const report = await app.callExtension('perf_end', {full: 'true'})
+    const report = await app.callExtension('perf_end', {full: 'true'}, perfReport)
     const frames = report.refused === true ? {} : await readFrameTimes(app, report.sessionToken)
-    if (unit.series === 'semanticsOff') await app.callExtension('semantics_hold', {action: 'acquire'})
-    if (unit.series === 'attribution' && report.refused !== true && run.env === undefined) run.env = report.env as Record<string, unknown>
-    return {series: unit.series, index: round, ...report, resolves, ...frames} as Repeat
+    if (unit.series === 'semanticsOff') await app.callExtension('semantics_hold', {action: 'acquire'}, anyAnswer)
+    if (unit.series === 'attribution' && report.refused !== true && run.env === undefined) run.env = report.env
+    return {series: unit.series, index: round, ...report, resolves, ...frames}
   } catch (error) {
     if (!(error instanceof DriveError)) throw error
     const diagnostics = await driver.diagnostics().catch(() => 'Diagnostics: unavailable')
@@ -156,13 +158,17 @@ async function measureOnce(
   }
 }
 
+/** `semantics_hold`: whether semantics stay on, and whether the platform holds them. */
+const semanticsHoldAnswer = answer({semanticsEnabled: optional(boolean), heldByPlatform: optional(boolean)})
+type SemanticsHold = Infer<typeof semanticsHoldAnswer>
+
 /** Releases the semantics tree for a semanticsOff repeat; the reason when it cannot be. */
 async function releaseSemantics(app: PerfApp): Promise<string | undefined> {
-  let answer: Record<string, unknown>
+  let answer: SemanticsHold
   try {
-    answer = await app.callExtension('semantics_hold', {action: 'release'})
+    answer = await app.callExtension('semantics_hold', {action: 'release'}, semanticsHoldAnswer)
   } catch (error) {
-    return `The app cannot release its semantics tree: ${(error as Error).message}`
+    return `The app cannot release its semantics tree: ${messageOf(error)}`
   }
   if (answer.semanticsEnabled === true)
     return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
@@ -175,7 +181,7 @@ async function timed<T>(work: () => Promise<T>, resolves: Resolve[], index: numb
   try {
     value = await work()
   } catch (error) {
-    throw new DriveError(`steps[${index}] (${step.verb}) failed: ${(error as Error).message}`)
+    throw new DriveError(`steps[${index}] (${step.verb}) failed: ${messageOf(error)}`)
   }
   resolves.push({step: index, verb: step.verb, phase, resolveMs: Math.round((performance.now() - started) * 10) / 10})
   return value
@@ -206,7 +212,7 @@ function writeRun(run: Collecting, options: PerfRunOptions, secrets: string[], i
       renderer: appEnv.renderer ?? 'unknown',
     },
     summary,
-    insights: (medianRepeat(attribution)?.insights ?? []) as unknown[],
+    insights: medianRepeat(attribution)?.insights ?? [],
     repeats: run.repeats,
     ...(interleavedWith ? {interleavedWith} : {}),
     ...(options.semanticsPass

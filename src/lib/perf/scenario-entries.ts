@@ -86,12 +86,13 @@ export function platformList(
     problems.push(`${where}: must be a non-empty list of ${allowed.join(', ')}`)
     return undefined
   }
-  const bad = raw.filter((item) => !allowed.includes(item as Platform))
-  if (bad.length > 0) {
+  const platforms = raw.flatMap((item: unknown) => allowed.filter((platform) => platform === item))
+  if (platforms.length < raw.length) {
+    const bad = raw.filter((item: unknown) => !allowed.some((platform) => platform === item))
     problems.push(`${where}: ${bad.map((item) => JSON.stringify(item)).join(', ')} not among ${allowed.join(', ')}`)
     return undefined
   }
-  return [...new Set(raw as Platform[])]
+  return [...new Set(platforms)]
 }
 
 export function target(raw: unknown, where: string, c: ReadContext): Target | undefined {
@@ -121,14 +122,15 @@ export function target(raw: unknown, where: string, c: ReadContext): Target | un
     case 'key':
       return {by: 'key', key: value.text}
     default: {
-      if (!TARGET_ROLES.includes(value.text as (typeof TARGET_ROLES)[number])) {
+      const role = TARGET_ROLES.find((known) => known === value.text)
+      if (!role) {
         c.problems.push(`${where}.role: must be one of ${TARGET_ROLES.join(', ')} (got ${JSON.stringify(value.text)})`)
         return undefined
       }
       const name = raw.name === undefined ? undefined : text(raw.name, `${where}.name`, c)
       if (raw.name === undefined) c.problems.push(`${where}: a role target needs name (the label of the widget)`)
       if (!name) return undefined
-      return {by: 'role', role: value.text as (typeof TARGET_ROLES)[number], name: name.text, index}
+      return {by: 'role', role, name: name.text, index}
     }
   }
 }

@@ -1,6 +1,6 @@
 import {dirname, resolve} from 'node:path'
 import {parseDocument} from 'yaml'
-import {UsageError} from '../errors.js'
+import {UsageError, messageOf, errorCode} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
 import type {Param, Scope} from './interpolate.js'
 import {DEFAULT_THRESHOLDS, type Thresholds} from './run-file.js'
@@ -57,9 +57,7 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
   try {
     source = readBoundedText(path)
   } catch (error) {
-    problems.push(
-      `${shown}: cannot read (${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message})`,
-    )
+    problems.push(`${shown}: cannot read (${errorCode(error) === 'ENOENT' ? 'no such file' : messageOf(error)})`)
     return undefined
   }
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})

@@ -1,3 +1,4 @@
+import {isJsonObject} from '../shape.js'
 import type {Scenario} from './scenario-types.js'
 
 export const MASK = '***'
@@ -5,21 +6,15 @@ export const MASK = '***'
 /** The scenario as the run file records it: typed values as text, a secret as `***`. */
 export function scenarioJson(scenario: Scenario): Record<string, unknown> {
   const {secrets: _secrets, ...shown} = scenario
-  return JSON.parse(
+  const json: unknown = JSON.parse(
     JSON.stringify(shown, (_key, value: unknown) => {
-      const typed = value as {text?: unknown; secret?: unknown} | null
-      if (
-        typed &&
-        typeof typed === 'object' &&
-        typeof typed.text === 'string' &&
-        typeof typed.secret === 'boolean' &&
-        Object.keys(typed).length === 2
-      ) {
-        return typed.secret ? MASK : typed.text
+      if (isJsonObject(value) && typeof value.text === 'string' && typeof value.secret === 'boolean' && Object.keys(value).length === 2) {
+        return value.secret ? MASK : value.text
       }
       return value
     }),
-  ) as Record<string, unknown>
+  )
+  return isJsonObject(json) ? json : {}
 }
 
 /** Replaces every secret inside a text (an app's error echoing what was typed, a message). */

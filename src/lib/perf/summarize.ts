@@ -1,31 +1,9 @@
+import {isJsonObject} from '../shape.js'
+import type {PerfReport} from '../vm/tapir-answers.js'
 import type {RunSummary, SeriesSummary, Spread} from './run-file.js'
 
 /** One repeat as the run file keeps it: the full perf_end report plus where it came from. */
-export interface Repeat {
-  series: string
-  index: number
-  refused?: boolean
-  summary?: {frames?: Frames; blocksByCount?: Array<{name: string; perFrame: number}>}
-  counters?: Record<string, unknown> | null
-  insights?: unknown[]
-  [key: string]: unknown
-}
-
-interface Distribution {
-  p50: number
-  p90: number
-  p99: number
-  worst: number
-}
-
-interface Frames {
-  count: number
-  painted: number
-  dropped: number
-  overBudget: number
-  buildMs?: Distribution
-  rasterMs?: Distribution
-}
+export type Repeat = PerfReport & {series: string; index: number}
 
 const round2 = (value: number): number => Math.round(value * 100) / 100
 
@@ -49,8 +27,8 @@ export function perFrameMetrics(repeat: Repeat): Record<string, number> {
       if (Array.isArray(value)) {
         for (const row of value)
           if (Array.isArray(row) && typeof row[0] === 'string' && typeof row[2] === 'number') out[`${source}.${name}.${row[0]}`] = row[2]
-      } else if (typeof value === 'object' && value !== null && typeof (value as {perFrame?: unknown}).perFrame === 'number') {
-        out[`${source}.${name}`] = (value as {perFrame: number}).perFrame
+      } else if (isJsonObject(value) && typeof value.perFrame === 'number') {
+        out[`${source}.${name}`] = value.perFrame
       }
     }
   }
@@ -100,7 +78,8 @@ export function medianRepeat(repeats: readonly Repeat[]): Repeat | undefined {
 /** The attribution series' summary: medians of frames, per-frame counts and ms, with their ranges. */
 export function summarizeAttribution(repeats: readonly Repeat[]): RunSummary {
   const kept = measured(repeats)
-  const frames = (key: keyof Frames): number => round2(median(kept.map((repeat) => Number(repeat.summary?.frames?.[key] ?? 0))))
+  const frames = (key: 'count' | 'painted' | 'dropped' | 'overBudget'): number =>
+    round2(median(kept.map((repeat) => repeat.summary?.frames?.[key] ?? 0)))
   const perFrame = medianAndSpread(kept.map(perFrameMetrics))
   const ms = medianAndSpread(kept.map(msMetrics))
   return {

@@ -1,3 +1,4 @@
+import type {ExitCode} from '../output/exit-codes.js'
 import type {Outcome} from '../output/outcome.js'
 import {outcomeText} from '../output/outcome.js'
 import type {Step} from './plan.js'
@@ -5,7 +6,7 @@ import type {Step} from './plan.js'
 export interface StepResult {
   step: string
   ok: boolean
-  exitCode: number
+  exitCode: ExitCode
   output: string
   /** The step's own outcome, to print it as the command would. */
   outcome: Outcome

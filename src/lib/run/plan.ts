@@ -1,4 +1,4 @@
-import {UsageError} from '../errors.js'
+import {UsageError, messageOf} from '../errors.js'
 import {tokenizeStep} from './tokenize.js'
 
 export interface Step {
@@ -25,7 +25,7 @@ export function planSteps(lines: string[], isVerb: (name: string) => boolean): S
     try {
       words = tokenizeStep(line)
     } catch (error) {
-      throw new UsageError(`${where}: ${(error as Error).message}`)
+      throw new UsageError(`${where}: ${messageOf(error)}`)
     }
     const [first, ...argv] = words
     if (!first) throw new UsageError(`${where} is empty.`)

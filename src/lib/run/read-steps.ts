@@ -1,6 +1,6 @@
 import {constants} from 'node:fs'
 import {open} from 'node:fs/promises'
-import {TapirError} from '../errors.js'
+import {TapirError, messageOf} from '../errors.js'
 
 /** Step input larger than this is refused: a script of steps is a few KB; more is a mistake (or /dev/zero). */
 export const MAX_STEP_BYTES = 4 * 1024 * 1024
@@ -35,7 +35,7 @@ async function readStream(stream: AsyncIterable<Buffer | string>, name: string):
     }
   } catch (error) {
     if (error instanceof TapirError) throw error
-    throw cannotRead(name, `${(error as Error).message}.`)
+    throw cannotRead(name, `${messageOf(error)}.`)
   }
   return Buffer.concat(chunks)
 }
@@ -46,7 +46,7 @@ async function readRegularFile(path: string): Promise<Buffer> {
     // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch (error) {
-    throw cannotRead(path, `${(error as Error).message}.`)
+    throw cannotRead(path, `${messageOf(error)}.`)
   }
   try {
     const stat = await handle.stat()
@@ -63,7 +63,7 @@ async function readRegularFile(path: string): Promise<Buffer> {
     return buffer.subarray(0, size)
   } catch (error) {
     if (error instanceof TapirError) throw error
-    throw cannotRead(path, `${(error as Error).message}.`)
+    throw cannotRead(path, `${messageOf(error)}.`)
   } finally {
     await handle.close()
   }

@@ -1,3 +1,4 @@
+import {EXIT} from '../output/exit-codes.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {ErrorObject, Outcome} from '../output/outcome.js'
 import type {RunReport, StepResult} from './execute.js'
@@ -13,7 +14,7 @@ function firstLine(text: string): string {
  *  `step N failed (exit C): <step>` with that step's errors on stderr, and its exit code. */
 export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
   const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
-  const exitCode = (failure?.exitCode ?? 0) as ExitCode
+  const exitCode: ExitCode = failure?.exitCode ?? EXIT.ok
   const error = failure && failedStepError(report.failed!, failure)
   if (json) {
     const steps = report.steps.map(({step, ok, exitCode: code, output}) => ({step, ok, exitCode: code, output}))

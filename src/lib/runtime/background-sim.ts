@@ -8,7 +8,11 @@ import {TapirError} from '../errors.js'
 import type {OwnedProcess} from '../session/owned-process.js'
 import {recordProcess} from '../session/owned-process.js'
 import {isAlive} from '../session/process.js'
+import {object, optional, readAs, string, type Infer} from '../shape.js'
 import {ensureFolder, openFreshLog} from '../write-atomic.js'
+
+/** What the started sim writes to its ready file: where it serves. */
+const readyShape = object({httpUri: string, webUri: optional(string)})
 
 /** Run from the TypeScript sources (bin/dev.js): the sim then runs from them too, through tsx. */
 const FROM_SOURCES = import.meta.url.endsWith('.ts')
@@ -80,9 +84,10 @@ export async function startSimInBackground(options: {
   const deadline = Date.now() + options.timeoutMs
   let failure = `The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`
   while (Date.now() < deadline) {
-    let ready: {httpUri: string; webUri?: string} | undefined
+    let ready: Infer<typeof readyShape> | undefined
     try {
-      ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {httpUri: string; webUri?: string}
+      const read = readAs(readyShape, JSON.parse(readFileSync(readyFile, 'utf8')))
+      if ('value' in read) ready = read.value
     } catch {
       // not written yet
     }

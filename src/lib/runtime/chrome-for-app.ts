@@ -19,7 +19,7 @@ export async function ensureCdpPortFree(port: number): Promise<void> {
 export function removeChromeProfile(session: Session): void {
   const dir = session.tmpProfileDir
   // Only the profile the recorded browser was launched with: a path planted in the session alone is not enough.
-  const argv = (session.processes as {chrome?: {argv?: unknown}} | undefined)?.chrome?.argv
+  const argv: unknown = session.processes?.chrome?.argv
   const launchedWith = Array.isArray(argv) && argv.includes(`--user-data-dir=${String(dir)}`)
   if (typeof dir === 'string' && launchedWith && /[/\\]tapir-chrome-\d+-[^/\\]+$/.test(dir)) removeProfile(dir)
 }

@@ -9,6 +9,7 @@ import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
 import {AppConnection} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
+import {routesAnswer} from '../vm/tapir-answers.js'
 import {toWebSocketUri} from '../vm/uri.js'
 
 /** One line of `tapir doctor`: what was checked, whether it holds, and whether tapir can work
@@ -125,13 +126,12 @@ async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
       ]
     }
     checks.push(passed('tapir', 'the ext.tapir.* extensions are registered'))
-    const routes = await app.callExtension('get_routes', {}, new Deadline(timeoutMs))
-    const warnings = routes.warnings as {lifecycleState?: unknown} | undefined
+    const {warnings} = await app.callExtension('get_routes', {}, routesAnswer, new Deadline(timeoutMs))
     checks.push(
       warnings
         ? failed(
             'frames',
-            `the app is not producing frames (lifecycle: ${String(warnings.lifecycleState ?? 'unknown')}): gestures cannot take effect; bring its window or tab to the front`,
+            `the app is not producing frames (lifecycle: ${warnings.lifecycleState ?? 'unknown'}): gestures cannot take effect; bring its window or tab to the front`,
           )
         : passed('frames', 'the app is producing frames'),
     )

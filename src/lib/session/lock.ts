@@ -1,13 +1,15 @@
 import {randomBytes} from 'node:crypto'
 import {closeSync, constants, linkSync, openSync, unlinkSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
-import {TapirError} from '../errors.js'
+import {TapirError, errorCode} from '../errors.js'
+import {object, readAs, string} from '../shape.js'
 import {ensureFolder, fileError} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import {checkOwned, identify} from './owned-process.js'
 import {checkFolders} from './store.js'
 import {readTrustedFile} from './trust.js'
 
+/** What a lock file holds: its holder's process record, and what it is doing since when. */
 interface Holder {
   pid: number
   argv: string[]
@@ -39,20 +41,27 @@ function createExclusive(path: string, text: string): boolean {
     linkSync(tmp, path)
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    if (errorCode(error) === 'EEXIST') return false
     throw error
   } finally {
     unlinkQuietly(tmp)
   }
 }
 
-function parseHolder(text: string | undefined): Holder | undefined {
+/** What a lock file says of its holder beyond its process record (which checkOwned reads). */
+const holderShape = object({command: string, since: string})
+
+/** The lock's holder, when the file names one whose process still runs as it recorded. */
+function liveHolder(text: string | undefined): Holder | undefined {
+  let value: unknown
   try {
-    const holder = JSON.parse(text ?? '') as Holder
-    return holder && typeof holder === 'object' && typeof holder.command === 'string' ? holder : undefined
+    value = JSON.parse(text ?? '')
   } catch {
     return undefined
   }
+  const read = readAs(holderShape, value)
+  const owner = checkOwned(value)
+  return 'value' in read && owner.state === 'ours' ? {...owner.process, command: read.value.command, since: read.value.since} : undefined
 }
 
 /** Runs `work` holding the session's lock, so two start/attach/stop calls on one session never
@@ -99,7 +108,7 @@ export function takeLock(
     bootId: me?.bootId,
     command,
     since: new Date().toISOString(),
-  })
+  } satisfies Holder)
   for (let attempt = 0; ; attempt++) {
     let created: boolean
     try {
@@ -110,8 +119,8 @@ export function takeLock(
     if (created) break
     const seen = readTrustedFile(lock)
     if (seen === undefined) continue // released between our two looks
-    const holder = parseHolder(seen)
-    if (holder && checkOwned(holder).state === 'ours') throw busy(holder, lock)
+    const holder = liveHolder(seen)
+    if (holder) throw busy(holder, lock)
     if (attempt >= 5) throw new TapirError(`Cannot take the lock ${lock}: it keeps changing hands. Try again.`, 'local')
     // Stale: its holder is gone. Remove it only if it is still the lock we judged.
     if (readTrustedFile(lock) === seen) unlinkQuietly(lock)

@@ -1,5 +1,7 @@
 import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
+import {errorCode} from '../errors.js'
+import {integer, isJsonObject, list, object, optional, readAs, string} from '../shape.js'
 
 /** What tapir records about a process it started: enough to prove later that a pid still
  *  names that process and not a recycled one or a planted one. */
@@ -31,7 +33,7 @@ function exists(pid: number): boolean {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' // there, but another user's
+    return errorCode(error) === 'EPERM' // there, but another user's
   }
 }
 
@@ -130,25 +132,20 @@ function sameArgv(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index])
 }
 
-function isRecord(value: unknown): value is OwnedProcess {
-  const record = value as OwnedProcess
-  return (
-    Boolean(record) &&
-    typeof record === 'object' &&
-    isSignallablePid(record.pid) &&
-    Array.isArray(record.argv) &&
-    record.argv.length > 0 &&
-    record.argv.every((part) => typeof part === 'string') &&
-    typeof record.startTime === 'string' &&
-    (record.bootId === undefined || typeof record.bootId === 'string')
-  )
+const recordShape = object({pid: integer, argv: list(string), startTime: string, bootId: optional(string)})
+
+/** The record, when it is a whole one of a pid tapir could have started. */
+function recordOf(value: unknown): OwnedProcess | undefined {
+  const read = readAs(recordShape, value)
+  return 'value' in read && isSignallablePid(read.value.pid) && read.value.argv.length > 0 ? read.value : undefined
 }
 
 /** Whether a recorded process is still the one tapir started: same argv, same start time (and
  *  boot). A record that is malformed, or a process whose identity cannot be read, is foreign. */
-export function checkOwned(record: unknown): Ownership {
-  if (!isRecord(record)) {
-    const pid = (record as {pid?: unknown} | null)?.pid
+export function checkOwned(value: unknown): Ownership {
+  const record = recordOf(value)
+  if (!record) {
+    const pid = isJsonObject(value) ? value.pid : undefined
     return {
       state: 'foreign',
       pid,
@@ -186,7 +183,7 @@ function signal(pid: number, name: NodeJS.Signals): boolean {
     process.kill(pid, name)
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
+    if (errorCode(error) === 'ESRCH') return false
     throw error
   }
 }

@@ -16,13 +16,14 @@ export function requireSession(location: SessionLocation, cwd: string): Session 
   const session = readSession(location)
   if (!session) throw noSessionError(location)
   checkOwnership(location, session, cwd)
-  if (!session.vmServiceUri) {
+  const {vmServiceUri} = session
+  if (!vmServiceUri) {
     throw new TapirError(
       `The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`,
       'local',
     )
   }
-  return session as Session & {vmServiceUri: string}
+  return {...session, vmServiceUri}
 }
 
 /** A session found through the shared pointer may be another project's: never act on it. */

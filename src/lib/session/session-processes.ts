@@ -19,7 +19,7 @@ export function assessProcesses(session: Session): Assessed[] {
   for (const [role, field] of Object.entries(UNRECORDED_PID_FIELDS)) {
     const pid = session[field]
     if (pid === undefined || pid === null) continue
-    if ((records?.[role] as OwnedProcess | undefined)?.pid === pid) continue
+    if (records?.[role]?.pid === pid) continue
     assessed.push({role, ...checkUnrecorded(pid)})
   }
   return assessed

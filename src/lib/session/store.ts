@@ -1,27 +1,25 @@
 import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
-import {TapirError} from '../errors.js'
+import {TapirError, errorCode} from '../errors.js'
+import {nullable, object, readAs, string} from '../shape.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import type {Session} from './session.js'
 import {checkSessionFolder, readTrustedFile} from './trust.js'
 
+const sessionShape = object({vmServiceUri: nullable(string)})
+
 /** What makes a file a session: a JSON object with a `vmServiceUri` (a string, or null while
  *  booting), as tapir and the Dart tooling write it. */
 function asSession(text: string): Session | undefined {
+  let value: unknown
   try {
-    const value = JSON.parse(text)
-    if (
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      (typeof value.vmServiceUri === 'string' || value.vmServiceUri === null)
-    )
-      return value as Session
+    value = JSON.parse(text)
   } catch {
-    // not JSON
+    return undefined // not JSON
   }
-  return undefined
+  const read = readAs(sessionShape, value)
+  return 'value' in read ? read.value : undefined
 }
 
 export class NotASessionError extends TapirError {
@@ -84,7 +82,7 @@ function remove(path: string): void {
   try {
     unlinkSync(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError('remove', path, error)
+    if (errorCode(error) !== 'ENOENT') throw fileError('remove', path, error)
   }
 }
 

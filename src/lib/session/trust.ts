@@ -1,6 +1,6 @@
 import {closeSync, constants, fstatSync, openSync, readFileSync, statSync} from 'node:fs'
 import type {Stats} from 'node:fs'
-import {TapirError} from '../errors.js'
+import {TapirError, errorCode} from '../errors.js'
 import {fileError} from '../write-atomic.js'
 
 const octal = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0')
@@ -24,7 +24,7 @@ export function checkSessionFolder(dir: string, options: {shared?: boolean} = {}
   try {
     stats = statSync(dir)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    if (errorCode(error) === 'ENOENT') return
     throw fileError('read the sessions folder', dir, error)
   }
   const why = distrust(stats, {rootMayOwn: options.shared, stickyWriters: options.shared})
@@ -43,7 +43,7 @@ export function readTrustedFile(path: string): string | undefined {
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
+    const code = errorCode(error)
     if (code === 'ENOENT') return undefined
     if (code === 'ELOOP')
       throw new TapirError(

@@ -1,13 +1,19 @@
 import {clearOverrides, overrideUserAgent, overrideViewport, resizeWindow} from '../cdp/emulation.js'
 import {cdpNotEnabled} from '../cdp/errors.js'
-import {holdUntil} from '../cdp/hold.js'
+import {holdUntil, type HoldEnd} from '../cdp/hold.js'
 import type {CdpPage, ChromeEndpoint} from '../cdp/page.js'
 import {CdpPage as Page, withPage} from '../cdp/page.js'
 import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
 import {limitOf} from '../cdp/time-limit.js'
 import {ParamError} from '../errors.js'
 import {defineVerb} from './define.js'
-import type {Report, Result, Verb, VerbCall} from './types.js'
+import type {Report, Verb, VerbCall} from './types.js'
+
+/** What resize did: cleared the overrides, or sent one (held until `ended`, with --hold). */
+type Resized = {reset: true} | {viewport: Viewport; held: false} | {viewport: Viewport; held: true; ended: HoldEnd}
+
+/** What device did: listed the presets, cleared the overrides, or emulated one. */
+type Emulated = {presets: Array<Viewport & {name: string}>} | {reset: true} | {applied: string; viewport: Viewport}
 
 /**
  * Ends the overrides this session sent. Chrome is meant to drop them when the session detaches,
@@ -82,7 +88,7 @@ export const resize = defineVerb({
     if (input.dpr !== undefined && !positive(input.dpr))
       throw new ParamError((name) => `${name('dpr')} must be above 0 (got ${input.dpr}).`)
   },
-  async execute(context, input): Promise<Result> {
+  async execute(context, input): Promise<Resized> {
     const chrome = endpoint(context)
     if (input.reset === true) {
       await withPage(chrome, clearOverrides, context.deadline)
@@ -127,16 +133,15 @@ export const resize = defineVerb({
     }
   },
   report(result): Report {
-    if (result.reset) return {stdout: '✓ Viewport reset to defaults.'}
-    const viewport = result.viewport as Viewport
-    if (!result.held) return {stdout: `✓ ${overrideSent(viewport)}`, stderr: [`⚠ ${NOT_HELD}`]}
+    if ('reset' in result) return {stdout: '✓ Viewport reset to defaults.'}
+    if (!result.held) return {stdout: `✓ ${overrideSent(result.viewport)}`, stderr: [`⚠ ${NOT_HELD}`]}
     return {
-      stdout: `✓ Released the ${describeViewport(viewport)} override (${result.ended === 'chrome-gone' ? 'Chrome went away' : 'interrupted'}).`,
+      stdout: `✓ Released the ${describeViewport(result.viewport)} override (${result.ended === 'chrome-gone' ? 'Chrome went away' : 'interrupted'}).`,
     }
   },
   mcpText(result) {
-    if (result.reset) return 'Viewport reset to defaults.'
-    return `${overrideSent(result.viewport as Viewport)}\n${ENDS_WITH_CALL}`
+    if ('reset' in result) return 'Viewport reset to defaults.'
+    return `${overrideSent(result.viewport)}\n${ENDS_WITH_CALL}`
   },
 })
 
@@ -182,7 +187,7 @@ export const device = defineVerb({
     }
     presetNamed(input.preset)
   },
-  async execute(context, input): Promise<Result> {
+  async execute(context, input): Promise<Emulated> {
     if (input.list === true)
       return {presets: PRESETS.map(({name, width, height, dpr, mobile, touch}) => ({name, width, height, dpr, mobile, touch}))}
     const chrome = endpoint(context)
@@ -203,15 +208,15 @@ export const device = defineVerb({
     return {applied: presetNamed(preset).name, viewport}
   },
   report(result, input): Report {
-    if (result.presets) {
-      const lines = (result.presets as Array<Viewport & {name: string}>).map(
+    if ('presets' in result) {
+      const lines = result.presets.map(
         (preset) =>
           `${preset.name}: ${preset.width}x${preset.height} @ ${dartDouble(preset.dpr)}x (mobile=${preset.mobile} touch=${preset.touch})`,
       )
       return {stdout: lines.join('\n')}
     }
-    if (result.reset) return {stdout: '✓ Viewport emulation reset to defaults.'}
-    const viewport = result.viewport as Viewport
+    if ('reset' in result) return {stdout: '✓ Viewport emulation reset to defaults.'}
+    const {viewport} = result
     return {stdout: `✓ Emulating ${input.preset}: ${viewport.width}x${viewport.height} @ ${dartDouble(viewport.dpr)}x.`}
   },
 })

@@ -1,13 +1,22 @@
 import {ParamError} from '../errors.js'
+import {boolean, nullable, number, object, optional, string, type Infer} from '../shape.js'
+import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
 import {centreOffScreen} from './off-screen.js'
 import {includeSnapshot, ref, snapshotMode} from './params.js'
-import type {Report, Result, Verb} from './types.js'
+import type {Report, Verb} from './types.js'
 
-type Effect = {verified?: boolean; value?: unknown; before?: unknown; after?: unknown; changed?: boolean}
-const effectOf = (result: Result) => (result.effect ?? {}) as Effect
+const checkboxAnswer = answer({
+  ref: optional(string),
+  previousValue: optional(nullable(boolean)),
+  value: optional(boolean),
+  toggled: optional(boolean),
+  /** The `checked` block: what the control reads after the tap (null while mixed). */
+  effect: optional(object({verified: optional(boolean), before: optional(nullable(boolean)), after: optional(nullable(boolean))})),
+})
+type CheckboxAnswer = Infer<typeof checkboxAnswer>
 
 export const scroll = extensionVerb({
   name: 'scroll',
@@ -30,12 +39,17 @@ export const scroll = extensionVerb({
     if (input.intoView === true && !input.ref)
       throw new ParamError((name) => `${name('intoView')} brings a widget into view, so it needs ${name('ref')} (an eN ref).`)
   },
+  result: answer({
+    scrolled: optional(boolean),
+    finalOffset: optional(number),
+    /** The `scrollOffset` block: the offset before and after. */
+    effect: optional(object({changed: optional(boolean), before: optional(number), after: optional(number)})),
+  }),
   prefersJson: snapshotAsked,
   report: (result, input) => {
-    const effect = effectOf(result)
     const target = input.ref ? ` around ${input.ref}` : ''
     if (result.scrolled === false) return done(`Nothing scrolled${target} (already at the edge, or no Scrollable around it)`)
-    return done(`Scrolled${target} (offset ${effect.before ?? '?'} → ${effect.after ?? result.finalOffset ?? '?'})`)
+    return done(`Scrolled${target} (offset ${result.effect?.before ?? '?'} → ${result.effect?.after ?? result.finalOffset ?? '?'})`)
   },
 })
 
@@ -50,18 +64,23 @@ export const selectOption = extensionVerb({
     ref('Ref of the dropdown, or of a widget around it (eN).'),
     {name: 'value', type: 'string', required: true, description: 'The value handed to onChanged.', missing: 'Missing --value=<string>.'},
   ],
-  report: (result, input): Report => {
-    const effect = effectOf(result)
-    if (effect.verified !== false) return done(`Selected ${JSON.stringify(input.value)} on ${input.ref}`)
+  result: answer({
+    selected: optional(boolean),
+    value: optional(string),
+    /** The `selected` block: what the dropdown holds after the settle. */
+    effect: optional(object({verified: optional(boolean), value: optional(nullable(string))})),
+  }),
+  report: ({effect}, input): Report => {
+    if (effect?.verified !== false) return done(`Selected ${JSON.stringify(input.value)} on ${input.ref}`)
     return done(`Sent ${JSON.stringify(input.value)} to ${input.ref}`, [
       `⚠ The dropdown holds ${JSON.stringify(effect.value ?? null)} after the settle: its parent did not take the change.`,
     ])
   },
 })
 
-const unverifiedCheckbox = (result: Result) => effectOf(result).verified === false
+const unverifiedCheckbox = (result: CheckboxAnswer) => result.effect?.verified === false
 /** Unverified results whose control's centre the geometry puts off screen: only those get the scroll hint. */
-const offScreen = new WeakSet<Result>()
+const offScreen = new WeakSet<CheckboxAnswer>()
 
 export const setCheckbox = extensionVerb({
   name: 'set_checkbox',
@@ -88,9 +107,10 @@ export const setCheckbox = extensionVerb({
       description: 'Return the snapshot after the tap; prints the response and exits 0 even when unverified.',
     },
   ],
-  async execute(call, input) {
+  result: checkboxAnswer,
+  async execute(call, input): Promise<CheckboxAnswer> {
     const app = await call.app()
-    const result = await app.callExtension('set_checkbox', toExtensionParams(setCheckbox.params, input), call.deadline)
+    const result = await app.callExtension('set_checkbox', toExtensionParams(setCheckbox.params, input), checkboxAnswer, call.deadline)
     if (unverifiedCheckbox(result) && (await centreOffScreen(app, input.ref, call.deadline))) offScreen.add(result)
     return result
   },
@@ -98,9 +118,8 @@ export const setCheckbox = extensionVerb({
   // Printed as the response (--json, --includeSnapshot), an unverified result exits 0, as the spec says.
   failed: (result, _input, printedJson) => unverifiedCheckbox(result) && !printedJson,
   report: (result, input): Report => {
-    const effect = effectOf(result)
     if (unverifiedCheckbox(result)) {
-      const reading = `✗ ${input.ref} still reads ${JSON.stringify(effect.after ?? null)} after the tap, not ${input.value}.`
+      const reading = `✗ ${input.ref} still reads ${JSON.stringify(result.effect?.after ?? null)} after the tap, not ${input.value}.`
       return {
         stderr: [
           offScreen.has(result)

@@ -1,12 +1,15 @@
-import type {InputOf, Param, Verb, VerbOf} from './types.js'
+import type {InputOf, Param, Result, Verb, VerbOf} from './types.js'
 
 /** Keeps the literal names and types of a parameter list, so InputOf can read them. */
 export function params<const P extends readonly Param[]>(...list: P): P {
   return list
 }
 
-/** Types a verb written out in full (not through extensionVerb) by its own parameters. */
-export function defineVerb<const P extends readonly Param[]>(verb: {params: P} & Omit<Verb<InputOf<P>>, 'params'>): VerbOf<P> {
+/** Types a verb written out in full (not through extensionVerb) by its own parameters, and its
+ *  result by what its `execute` returns. */
+export function defineVerb<const P extends readonly Param[], R extends Result>(
+  verb: {params: P} & Omit<Verb<InputOf<P>, R>, 'params'>,
+): VerbOf<P, R> {
   return verb
 }
 

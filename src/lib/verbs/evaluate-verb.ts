@@ -1,28 +1,19 @@
 import {TapirError} from '../errors.js'
+import type {InstanceRef} from '../vm/instance-ref.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {defineVerb} from './define.js'
-import type {Result} from './types.js'
 
 const COMPILATION_ERROR = 113
-
-type Instance = {
-  type?: unknown
-  kind?: unknown
-  valueAsString?: unknown
-  valueAsStringIsTruncated?: unknown
-  message?: unknown
-  class?: {name?: unknown} | null
-}
 
 /** The VM evaluates `await` only inside an async closure, and then answers with its Future. */
 export function evaluationSource(expression: string): string {
   return /\bawait\b/.test(expression) ? `(() async => ${expression})()` : expression
 }
 
-function asText(value: Instance): string {
+function asText(value: InstanceRef): string {
   if (value.kind === 'Null') return 'null'
-  if (value.valueAsString !== undefined) return String(value.valueAsString) + (value.valueAsStringIsTruncated === true ? '…' : '')
-  return `Instance of '${String(value.class?.name ?? 'Object')}'`
+  if (value.valueAsString !== undefined) return value.valueAsString + (value.valueAsStringIsTruncated === true ? '…' : '')
+  return `Instance of '${value.class?.name ?? 'Object'}'`
 }
 
 function failure(error: RpcError): TapirError {
@@ -53,25 +44,18 @@ export const evaluate = defineVerb({
       missing: 'Missing --expression=<dart expression>.',
     },
   ],
-  async execute(call, input): Promise<Result> {
+  async execute(call, input) {
     const {expression} = input
-    let value: Instance
+    let value: InstanceRef
     try {
-      value = (await (await call.app()).evaluate(evaluationSource(expression), call.deadline)) as Instance
+      value = await (await call.app()).evaluate(evaluationSource(expression), call.deadline)
     } catch (error) {
       throw error instanceof RpcError ? failure(error) : error
     }
     if (value.type === '@Error' || value.type === 'Error') {
-      throw new TapirError(
-        `The expression threw: ${
-          String(value.message ?? '')
-            .replace(/^Unhandled exception:\n/, '')
-            .split('\n')[0]
-        }`,
-        'app',
-      )
+      throw new TapirError(`The expression threw: ${(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, 'app')
     }
     return {expression, result: asText(value)}
   },
-  report: (result) => ({stdout: String(result.result)}),
+  report: (result) => ({stdout: result.result}),
 })

@@ -1,24 +1,29 @@
+import type {Shape} from '../shape.js'
 import {toExtensionParams} from './input.js'
 import type {InputOf, Param, Report, Result, Verb, VerbOf} from './types.js'
 
-type ExtensionVerbDefinition<P extends readonly Param[]> = {params: P} & Omit<
-  Verb<InputOf<P>>,
-  'execute' | 'report' | 'dispatch' | 'params'
+type ExtensionVerbDefinition<P extends readonly Param[], R extends Result> = {params: P; result: Shape<R>} & Omit<
+  Verb<InputOf<P>, R>,
+  'execute' | 'report' | 'dispatch' | 'params' | 'result'
 > & {
     /** The `ext.tapir.<ext>` method; defaults to the verb's name. */
     ext?: string
-    execute?: Verb<InputOf<P>>['execute']
-    report?: Verb<InputOf<P>>['report']
+    execute?: Verb<InputOf<P>, R>['execute']
+    report?: Verb<InputOf<P>, R>['report']
   }
 
-/** A verb the app answers itself through `ext.tapir.<name>`; by default its result prints as JSON. */
-export function extensionVerb<const P extends readonly Param[]>({ext, ...definition}: ExtensionVerbDefinition<P>): VerbOf<P> {
+/** A verb the app answers itself through `ext.tapir.<name>`, with an answer of shape `result`;
+ *  by default its result prints as JSON. */
+export function extensionVerb<const P extends readonly Param[], R extends Result>({
+  ext,
+  ...definition
+}: ExtensionVerbDefinition<P, R>): VerbOf<P, R> & {result: Shape<R>} {
   const method = ext ?? definition.name
-  const verb: VerbOf<P> = {
+  const verb: VerbOf<P, R> & {result: Shape<R>} = {
     dispatch: `ext.tapir.${method}`,
-    execute: async (call, input: InputOf<P>): Promise<Result> =>
-      (await call.app()).callExtension(method, toExtensionParams(verb.params, input), call.deadline),
-    report: (result: Result): Report => ({stdout: JSON.stringify(result)}),
+    execute: async (call, input) =>
+      (await call.app()).callExtension(method, toExtensionParams(verb.params, input), verb.result, call.deadline),
+    report: (result): Report => ({stdout: JSON.stringify(result)}),
     ...definition,
   }
   return verb

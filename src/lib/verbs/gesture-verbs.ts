@@ -1,13 +1,13 @@
+import {boolean, object, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
+import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
-import {gateChecks, includeSnapshot, pointerParams, ref, snapshotMode} from './params.js'
-import type {Result, Verb} from './types.js'
+import {gateChecks, includeSnapshot, namedRef, pointerParams, snapshotMode} from './params.js'
+import type {Verb} from './types.js'
 
-function noChange(result: Result): string {
-  const effect = result.effect as {changed?: boolean} | undefined
-  return effect?.changed === false ? ' (no observable change)' : ''
-}
+/** A pointer verb's answer: the ref it acted on. */
+const pointerAnswer = answer({ref: optional(string)})
 
 export const tap = extensionVerb({
   name: 'tap',
@@ -35,7 +35,12 @@ export const tap = extensionVerb({
     },
   ],
   waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? 3000) : 0),
-  report: (result, input) => done(`Tapped ${input.ref}${noChange(result)}`),
+  result: answer({
+    ref: optional(string),
+    effect: optional(object({kind: optional(string), changed: optional(boolean)})),
+    untilMatched: optional(boolean),
+  }),
+  report: (result, input) => done(`Tapped ${input.ref}${result.effect?.changed === false ? ' (no observable change)' : ''}`),
   prefersJson: (input) => snapshotAsked(input) || typeof input.until === 'string',
 })
 
@@ -49,6 +54,7 @@ function pointerVerb(name: string, summary: string, doneWord: string) {
     exampleBefore: ['tapir tapir:snap --interactiveOnly'],
     kind: 'action',
     params: pointerParams(),
+    result: pointerAnswer,
     prefersJson: snapshotAsked,
     report: (_result, input) => done(`${doneWord} ${input.ref}`),
   })
@@ -75,16 +81,13 @@ export const drag = extensionVerb({
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [
-    {
-      ...ref('Ref of the widget to drag from (eN).'),
-      name: 'startRef',
-      missing: 'Missing --startRef=<eN>. Run tapir:snap first to obtain refs.',
-    },
-    {...ref('Ref of the widget to drop on (eN).'), name: 'endRef', missing: 'Missing --endRef=<eN>. Run tapir:snap first to obtain refs.'},
+    namedRef('startRef', 'Ref of the widget to drag from (eN).'),
+    namedRef('endRef', 'Ref of the widget to drop on (eN).'),
     snapshotMode(),
     includeSnapshot(true),
     ...gateChecks(),
   ],
+  result: answer({startRef: optional(string), endRef: optional(string)}),
   prefersJson: snapshotAsked,
   report: (_result, input) => done(`Dragged ${input.startRef} to ${input.endRef}`),
 })

@@ -1,4 +1,6 @@
 import {ParamError} from '../errors.js'
+import {boolean, integer, optional, string} from '../shape.js'
+import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, snapshotMode} from './params.js'
@@ -25,6 +27,7 @@ export const navigate = extensionVerb({
     if (typeof input.route === 'string' && !input.route.startsWith('/'))
       throw new ParamError((name) => `${name('route')} must start with / (got "${input.route}").`)
   },
+  result: answer({navigated: optional(boolean), route: optional(string), exactPath: optional(boolean), reason: optional(string)}),
   prefersJson: snapshotAsked,
   report: (result, input) =>
     result.navigated === false
@@ -38,6 +41,7 @@ export const navigateBack = extensionVerb({
   summary: 'Leave the top page of the outermost visible Navigator that can pop, like the system Back button.',
   kind: 'action',
   params: [includeSnapshot(true), snapshotMode()],
+  result: answer({navigatedBack: optional(boolean), popped: optional(boolean)}),
   prefersJson: snapshotAsked,
   report: (result) => done(result.popped === false ? 'Nothing to go back to (every Navigator is at its root)' : 'Navigated back'),
 })
@@ -48,6 +52,7 @@ export const dismissModals = extensionVerb({
   summary: 'Pop every dialog, bottom sheet and popup above the page; safe when none is open.',
   kind: 'action',
   params: [],
+  result: answer({popped: optional(integer)}),
   report: (result) => done(`Dismissed ${result.popped ?? 0} modal(s)`),
 })
 
@@ -57,6 +62,7 @@ export const resetOverlays = extensionVerb({
   summary: 'Clear overlays in three escalating steps (pop popups, press Escape, tap a Close/Cancel affordance).',
   kind: 'action',
   params: [],
+  result: answer({popped: optional(integer), escaped: optional(boolean), dismissTapped: optional(boolean)}),
 })
 
 export const closeApp = extensionVerb({
@@ -65,6 +71,7 @@ export const closeApp = extensionVerb({
   summary: 'Ask the app to shut down (SystemNavigator.pop); a browser may keep a web tab open.',
   kind: 'destructive',
   params: [],
+  result: answer({closed: optional(boolean)}),
   report: () => done('Asked the app to close'),
 })
 

@@ -1,13 +1,6 @@
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-
-type Rect = {x: number; y: number; width: number; height: number}
-
-function rectOf(result: Record<string, unknown>): Rect | undefined {
-  const rect = result.rect as Partial<Rect> | undefined
-  const fields = [rect?.x, rect?.y, rect?.width, rect?.height]
-  return fields.every((value) => typeof value === 'number' && Number.isFinite(value)) ? (rect as Rect) : undefined
-}
+import {geometryAnswer} from '../vm/tapir-answers.js'
 
 /**
  * Whether the widget's centre (where an ungated tap lands) lies outside the app's viewport, from
@@ -17,10 +10,10 @@ export async function centreOffScreen(app: AppConnection, ref: string, deadline:
   try {
     const [viewport, widget] = (
       await Promise.all([
-        app.callExtension('screenshot', {geometry: 'true'}, deadline),
-        app.callExtension('screenshot', {geometry: 'true', ref}, deadline),
+        app.callExtension('screenshot', {geometry: 'true'}, geometryAnswer, deadline),
+        app.callExtension('screenshot', {geometry: 'true', ref}, geometryAnswer, deadline),
       ])
-    ).map(rectOf)
+    ).map((answer) => answer.rect)
     if (!viewport || !widget) return undefined
     const x = widget.x + widget.width / 2
     const y = widget.y + widget.height / 2

@@ -1,13 +1,16 @@
 import type {Param} from './types.js'
 
-export const MISSING_REF = 'Missing --ref=<eN>. Run tapir:snap first to obtain refs.'
-
 type Required<N extends string, T extends Param['type']> = Param<N, T> & {required: true}
 
 export function ref(
   description = 'Ref of the widget: an eN from tapir:snap or a qN from tapir:find / tapir:observe.',
 ): Required<'ref', 'string'> {
-  return {name: 'ref', type: 'string', required: true, description, missing: MISSING_REF}
+  return namedRef('ref', description)
+}
+
+/** A required ref under another name (drag's startRef and endRef). */
+export function namedRef<N extends string>(name: N, description: string): Required<N, 'string'> {
+  return {name, type: 'string', required: true, description, missing: `Missing --${name}=<eN>. Run tapir:snap first to obtain refs.`}
 }
 
 /** `snapshot`: the app decides when it is not given (tap documents `full` as its default). */

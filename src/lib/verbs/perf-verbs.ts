@@ -1,14 +1,15 @@
 import {resolve} from 'node:path'
 import {ParamError} from '../errors.js'
 import {TRACE_OUTPUT, writeOutputFile} from '../output-file.js'
-import {isJsonObject} from '../vm/malformed.js'
+import {anything, boolean, integer, list, optional, string} from '../shape.js'
+import {answer, perfReport, type PerfReport} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
-import type {Report, Result, Verb} from './types.js'
+import type {Report, Verb} from './types.js'
 
-/** A scalar field of the app's report as text; anything else (missing, an object) as `?`. */
-const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '?')
+/** A field of the app's report as text, `?` when it is missing. */
+const shown = (value: string | number | undefined): string => String(value ?? '?')
 
 export const perfBegin = extensionVerb({
   name: 'perf_begin',
@@ -30,18 +31,23 @@ export const perfBegin = extensionVerb({
     if (input.phases === true && input.mode === 'timing')
       throw new ParamError((name) => `${name('phases')} profiles layout and paint, so it needs ${name('mode')} set to attribution.`)
   },
+  result: answer({
+    sessionToken: optional(string),
+    mode: optional(string),
+    phases: optional(boolean),
+    livenessBaseline: optional(integer),
+    restartedPreviousSession: optional(boolean),
+  }),
   report: (result): Report => ({
     stdout: `✓ Performance session ${shown(result.sessionToken)} open (${shown(result.mode)}${result.phases === true ? ', with phases' : ''})${result.restartedPreviousSession === true ? '; the session that was open is restarted' : ''}`,
   }),
 })
 
-function perfSummary(result: Result): string {
-  const summary = isJsonObject(result.summary) ? result.summary : {}
-  const frames = isJsonObject(summary.frames) ? summary.frames : {}
-  const buildMs = isJsonObject(frames.buildMs) ? frames.buildMs : {}
-  const insights = Array.isArray(result.insights) ? result.insights.filter(isJsonObject) : []
+function perfSummary(result: PerfReport): string {
+  const {summary, insights = []} = result
+  const frames = summary?.frames
   const parts = [
-    `✓ Performance session ${shown(result.sessionToken)} closed (${shown(result.mode)}): ${shown(frames.painted ?? 0)} painted frames, ${shown(frames.overBudget ?? 0)} over the ${shown(summary.budgetMs ?? 16.7)}ms budget, worst build ${shown(buildMs.worst ?? 0)}ms.`,
+    `✓ Performance session ${shown(result.sessionToken)} closed (${shown(result.mode)}): ${frames?.painted ?? 0} painted frames, ${frames?.overBudget ?? 0} over the ${summary?.budgetMs ?? 16.7}ms budget, worst build ${frames?.buildMs?.worst ?? 0}ms.`,
   ]
   const top = insights[0]
   if (top)
@@ -52,7 +58,7 @@ function perfSummary(result: Result): string {
   return parts.join(' ')
 }
 
-const refused = (result: Result) => result.refused === true
+const refused = (result: PerfReport) => result.refused === true
 
 export const perfEnd = extensionVerb({
   name: 'perf_end',
@@ -61,6 +67,7 @@ export const perfEnd = extensionVerb({
   cliExit: 'exits 1 when it was refused',
   kind: 'action',
   params: [],
+  result: perfReport,
   failed: refused,
   report: (result): Report =>
     refused(result)
@@ -85,8 +92,12 @@ export const perfInsight = extensionVerb({
     },
     {name: 'token', type: 'string', description: "The report's sessionToken; a token of any other session is refused."},
   ],
+  result: answer({sessionToken: optional(string), id: optional(string), severity: optional(string), title: optional(string)}),
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
 })
+
+/** `perf_trace`: the closed session as a Chrome Trace; tapir writes it with traceEvents first. */
+const traceAnswer = answer({traceEvents: list(anything)})
 
 export const perfTrace = defineVerb({
   name: 'perf_trace',
@@ -100,15 +111,15 @@ export const perfTrace = defineVerb({
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
     {name: 'token', type: 'string', description: "The session's sessionToken; a stale one is refused."},
   ],
-  async execute(call, input): Promise<Result> {
-    const trace = await (await call.app()).callExtension('perf_trace', toExtensionParams(perfTrace.params, input), call.deadline)
+  async execute(call, input) {
+    const params = toExtensionParams(perfTrace.params, input)
+    const {traceEvents, ...rest} = await (await call.app()).callExtension('perf_trace', params, traceAnswer, call.deadline)
     const path = resolve(call.cwd, input.out)
-    const {traceEvents, ...rest} = trace
-    writeOutputFile(path, JSON.stringify({traceEvents: Array.isArray(traceEvents) ? traceEvents : [], ...rest}), TRACE_OUTPUT)
-    return {path, traceEvents: Array.isArray(trace.traceEvents) ? trace.traceEvents.length : 0}
+    writeOutputFile(path, JSON.stringify({traceEvents, ...rest}), TRACE_OUTPUT)
+    return {path, traceEvents: traceEvents.length}
   },
-  report: (result) => ({stdout: String(result.path)}),
-  mcpText: (result) => String(result.path),
+  report: (result) => ({stdout: result.path}),
+  mcpText: (result) => result.path,
 })
 
 export const perfVerbs: Verb[] = [perfBegin, perfEnd, perfInsight, perfTrace]

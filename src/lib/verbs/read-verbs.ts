@@ -1,4 +1,6 @@
 import {ParamError} from '../errors.js'
+import {integer, list, object, optional, string} from '../shape.js'
+import {answer, exceptionsAnswer, findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
 import type {Verb} from './types.js'
 
@@ -24,7 +26,8 @@ export const snap = extensionVerb({
         'Keep nodes whose label or value matches this regular expression, with their ancestors (an invalid pattern matches literally).',
     },
   ],
-  report: (result) => ({stdout: typeof result.snapshot === 'string' ? result.snapshot.replace(/\n$/, '') : JSON.stringify(result)}),
+  result: answer({snapshot: string, groupId: optional(string)}),
+  report: (result) => ({stdout: result.snapshot.replace(/\n$/, '')}),
 })
 
 export const observe = extensionVerb({
@@ -66,9 +69,16 @@ export const observe = extensionVerb({
       description: "Enricher fields per candidate: true (the usual subset, the app's default), false (none) or full (all).",
     },
   ],
+  result: observeAnswer,
 })
 
-const FIND_PREDICATES = ['text', 'contains', 'semanticsLabel', 'key'] as const
+/** What find can look for; a call gives at least one. */
+const FIND_PREDICATES = [
+  {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
+  {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
+  {name: 'semanticsLabel', type: 'string', description: 'Exact SemanticsNode label only (no Text fallback).'},
+  {name: 'key', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
+] as const
 
 export const find = extensionVerb({
   name: 'find',
@@ -77,17 +87,15 @@ export const find = extensionVerb({
   example: '--text="Sign in"',
   kind: 'read',
   params: [
-    {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
-    {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
-    {name: 'semanticsLabel', type: 'string', description: 'Exact SemanticsNode label only (no Text fallback).'},
-    {name: 'key', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
+    ...FIND_PREDICATES,
     {name: 'within', type: 'string', description: 'Search only under this eN ref; the scope stays part of the handle.'},
   ],
   validate(input) {
-    if (!FIND_PREDICATES.some((name) => typeof input[name] === 'string' && input[name] !== '')) {
-      throw new ParamError((name) => `Provide at least one of ${FIND_PREDICATES.map(name).join(' / ')}.`)
+    if (!FIND_PREDICATES.some(({name}) => typeof input[name] === 'string' && input[name] !== '')) {
+      throw new ParamError((name) => `Provide at least one of ${FIND_PREDICATES.map((predicate) => name(predicate.name)).join(' / ')}.`)
     }
   },
+  result: findAnswer,
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
 })
 
@@ -97,6 +105,7 @@ export const getRoutes = extensionVerb({
   summary: "Say where the app is: the Router's location (uri), the top page's name and a title hint.",
   kind: 'read',
   params: [],
+  result: routesAnswer,
 })
 
 export const consoleLogs = extensionVerb({
@@ -109,6 +118,7 @@ export const consoleLogs = extensionVerb({
     {name: 'limit', type: 'integer', default: 50, minimum: 0, description: 'Return at most this many entries.'},
     {name: 'minLevel', type: 'string', options: ['INFO', 'WARNING', 'ERROR'], description: 'Leave out entries below this level.'},
   ],
+  result: answer({logs: list(object({})), count: optional(integer)}),
 })
 
 export const exceptions = extensionVerb({
@@ -122,6 +132,7 @@ export const exceptions = extensionVerb({
     {name: 'since', type: 'string', description: 'Only entries strictly after this ISO-8601 time (an unparseable value is ignored).'},
     {name: 'clear', type: 'boolean', description: 'Empty the capture buffer after reading it, so the next read is a delta.'},
   ],
+  result: exceptionsAnswer,
 })
 
 export const readVerbs: Verb[] = [snap, observe, find, getRoutes, consoleLogs, exceptions]

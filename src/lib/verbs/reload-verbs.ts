@@ -2,28 +2,33 @@ import {TapirError} from '../errors.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {ReloadRejected} from '../vm/reload-rejected.js'
+import {exceptionsAnswer} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
-import type {Result} from './types.js'
+import {snap} from './read-verbs.js'
+import {screenshotAnswer} from './screenshot-verb.js'
 
 const RECENT_EXCEPTIONS = '5'
 const RELOAD_COMPILE_MS = 60_000
 
 async function recentExceptions(app: AppConnection, deadline: Deadline): Promise<unknown[]> {
-  const answer = await app.callExtension('exceptions', {limit: RECENT_EXCEPTIONS}, deadline)
-  return Array.isArray(answer.exceptions) ? answer.exceptions : []
+  return (await app.callExtension('exceptions', {limit: RECENT_EXCEPTIONS}, exceptionsAnswer, deadline)).exceptions
 }
 
-async function screenshotOf(app: AppConnection, deadline: Deadline): Promise<Result> {
+async function screenshotOf(app: AppConnection, deadline: Deadline): Promise<{screenshot: string} | {screenshotError: string}> {
   try {
-    const shot = await app.callExtension('screenshot', {format: 'jpeg'}, deadline)
-    return typeof shot.base64 === 'string' ? {screenshot: shot.base64} : {screenshotError: 'the app returned no image'}
+    return {screenshot: (await app.callExtension('screenshot', {format: 'jpeg'}, screenshotAnswer, deadline)).base64}
   } catch (error) {
     if (error instanceof TapirError) return {screenshotError: error.message}
     throw error
   }
 }
 
-const failedReload = (result: Result) => result.reloaded === false
+/** The reload's outcome: the screen after it, or the compiler's error. */
+type ReloadResult = {reloaded: boolean; durationMs: number; recentExceptions: unknown[]} & (
+  {reloaded: true; snapshot: string; screenshot?: string; screenshotError?: string} | {reloaded: false; error: string}
+)
+
+const failedReload = (result: ReloadResult) => !result.reloaded
 
 export const hotReloadAndSnap = defineVerb({
   name: 'hot_reload_and_snap',
@@ -37,7 +42,7 @@ export const hotReloadAndSnap = defineVerb({
   // flutter recompiles before it reloads: that is the app's own wait, on top of --timeout.
   waitsMs: () => RELOAD_COMPILE_MS,
   params: [{name: 'screenshot', type: 'boolean', default: true, description: 'Capture a screenshot after the reload.'}],
-  async execute(call, input): Promise<Result> {
+  async execute(call, input): Promise<ReloadResult> {
     if (!call.reload) throw new TapirError('Hot reload needs a session: run `tapir start --device=<id>` first.', 'local')
     const started = Date.now()
     try {
@@ -50,24 +55,24 @@ export const hotReloadAndSnap = defineVerb({
     }
     const durationMs = Date.now() - started
     const app = await call.app()
-    const snap = await app.callExtension('snap', {}, call.deadline)
+    const {snapshot} = await app.callExtension('snap', {}, snap.result, call.deadline)
     const shot = input.screenshot === false ? {} : await screenshotOf(app, call.deadline)
-    return {reloaded: true, durationMs, snapshot: snap.snapshot, ...shot, recentExceptions: await recentExceptions(app, call.deadline)}
+    return {reloaded: true, durationMs, snapshot, ...shot, recentExceptions: await recentExceptions(app, call.deadline)}
   },
   failed: failedReload,
   mcpIsError: failedReload,
   report(result) {
-    if (failedReload(result)) return {stderr: [`✗ Hot reload failed after ${result.durationMs} ms: ${String(result.error)}`]}
-    const exceptions = Array.isArray(result.recentExceptions) ? result.recentExceptions.length : 0
+    if (!result.reloaded) return {stderr: [`✗ Hot reload failed after ${result.durationMs} ms: ${result.error}`]}
+    const exceptions = result.recentExceptions.length
     const notes = [
       `✓ Hot reloaded in ${result.durationMs} ms`,
-      ...(typeof result.screenshot === 'string'
+      ...(result.screenshot !== undefined
         ? [`✓ Screenshot: ${Math.round((result.screenshot.length * 3) / 4)} bytes of JPEG (pass --json for it)`]
         : []),
-      ...(typeof result.screenshotError === 'string' ? [`⚠ No screenshot: ${result.screenshotError}`] : []),
+      ...(result.screenshotError !== undefined ? [`⚠ No screenshot: ${result.screenshotError}`] : []),
       ...(exceptions > 0 ? [`⚠ ${exceptions} recent exception(s): see tapir:exceptions`] : []),
     ]
-    return {stdout: typeof result.snapshot === 'string' ? result.snapshot.replace(/\n$/, '') : '', stderr: notes}
+    return {stdout: result.snapshot.replace(/\n$/, ''), stderr: notes}
   },
 })
 

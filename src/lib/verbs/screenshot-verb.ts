@@ -4,9 +4,25 @@ import {imageProblem} from '../cdp/image-check.js'
 import {withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {ParamError, TapirError} from '../errors.js'
 import {IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
+import {integer, optional, string} from '../shape.js'
+import {answer, appNotes, geometryAnswer, type AppNotes} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
 import {toExtensionParams} from './input.js'
-import type {Result, VerbCall} from './types.js'
+import type {VerbCall} from './types.js'
+
+/** `screenshot`: the image, base64-encoded. */
+export const screenshotAnswer = answer({format: optional(string), base64: string, width: optional(integer), height: optional(integer)})
+
+/** What the verb gives: the app's answer over MCP; on the CLI, the file it wrote (and the app's notes). */
+type Capture = AppNotes & {
+  format?: string
+  width?: number
+  height?: number
+  base64?: string
+  path?: string
+  bytes?: number
+  via?: 'cdp'
+}
 
 function formatFor(input: {format?: string; output?: string}): string {
   if (typeof input.format === 'string') return input.format
@@ -15,10 +31,10 @@ function formatFor(input: {format?: string; output?: string}): string {
 
 /** What the app says about the capture beyond the image (frames not produced, render errors,
  *  a relocated ref): a stale frame must never read as a fresh one. */
-function appNotes(result: Result): Result {
-  return Object.fromEntries(
-    ['framesForced', 'warnings', 'renderErrors', 'reresolved'].filter((key) => result[key] !== undefined).map((key) => [key, result[key]]),
-  )
+function notesOf(result: AppNotes): AppNotes {
+  const notes: AppNotes = {}
+  for (const key of Object.keys(appNotes.fields)) if (result[key] !== undefined) notes[key] = result[key]
+  return notes
 }
 
 export const screenshot = defineVerb({
@@ -61,15 +77,14 @@ export const screenshot = defineVerb({
       throw new ParamError((name) => `${name('rect')} takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
   },
-  async execute(call, input): Promise<Result> {
+  async execute(call, input): Promise<Capture> {
     // The CLI (which writes --output) captures a web app through Chrome: rasterising in the
     // isolate can hang under CanvasKit. MCP always asks the app.
     const chrome = typeof input.output === 'string' ? call.chrome() : undefined
     if (chrome && typeof input.output === 'string') return captureThroughChrome(call, chrome, {...input, output: input.output})
     const params = toExtensionParams(screenshot.params, {...input, format: formatFor(input)})
-    const result = await (await call.app()).callExtension('screenshot', params, call.deadline)
+    const result = await (await call.app()).callExtension('screenshot', params, screenshotAnswer, call.deadline)
     if (typeof input.output !== 'string') return result
-    if (typeof result.base64 !== 'string') throw new TapirError(`The app returned no image: ${JSON.stringify(result).slice(0, 200)}`, 'app')
     const bytes = Buffer.from(result.base64, 'base64')
     const asked = formatFor(input) === 'png' ? 'png' : 'jpeg'
     const problem = imageProblem(bytes, asked)
@@ -80,39 +95,31 @@ export const screenshot = defineVerb({
       )
     const path = resolve(call.cwd, input.output)
     writeOutputFile(path, bytes, IMAGE_OUTPUT)
-    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...appNotes(result)}
+    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...notesOf(result)}
   },
-  report: (result) => ({
-    stdout: `✓ Wrote ${result.bytes} bytes (${(Number(result.bytes) / 1024).toFixed(1)} KB, ${result.format}) to ${result.path}`,
+  report: ({bytes = 0, format, path}) => ({
+    stdout: `✓ Wrote ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB, ${format}) to ${path}`,
   }),
 })
 
 type CaptureInput = {ref?: string; rect?: string; format?: string; quality?: number; output: string}
 
 /** The widget's rect from the app (geometry only, nothing rasterised), clipped out of a CDP capture. */
-async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, input: CaptureInput): Promise<Result> {
+async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, input: CaptureInput): Promise<Capture> {
   const format = formatFor(input) === 'png' ? 'png' : 'jpeg'
   let clip: Clip | undefined
   if (typeof input.ref === 'string') {
     const params = toExtensionParams(screenshot.params, {ref: input.ref, rect: input.rect})
-    const geometry = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, call.deadline)
-    clip = clipOf(geometry.rect)
-    if (!clip)
+    const {rect} = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, geometryAnswer, call.deadline)
+    if (!rect)
       throw new TapirError(
         `Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`,
         'local',
       )
+    clip = {x: rect.x, y: rect.y, width: rect.width, height: rect.height}
   }
   const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}), call.deadline)
   const path = resolve(call.cwd, input.output)
   writeOutputFile(path, bytes, IMAGE_OUTPUT)
   return {path, bytes: bytes.length, format, via: 'cdp', ...(clip ? {width: clip.width, height: clip.height} : {})}
-}
-
-function clipOf(rect: unknown): Clip | undefined {
-  if (!rect || typeof rect !== 'object') return undefined
-  const {x, y, width, height} = rect as Record<string, unknown>
-  return typeof x === 'number' && typeof y === 'number' && typeof width === 'number' && typeof height === 'number'
-    ? {x, y, width, height}
-    : undefined
 }

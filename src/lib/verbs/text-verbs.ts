@@ -1,7 +1,9 @@
+import {boolean, nullable, object, optional, string, type Infer} from '../shape.js'
+import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
-import type {Param, Result, Verb} from './types.js'
+import type {Param, Verb} from './types.js'
 
 const textRef = () => ({
   ...ref('Ref of the text field (eN from tapir:snap, or a qN handle).'),
@@ -16,13 +18,19 @@ const text = (description: string): Param<'text', 'string'> & {required: true} =
   missing: 'Missing --text=<value>. Provide the text to enter ("" clears).',
 })
 
+/** The `text` effect block: what the field holds after the settle. */
+const textEffect = optional(object({kind: optional(string), verified: optional(boolean), value: optional(nullable(string))}))
+const textAnswer = answer({ref: optional(string), text: optional(string), effect: textEffect})
+
 /** The field may keep something other than what was sent (a formatter, a reverting parent). */
-function unverified(result: Result): string[] {
-  const effect = result.effect as {verified?: boolean; value?: unknown} | undefined
+function unverified({effect}: Infer<typeof textAnswer>): string[] {
   return effect?.verified === false
     ? [`⚠ The field holds ${JSON.stringify(effect.value ?? null)} after the settle, not the text sent.`]
     : []
 }
+
+/** What type, fill and clear share: they write a text field, and the app reads it back. */
+const writesText = {kind: 'action', result: textAnswer, prefersJson: snapshotAsked} satisfies Partial<Verb>
 
 export const type = extensionVerb({
   name: 'type',
@@ -30,7 +38,7 @@ export const type = extensionVerb({
   summary: 'Type text into a text field by ref, replacing what it held, so onChanged and validators run.',
   example: '--ref=e2 --text=hello@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  ...writesText,
   params: [
     textRef(),
     text('Text to enter; replaces the current content ("" clears).'),
@@ -38,7 +46,6 @@ export const type = extensionVerb({
     includeSnapshot(true),
     ...gateChecks(),
   ],
-  prefersJson: snapshotAsked,
   report: (result, input) => done(`Typed into ${input.ref}`, unverified(result)),
 })
 
@@ -48,9 +55,8 @@ export const fill = extensionVerb({
   summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale.',
   example: '--ref=e2 --text=alice@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  ...writesText,
   params: [textRef(), text('Value to set; replaces the content ("" clears).'), includeSnapshot(true), ...gateChecks(), snapshotMode()],
-  prefersJson: snapshotAsked,
   report: (result, input) => done(`Filled ${input.ref}`, unverified(result)),
 })
 
@@ -60,9 +66,8 @@ export const clear = extensionVerb({
   summary: 'Empty a text field by ref.',
   example: '--ref=e2',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  ...writesText,
   params: [textRef(), includeSnapshot(false)],
-  prefersJson: snapshotAsked,
   report: (result, input) => done(`Cleared ${input.ref}`, unverified(result)),
 })
 
@@ -74,6 +79,7 @@ export const focus = extensionVerb({
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
   params: [ref(), includeSnapshot(false)],
+  result: answer({ref: optional(string), focused: optional(boolean)}),
   prefersJson: snapshotAsked,
   report: (_result, input) => done(`Focused ${input.ref}`),
 })
@@ -84,6 +90,7 @@ export const blur = extensionVerb({
   summary: 'Take keyboard focus away from whatever holds it (nothing to do is still a success).',
   kind: 'action',
   params: [includeSnapshot(false)],
+  result: answer({blurred: optional(boolean), hadFocus: optional(boolean)}),
   prefersJson: snapshotAsked,
   report: (result) => done(result.hadFocus === false ? 'Nothing had focus' : 'Blurred the focused widget'),
 })
@@ -106,6 +113,7 @@ export const pressKey = extensionVerb({
     includeSnapshot(true),
     {name: 'modifiers', type: 'string[]', description: 'Keys held during the press, comma-separated: control (or ctrl), shift, alt, meta.'},
   ],
+  result: answer({ok: optional(boolean), key: optional(string)}),
   prefersJson: snapshotAsked,
   report: (_result, input) => done(`Pressed ${[...(input.modifiers ?? []), input.key].join('+')}`),
 })

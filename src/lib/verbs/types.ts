@@ -1,7 +1,9 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
 import type {TapirError} from '../errors.js'
+import type {Shape} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
+import type {AppNotes} from '../vm/tapir-answers.js'
 
 type ValueTypes = {string: string; integer: number; number: number; boolean: boolean; 'string[]': string[]}
 export type ParamType = keyof ValueTypes
@@ -9,7 +11,9 @@ export type ValueOf<T extends ParamType> = ValueTypes[T]
 export type ParamValue = ValueOf<ParamType>
 /** Any verb's input, as the front ends build it before the verb's own type applies. */
 export type Input = Record<string, ParamValue | undefined>
-export type Result = Record<string, unknown>
+/** Any verb's result: a JSON object, whose notes from the app (frames not produced, render
+ *  errors), when it carries them, are typed. Each verb's own result type narrows it. */
+export type Result = AppNotes
 
 export interface Param<N extends string = string, T extends ParamType = ParamType> {
   name: N
@@ -117,7 +121,9 @@ export interface ToolShape {
   kind: VerbKind
 }
 
-export interface Verb<I = Input> extends ToolShape {
+/** A verb with its input type `I` (from its params) and its result type `R`: from `result`, the
+ *  shape of the app's answer for a verb the app answers, else from what its `execute` returns. */
+export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
   /** CLI name without the topic: `snap` is `tapir:snap`. */
   name: string
   /** The CLI's exit rule where a result can exit 1 ("exits 1 when ..."), added to the CLI's summary only. */
@@ -138,21 +144,25 @@ export interface Verb<I = Input> extends ToolShape {
   waitsMs?(input: I): number
   /** Extra checks across params, before anything is sent. Throws UsageError. */
   validate?(input: I): void
-  execute(call: VerbCall, input: I): Promise<Result>
+  /** What the app answers this verb with (`ext.tapir.<method>`), checked as the answer enters:
+   *  a wrong shape is a malformed answer (exit 3) naming the field. Absent for a verb tapir
+   *  answers itself (Chrome, files, several calls): its type is what `execute` returns. */
+  result?: Shape<R>
+  execute(call: VerbCall, input: I): Promise<R>
   /** The CLI's reading of a result (without --json). */
-  report(result: Result, input: I): Report
+  report(result: R, input: I): Report
   /** The text an MCP call returns, when it is not the result's JSON. */
-  mcpText?(result: Result, input: I): string
+  mcpText?(result: R, input: I): string
   /** When an MCP call answers with a result yet fails (perf_compare's error-level regression). */
-  mcpIsError?(result: Result): boolean
+  mcpIsError?(result: R): boolean
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */
   prefersJson?(input: I): boolean
   /** On the CLI, an app error that is really a soft failure of this verb: these lines (exit 1, not 3). */
   softFailure?(error: TapirError, input: I): Report | undefined
   /** Whether a result is a soft failure the verb checks (wait not matched, ...): the output layer
    *  then exits 1, with the summary and with --json alike. */
-  failed?(result: Result, input: I, printedJson: boolean): boolean
+  failed?(result: R, input: I, printedJson: boolean): boolean
 }
 
-/** A verb whose code is typed by its own parameters. */
-export type VerbOf<P extends readonly Param[]> = Verb<InputOf<P>> & {params: P}
+/** A verb whose code is typed by its own parameters and its own result. */
+export type VerbOf<P extends readonly Param[], R extends Result = Result> = Verb<InputOf<P>, R> & {params: P}

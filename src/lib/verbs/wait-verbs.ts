@@ -1,7 +1,9 @@
 import {ParamError} from '../errors.js'
+import {boolean, integer, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
+import {answer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
-import type {Result, Verb} from './types.js'
+import type {Verb} from './types.js'
 
 const WAIT_UNPROVEN =
   'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
@@ -10,8 +12,6 @@ const NETWORK_UNPROVEN =
 
 const windowTooShort = (timeoutMs: number, idleMs: number) =>
   `Network idle not proven: the timeout (--timeoutMs=${timeoutMs}) is shorter than the idle window (--idleMs=${idleMs}), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.`
-
-const matched = (result: Result) => result.matched === true
 
 export const wait = extensionVerb({
   name: 'wait',
@@ -41,9 +41,10 @@ export const wait = extensionVerb({
       throw new ParamError((name) => `Provide at least one condition: ${name('text')}, ${name('textGone')}, or ${name('expression')}.`)
     }
   },
-  failed: (result) => !matched(result),
+  result: answer({matched: boolean, elapsedMs: optional(integer), reason: optional(string)}),
+  failed: (result) => !result.matched,
   report: (result) =>
-    matched(result) ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`]},
+    result.matched ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`]},
 })
 
 export const waitForNetworkIdle = extensionVerb({
@@ -80,9 +81,10 @@ export const waitForNetworkIdle = extensionVerb({
     },
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
-  failed: (result) => !matched(result),
+  result: answer({matched: boolean, idleAchievedMs: optional(integer)}),
+  failed: (result) => !result.matched,
   report: (result) =>
-    matched(result) ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]},
+    result.matched ? {stdout: `✓ Network idle (after ${result.idleAchievedMs ?? 0} ms)`} : {stderr: [`✗ ${NETWORK_UNPROVEN}`]},
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
   softFailure(error, input) {
     if (error.envelopeType !== 'timeout') return undefined

@@ -1,13 +1,15 @@
 import {TapirError} from '../errors.js'
+import {describeJson, isJsonObject, type JsonObject, type Shape} from '../shape.js'
 import {VmServiceClient} from './client.js'
 import type {Deadline} from './deadline.js'
 import {extensionFailure} from './extension-error.js'
-import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+import {instanceRef, type InstanceRef} from './instance-ref.js'
+import {checkAnswer, malformedAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
 
 type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
-type Result = Record<string, unknown>
+type Result = JsonObject
 
 const EXTENSION_PREFIX = 'ext.tapir.'
 
@@ -35,10 +37,11 @@ function isolateOf(answer: Result, requestedId: string): Isolate {
     throw malformedAnswer(where, `its extensionRPCs are ${describeJson(names)}, not a list of method names`)
   }
   const rootLib = answer.rootLib
-  if (rootLib !== undefined && (!isJsonObject(rootLib) || typeof rootLib.id !== 'string')) {
+  if (rootLib === undefined) return {id: answer.id, extensionRPCs: names}
+  if (!isJsonObject(rootLib) || typeof rootLib.id !== 'string') {
     throw malformedAnswer(where, `its rootLib is ${describeJson(rootLib)}, not a library reference with a string id`)
   }
-  return {id: answer.id, extensionRPCs: names, rootLibId: rootLib?.id as string | undefined}
+  return {id: answer.id, extensionRPCs: names, rootLibId: rootLib.id}
 }
 
 const hasTapirExtensions = (isolate: Isolate) => isolate.extensionRPCs.some((name) => name.startsWith(EXTENSION_PREFIX))
@@ -56,18 +59,24 @@ export class AppConnection {
     return new AppConnection(await VmServiceClient.connect(uri, {timeoutMs}))
   }
 
-  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. */
-  async callExtension(verb: string, params: Record<string, string>, deadline: Deadline): Promise<Result> {
+  /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. The
+   *  answer is checked against `shape`, what the caller reads of it: a wrong one is a malformed
+   *  answer naming the field. */
+  async callExtension<T>(verb: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
     const method = EXTENSION_PREFIX + verb
-    return this.withIsolate(method, deadline, (isolate) => this.client.call<Result>(method, {...params, isolateId: isolate.id}, deadline))
+    const answer = await this.withIsolate(method, deadline, (isolate) =>
+      this.client.call(method, {...params, isolateId: isolate.id}, deadline),
+    )
+    return checkAnswer(method, shape, answer)
   }
 
-  /** The VM `evaluate` RPC in the app's root library. */
-  async evaluate(expression: string, deadline: Deadline): Promise<Result> {
-    return this.withIsolate('evaluate', deadline, (isolate) => {
+  /** The VM `evaluate` RPC in the app's root library: the value's reference, or the error. */
+  async evaluate(expression: string, deadline: Deadline): Promise<InstanceRef> {
+    const answer = await this.withIsolate('evaluate', deadline, (isolate) => {
       if (!isolate.rootLibId) throw new TapirError('The app isolate has no root library to evaluate in.', 'app')
-      return this.client.call<Result>('evaluate', {isolateId: isolate.id, targetId: isolate.rootLibId, expression}, deadline)
+      return this.client.call('evaluate', {isolateId: isolate.id, targetId: isolate.rootLibId, expression}, deadline)
     })
+    return checkAnswer('evaluate', instanceRef, answer)
   }
 
   /** Whether an isolate of the app has registered tapir's extensions. */

@@ -1,12 +1,13 @@
 import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
+import {describeJson, isJsonObject, type JsonObject} from '../shape.js'
 import {Deadline} from './deadline.js'
-import {describeJson, isJsonObject, malformedAnswer} from './malformed.js'
+import {malformedAnswer} from './malformed.js'
 import {RpcError} from './rpc-error.js'
 
-type Pending = {method: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
-type EventHandler = (event: Record<string, unknown>) => void
+type Pending = {method: string; resolve: (value: JsonObject) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
+type EventHandler = (event: JsonObject) => void
 
 export interface ClientOptions {
   /** Milliseconds the handshake, and a call made without a deadline, may take. */
@@ -83,22 +84,18 @@ export class VmServiceClient {
 
   /** Sends one request; its answer must come before the deadline (of the verb it is part of),
    *  and is a JSON object, as every VM Service result and extension result is. */
-  call<T = Record<string, unknown>>(
-    method: string,
-    params: Record<string, unknown> = {},
-    deadline = new Deadline(this.options.timeoutMs),
-  ): Promise<T> {
+  call(method: string, params: Record<string, unknown> = {}, deadline = new Deadline(this.options.timeoutMs)): Promise<JsonObject> {
     if (!this.isOpen) return Promise.reject(this.closedError(method, this.closedReason ?? 'it is closed'))
     const delay = deadline.remainingMs()
     // Past the deadline nothing is sent: a tap must not land after the verb reported failure.
     if (delay === 0) return Promise.reject(deadline.expired(method))
     const id = String(this.nextId++)
-    return new Promise<T>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id)
         reject(deadline.expired(method))
       }, delay)
-      this.pending.set(id, {method, resolve: resolve as (value: unknown) => void, reject, timer})
+      this.pending.set(id, {method, resolve, reject, timer})
       this.socket.send(JSON.stringify({jsonrpc: '2.0', id, method, params}))
     })
   }

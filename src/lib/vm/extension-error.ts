@@ -1,4 +1,5 @@
 import {TapirError} from '../errors.js'
+import {object, optional, readAs, record, string, anything} from '../shape.js'
 import type {RpcError} from './rpc-error.js'
 
 const METHOD_NOT_FOUND = -32601
@@ -18,16 +19,18 @@ export function extensionFailure(method: string, error: RpcError): TapirError {
   return new TapirError(parsed.message, 'app', {code: error.code, ...(parsed.envelope ? {envelope: parsed.envelope} : {})})
 }
 
+/** The JSON form of `data.details`: the human message and the app's error envelope. */
+const detailsJson = object({message: string, envelope: optional(record(anything))})
+
 /** `data.details` is either JSON `{message, envelope}` or plain text (possibly with a stack). */
 export function parseDetails(details: string): {message: string; envelope?: Record<string, unknown>} {
+  let value: unknown
   try {
-    const value = JSON.parse(details) as {message?: unknown; envelope?: unknown}
-    if (value && typeof value === 'object' && typeof value.message === 'string') {
-      const envelope = value.envelope && typeof value.envelope === 'object' ? (value.envelope as Record<string, unknown>) : undefined
-      return {message: value.message, envelope}
-    }
+    value = JSON.parse(details)
   } catch {
     // plain text
   }
+  const read = readAs(detailsJson, value)
+  if ('value' in read) return {message: read.value.message, envelope: read.value.envelope}
   return {message: details.split('\n')[0] || details}
 }

@@ -1,21 +1,15 @@
 import {TapirError} from '../errors.js'
-
-const PREVIEW_CHARS = 80
-
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** A JSON value as a reader needs it named: its kind, and a short preview of it. */
-export function describeJson(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  const kind = Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
-  const text = JSON.stringify(value)
-  return `${kind} (${text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text})`
-}
+import {readAs, type Shape} from '../shape.js'
 
 /** An answer from the app that does not have the shape the protocol gives it (exit 3). */
 export function malformedAnswer(where: string, what: string): TapirError {
   return new TapirError(`The app sent a malformed answer to ${where}: ${what}.`, 'app')
+}
+
+/** An answer from the app, checked against what tapir expects of it: a wrong shape is a
+ *  malformed answer (exit 3) that names the method and the field. */
+export function checkAnswer<T>(method: string, shape: Shape<T>, value: unknown): T {
+  const read = readAs(shape, value, 'result')
+  if ('problem' in read) throw malformedAnswer(method, read.problem.replace(/^its result\./, 'its '))
+  return read.value
 }

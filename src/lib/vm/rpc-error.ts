@@ -1,3 +1,5 @@
+import {isJsonObject} from '../shape.js'
+
 /** A JSON-RPC error object as the VM Service (or an extension) sent it. */
 export class RpcError extends Error {
   constructor(
@@ -11,7 +13,7 @@ export class RpcError extends Error {
 
   /** `data.details`, the text an extension put in `ServiceExtensionResponse.error`. */
   get details(): string | undefined {
-    const details = (this.data as {details?: unknown} | undefined)?.details
+    const details = isJsonObject(this.data) ? this.data.details : undefined
     return typeof details === 'string' ? details : undefined
   }
 }

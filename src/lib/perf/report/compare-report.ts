@@ -1,8 +1,9 @@
 /** tapir:perf_compare --html: run B judged against run A on one page. */
+import {isJsonObject} from '../../shape.js'
 import type {CompareRow, Comparison} from '../compare.js'
 import type {RunFile, Spread} from '../run-file.js'
 import {blockBars} from './charts.js'
-import {esc, facts, isRecord, num, numberOr, page, pct, section, type Level} from './html.js'
+import {esc, facts, num, numberOr, page, pct, section, type Level} from './html.js'
 import {blocksOf, budgetOf, insightsOf, repeatsOf, SERIES_LABELS, seriesFrames} from './run-data.js'
 import {distribution, insightCards, writtenAt} from './sections.js'
 
@@ -36,8 +37,8 @@ const rowLevel = (row: CompareRow): Level =>
 function rangeOf(run: RunFile, metric: string): Spread | undefined {
   const timing = metric.startsWith('timing.')
   const spreads = timing ? run.summary.timing?.spread?.ms : run.summary.spread?.perFrame
-  const entry = isRecord(spreads) ? spreads[timing ? metric.slice('timing.'.length) : metric] : undefined
-  if (!isRecord(entry)) return undefined
+  const entry = isJsonObject(spreads) ? spreads[timing ? metric.slice('timing.'.length) : metric] : undefined
+  if (!isJsonObject(entry)) return undefined
   const min = numberOr(entry.min)
   const max = numberOr(entry.max)
   return min === undefined || max === undefined ? undefined : {min, max, rangePct: null}

@@ -25,9 +25,6 @@ export const pct = (value: number | null): string => (value === null ? 'new' : `
 /** A value read from a file that may hold anything: the number, or undefined. */
 export const numberOr = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 export type Level = 'error' | 'warn' | 'improved' | 'info' | 'ok' | 'unchanged'
 
 /** A page that needs nothing beyond itself: styles inline, charts inline SVG, no script, and a

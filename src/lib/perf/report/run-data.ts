@@ -1,9 +1,10 @@
 /** What the reports read from a run file. A run file may come from anywhere (perf_compare takes
  *  any path), so everything here is read defensively: a value of the wrong kind is left out. */
+import {isJsonObject} from '../../shape.js'
 import {frameRowsOf, type FrameRow} from '../frame-times.js'
 import type {RunFile} from '../run-file.js'
 import {median} from '../summarize.js'
-import {isRecord, numberOr} from './html.js'
+import {numberOr} from './html.js'
 
 /** The frame budget at 60 Hz, when a report does not state its own. */
 export const DEFAULT_BUDGET_MS = 16.7
@@ -33,9 +34,9 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 export function repeatsOf(run: RunFile): RepeatView[] {
   const repeats = Array.isArray(run.repeats) ? run.repeats.slice(0, MAX_REPEATS) : []
-  return repeats.filter(isRecord).map((repeat) => {
-    const summary = isRecord(repeat.summary) ? repeat.summary : {}
-    const frames = isRecord(summary.frames) ? summary.frames : {}
+  return repeats.filter(isJsonObject).map((repeat) => {
+    const summary = isJsonObject(repeat.summary) ? repeat.summary : {}
+    const frames = isJsonObject(summary.frames) ? summary.frames : {}
     const rows = frameRowsOf(repeat)
     const refused = repeat.refused === true
     return {
@@ -55,7 +56,7 @@ export function repeatsOf(run: RunFile): RepeatView[] {
 /** The budget the app reported (perf_end's summary.budgetMs), else 16.7 ms. */
 export function budgetOf(run: RunFile): number {
   for (const repeat of Array.isArray(run.repeats) ? run.repeats.slice(0, MAX_REPEATS) : []) {
-    const budget = isRecord(repeat) && isRecord(repeat.summary) ? numberOr(repeat.summary.budgetMs) : undefined
+    const budget = isJsonObject(repeat) && isJsonObject(repeat.summary) ? numberOr(repeat.summary.budgetMs) : undefined
     if (budget !== undefined && budget > 0 && budget <= 1000) return budget
   }
   return DEFAULT_BUDGET_MS
@@ -79,19 +80,19 @@ export interface BlockView {
 export function blocksOf(run: RunFile): Map<string, BlockView> {
   const perRepeat: Array<Map<string, {self: number; count: number}>> = []
   for (const repeat of Array.isArray(run.repeats) ? run.repeats.slice(0, MAX_REPEATS) : []) {
-    if (!isRecord(repeat) || repeat.refused === true || (repeat.series ?? 'attribution') !== 'attribution') continue
-    const summary = isRecord(repeat.summary) ? repeat.summary : {}
-    const painted = numberOr(isRecord(summary.frames) ? summary.frames.painted : undefined) ?? 0
+    if (!isJsonObject(repeat) || repeat.refused === true || (repeat.series ?? 'attribution') !== 'attribution') continue
+    const summary = isJsonObject(repeat.summary) ? repeat.summary : {}
+    const painted = numberOr(isJsonObject(summary.frames) ? summary.frames.painted : undefined) ?? 0
     const blocks = new Map<string, {self: number; count: number}>()
     const entry = (name: string) => blocks.get(name) ?? blocks.set(name, {self: 0, count: 0}).get(name)!
     for (const block of Array.isArray(summary.blocksBySelf) ? summary.blocksBySelf.slice(0, MAX_BLOCKS) : []) {
-      const selfMs = isRecord(block) ? numberOr(block.selfMs) : undefined
-      if (isRecord(block) && typeof block.name === 'string' && selfMs !== undefined && painted > 0)
+      const selfMs = isJsonObject(block) ? numberOr(block.selfMs) : undefined
+      if (isJsonObject(block) && typeof block.name === 'string' && selfMs !== undefined && painted > 0)
         entry(block.name).self = selfMs / painted
     }
     for (const block of Array.isArray(summary.blocksByCount) ? summary.blocksByCount.slice(0, MAX_BLOCKS) : []) {
-      const perFrame = isRecord(block) ? numberOr(block.perFrame) : undefined
-      if (isRecord(block) && typeof block.name === 'string' && perFrame !== undefined) entry(block.name).count = perFrame
+      const perFrame = isJsonObject(block) ? numberOr(block.perFrame) : undefined
+      if (isJsonObject(block) && typeof block.name === 'string' && perFrame !== undefined) entry(block.name).count = perFrame
     }
     perRepeat.push(blocks)
   }
@@ -119,8 +120,8 @@ export interface InsightView {
 /** The run's insights (its median repeat's), as far as they are readable. */
 export function insightsOf(run: RunFile): InsightView[] {
   const list = Array.isArray(run.insights) ? run.insights.slice(0, MAX_INSIGHTS) : []
-  return list.filter(isRecord).map((insight) => {
-    const evidence = isRecord(insight.evidence) ? insight.evidence : undefined
+  return list.filter(isJsonObject).map((insight) => {
+    const evidence = isJsonObject(insight.evidence) ? insight.evidence : undefined
     const savings = numberOr(insight.estimatedSavingsMs)
     return {
       id: text(insight.id) ?? '?',

@@ -21,27 +21,37 @@ export interface Palette {
   readonly bar: Rgb
 }
 
-export const LIGHT: Palette = {
-  background: [250, 250, 250],
-  surface: [236, 236, 240],
-  button: [208, 220, 250],
-  disabled: [224, 224, 224],
-  field: [255, 255, 255],
-  checked: [70, 100, 200],
-  ink: [40, 40, 48],
-  bar: [228, 228, 236],
+/** Each role's colour in the light theme and in the dark one, side by side. */
+const THEMES: {readonly [Role in keyof Palette]: readonly [light: string, dark: string]} = {
+  background: ['#fafafa', '#1c1c20'],
+  surface: ['#ececf0', '#303038'],
+  button: ['#d0dcfa', '#3c4c78'],
+  disabled: ['#e0e0e0', '#404040'],
+  field: ['#ffffff', '#28282e'],
+  checked: ['#4664c8', '#96b4ff'],
+  ink: ['#282830', '#e6e6ec'],
+  bar: ['#e4e4ec', '#2c2c34'],
 }
 
-export const DARK: Palette = {
-  background: [28, 28, 32],
-  surface: [48, 48, 56],
-  button: [60, 76, 120],
-  disabled: [64, 64, 64],
-  field: [40, 40, 46],
-  checked: [150, 180, 255],
-  ink: [230, 230, 236],
-  bar: [44, 44, 52],
+const byte = (hex: string, at: number): number => Number.parseInt(hex.slice(at, at + 2), 16)
+const rgb = (hex: string): Rgb => [byte(hex, 1), byte(hex, 3), byte(hex, 5)]
+
+function theme(which: 0 | 1): Palette {
+  const colour = (role: keyof Palette): Rgb => rgb(THEMES[role][which])
+  return {
+    background: colour('background'),
+    surface: colour('surface'),
+    button: colour('button'),
+    disabled: colour('disabled'),
+    field: colour('field'),
+    checked: colour('checked'),
+    ink: colour('ink'),
+    bar: colour('bar'),
+  }
 }
+
+export const LIGHT = theme(0)
+export const DARK = theme(1)
 
 /** Colors.black54 over whatever a modal barrier covers. */
 export const BARRIER_ALPHA = 0.54

@@ -32,22 +32,50 @@ function modal(id: string, widget: string, ctx: BuildContext, content: UiNode): 
 /** An AlertDialog 320 wide, centred across the view. */
 const dialogLeft = (ctx: BuildContext): number => (ctx.view.width - 320) / 2
 
-function deleteDialog(ctx: BuildContext, monitorId: number, instance: number): UiNode {
+/** One of an AlertDialog's TextButtons, at (x, y). */
+function dialogButton(id: string, label: string, x: number, y: number, onTap: () => void): UiNode {
+  return node(id, 'TextButton', rect(x, y, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
+    captionNode('label', label, rect(x + 12, y + 8, 72, 24)),
+  ])
+}
+
+interface AlertDialog {
+  route: string
+  top: number
+  height: number
+  title: string
+  /** What stands between the title and the buttons. */
+  body: UiNode[]
+  /** The button beside Cancel. */
+  action: {id: string; label: string; onTap: () => void}
+}
+
+/** An AlertDialog route: its title, its body, then Cancel and its own action along the bottom. */
+function alertDialog(ctx: BuildContext, dialog: AlertDialog): UiNode {
   const left = dialogLeft(ctx)
-  const button = (id: string, label: string, x: number, onTap: () => void): UiNode =>
-    node(id, 'TextButton', rect(x, 440, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
-      captionNode('label', label, rect(x + 12, 448, 72, 24)),
-    ])
+  const buttons = dialog.top + dialog.height - 60
   return modal(
-    `dialog#${instance}`,
+    dialog.route,
     'DialogRoute',
     ctx,
-    node('dialog', 'AlertDialog', rect(left, 300, 320, 200), {opaque: true}, [
-      textNode('title', 'Delete monitor?', rect(left + 24, 324, 272, 32)),
-      button('cancel', 'Cancel', left + 96, () => ctx.on.dismissPopup()),
-      button('confirm', 'Delete', left + 200, () => ctx.on.deleteMonitor(monitorId)),
+    node('dialog', 'AlertDialog', rect(left, dialog.top, 320, dialog.height), {opaque: true}, [
+      textNode('title', dialog.title, rect(left + 24, dialog.top + 24, 272, 32)),
+      ...dialog.body,
+      dialogButton('cancel', 'Cancel', left + 96, buttons, () => ctx.on.dismissPopup()),
+      dialogButton(dialog.action.id, dialog.action.label, left + 200, buttons, dialog.action.onTap),
     ]),
   )
+}
+
+function deleteDialog(ctx: BuildContext, monitorId: number, instance: number): UiNode {
+  return alertDialog(ctx, {
+    route: `dialog#${instance}`,
+    top: 300,
+    height: 200,
+    title: 'Delete monitor?',
+    body: [],
+    action: {id: 'confirm', label: 'Delete', onTap: () => ctx.on.deleteMonitor(monitorId)},
+  })
 }
 
 function regionMenu(ctx: BuildContext, instance: number): UiNode {
@@ -119,22 +147,14 @@ function rowMenu(ctx: BuildContext, monitorId: number, instance: number, at: Poi
 
 /** An AlertDialog with the monitor's name in an autofocused field; Enter in it saves like Save. */
 function renameDialog(ctx: BuildContext, monitorId: number, instance: number): UiNode {
-  const left = dialogLeft(ctx)
-  const button = (id: string, label: string, x: number, onTap: () => void): UiNode =>
-    node(id, 'TextButton', rect(x, 460, 96, 40), {semantics: {label, button: true, tap: true, enabled: true}, onTap}, [
-      captionNode('label', label, rect(x + 12, 468, 72, 24)),
-    ])
-  return modal(
-    `rename#${instance}`,
-    'DialogRoute',
-    ctx,
-    node('dialog', 'AlertDialog', rect(left, 280, 320, 240), {opaque: true}, [
-      textNode('title', 'Rename monitor', rect(left + 24, 304, 272, 32)),
-      textField(ctx, 'rename', 'Name', rect(left + 24, 352, 272, 56)),
-      button('cancel', 'Cancel', left + 96, () => ctx.on.dismissPopup()),
-      button('save', 'Save', left + 200, () => ctx.on.saveRename(monitorId)),
-    ]),
-  )
+  return alertDialog(ctx, {
+    route: `rename#${instance}`,
+    top: 280,
+    height: 240,
+    title: 'Rename monitor',
+    body: [textField(ctx, 'rename', 'Name', rect(dialogLeft(ctx) + 24, 352, 272, 56))],
+    action: {id: 'save', label: 'Save', onTap: () => ctx.on.saveRename(monitorId)},
+  })
 }
 
 const SHEET_HEIGHT = 256

@@ -1,0 +1,103 @@
+import {resolve} from 'node:path'
+import {UsageError} from '../errors.js'
+import {checkOutputFile, REPORT_OUTPUT} from '../output-file.js'
+import {browserFor} from '../perf/browser-control.js'
+import {runCampaign} from '../perf/campaign.js'
+import {perfApp} from '../perf/perf-app.js'
+import {platformOfDevice} from '../perf/platforms.js'
+import {perfRun} from '../perf/runner.js'
+import {loadScenario} from '../perf/scenario-file.js'
+import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
+import {Deadline} from '../vm/deadline.js'
+import {htmlPath, type PERF_CAMPAIGN_PARAMS, type PERF_RUN_PARAMS} from './perf-run-params.js'
+import type {InputOf, VerbCall} from './types.js'
+
+// What perf_run and perf_campaign do. Loaded only when one of them runs: a scenario run needs
+// the YAML reader, the driver and the runner, which no other verb does.
+
+const platformNamed = (name: string | undefined): Platform | undefined => PLATFORMS.find((platform) => platform === name)
+
+const LABEL = /^[a-z0-9_-]+$/
+/** Insights the --json answer keeps (the run file has them all). */
+const JSON_INSIGHTS = 6
+
+/** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s).
+ *  The result is the run file without its repeats (and only the top insights), and where it is. */
+export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>) {
+  const label = input.label ?? 'run'
+  if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+  const target = context.target?.() ?? {}
+  const platform = platformNamed(input.platform) ?? platformOfDevice(target.device)
+  const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant, env: process.env})
+  const scenario = load(input.scenario)
+  const against = input.against === undefined ? undefined : load(input.against)
+  if (against && against.name === scenario.name)
+    throw new UsageError(
+      `The baseline (against) is a scenario named "${scenario.name}" too, so both would be written to ${scenario.name}-${label}.json. Give the baseline scenario another name.`,
+    )
+  const html = htmlPath(context.cwd, input.html)
+  if (html !== undefined) checkOutputFile(html, REPORT_OUTPUT)
+  for (const each of [scenario, ...(against ? [against] : [])]) {
+    if (!each.platforms.includes(platform))
+      throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
+  }
+  const [main, baseline] = await perfRun(
+    {
+      scenario,
+      against,
+      label,
+      outDir: resolve(context.cwd, input.out ?? 'build/perf'),
+      repeat: input.repeat,
+      platform,
+      timing: input.timing === true,
+      semanticsPass: input['semantics-pass'] === true,
+      device: target.device,
+    },
+    {
+      app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
+      browser: browserFor(context.chrome(), context.timeoutMs),
+      progress: (line) => context.progress?.(line),
+    },
+  )
+  if (html !== undefined) {
+    const {writeRunReport} = await import('../perf/report/write.js')
+    writeRunReport(html, main!.run, main!.path)
+  }
+  const {repeats: _repeats, insights, ...shown} = main!.run
+  return {
+    ...shown,
+    insights: insights.slice(0, JSON_INSIGHTS),
+    path: main!.path,
+    ...(baseline ? {againstPath: baseline.path} : {}),
+    ...(html === undefined ? {} : {html}),
+  }
+}
+
+/** Runs every scenario of a campaign file on a freshly started app, each with its hooks and retries. */
+export async function runCampaignFile(context: VerbCall, input: InputOf<typeof PERF_CAMPAIGN_PARAMS>) {
+  const label = input.label ?? 'run'
+  if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+  const platform = platformNamed(input.platform)
+  if (!platform) throw new UsageError(`--platform must be one of ${PLATFORMS.join(', ')}.`)
+  if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
+  const outcome = await runCampaign(
+    {
+      file: resolve(context.cwd, input.campaign),
+      platform,
+      label,
+      outDir: resolve(context.cwd, input.out ?? 'build/perf'),
+      only: input.only,
+      timing: input.timing === true,
+      semanticsPass: input['semantics-pass'] === true,
+    },
+    {
+      sessionFile: context.sessionFile(),
+      reset: () => context.reset!(),
+      app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
+      browser: () => browserFor(context.chrome(), context.timeoutMs),
+      progress: (line) => context.progress?.(line),
+      cwd: context.cwd,
+    },
+  )
+  return {...outcome}
+}
