@@ -224,6 +224,17 @@ steps:
     expect(problemsOf(file('broken.yaml', 'name: [unclosed\n'))[0]).toMatch(/^.*broken\.yaml: YAML: /)
     expect(problemsOf(file('list-only.yaml', '- a\n- b\n'))).toEqual(['the file must be a YAML map (name, steps, ...)'])
   })
+
+  it('reports a broken YAML file once, at the line and column of its first error', () => {
+    // A Markdown fence pasted along with the scenario: the parser objects to every token after it.
+    const pasted = file('pasted.yaml', '```yaml\nname: list\nrepeat: 3\nsteps:\n  - wait: 10\n```\n')
+    const problems = problemsOf(pasted)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/pasted\.yaml: YAML: line 1, column 1: .+ \(and \d+ more error\(s\) that may follow from it\)$/)
+    expect(problemsOf(file('late.yaml', 'name: list\nrepeat: [3\n'))).toEqual([
+      expect.stringMatching(/late\.yaml: YAML: line \d, column \d+: [^(]+$/),
+    ])
+  })
 })
 
 describe('interpolate', () => {

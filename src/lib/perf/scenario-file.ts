@@ -61,9 +61,14 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
     return undefined
   }
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})
-  for (const error of document.errors)
-    problems.push(`${shown}: YAML: ${/call stack/i.test(error.message) ? 'it nests too deeply' : error.message.split('\n')[0]}`)
-  if (document.errors.length > 0) return undefined
+  const [first, ...rest] = document.errors
+  if (first) {
+    // One broken token makes the parser report every token after it: the first error is the cause.
+    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n')[0]
+    const more = rest.length > 0 ? ` (and ${rest.length} more error(s) that may follow from it)` : ''
+    problems.push(`${shown}: YAML: ${where(source, first.pos[0])}${reason}${more}`)
+    return undefined
+  }
   let data: unknown
   try {
     data = document.toJS({maxAliasCount: MAX_ALIAS_USES})
@@ -79,6 +84,14 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
     return undefined
   }
   return data
+}
+
+/** `line L, column C: ` of an offset in the source, as an editor counts them (from 1). */
+function where(source: string, offset: number): string {
+  if (!Number.isInteger(offset) || offset < 0) return ''
+  const before = source.slice(0, offset)
+  const line = before.split('\n').length
+  return `line ${line}, column ${offset - before.lastIndexOf('\n')}: `
 }
 
 /** How many values `data` holds with every alias expanded (a shared object counts each time it
