@@ -13,6 +13,7 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {recordOwnChild, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
+import {MAX_TIMEOUT_MS} from '../lib/vm/deadline.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
@@ -25,6 +26,9 @@ export function refuseOverRunningApp(location: SessionLocation): void {
   if (app)
     throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, 'local')
 }
+
+const DEFAULT_BOOT_TIMEOUT_S = 300
+const MAX_BOOT_TIMEOUT_S = Math.floor(MAX_TIMEOUT_MS / 1000)
 
 export default class Start extends SessionCommand<typeof Start> {
   static override summary = 'Start an app in the background and record it as the session of this project.'
@@ -69,7 +73,11 @@ export default class Start extends SessionCommand<typeof Start> {
       description: 'A real app: keep the Dart Development Service in front of the VM Service (by default tapir passes --no-dds).',
       default: false,
     }),
-    'boot-timeout': Flags.integer({description: 'A real app: seconds to wait for flutter to build and start it.', default: 300, min: 1}),
+    'boot-timeout': Flags.integer({
+      description: 'A real app: seconds to wait for flutter to build and start it.',
+      default: DEFAULT_BOOT_TIMEOUT_S,
+      min: 1,
+    }),
     fault: Flags.string({
       description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.',
       multiple: true,
@@ -98,6 +106,9 @@ export default class Start extends SessionCommand<typeof Start> {
   private startFlutter = startFlutter
 
   protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
+    // A Node timer holds at most 2^31-1 ms, and fires at once beyond.
+    if (flags['boot-timeout'] > MAX_BOOT_TIMEOUT_S)
+      throw new UsageError(`--boot-timeout must be at most ${MAX_BOOT_TIMEOUT_S} s, about 24.8 days (got ${flags['boot-timeout']}).`)
     if (flags.device !== 'sim') return this.startFlutter(flags, location)
     if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
     const faults = [

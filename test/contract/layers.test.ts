@@ -7,18 +7,43 @@ import {ROOT} from '../helpers/cli.js'
  *  core knows nothing of oclif, MCP or exit codes; only the output layer turns failures into
  *  codes and lines. The sim (src/sim) is written against the protocol, not against the client. */
 const ALLOWED: Record<string, string[]> = {
-  vm: ['errors.ts', 'output/redact-token.ts'],
+  vm: ['errors.ts', 'json-depth.ts', 'output/redact-token.ts'],
   cdp: ['errors.ts', 'executable.ts', 'write-atomic.ts'],
-  session: ['errors.ts', 'write-atomic.ts'],
+  session: ['errors.ts', 'json-depth.ts', 'write-atomic.ts'],
   verbs: ['errors.ts', 'vm', 'cdp', 'perf', 'output-file.ts', 'write-atomic.ts'],
   perf: ['errors.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   output: ['errors.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'output', 'verbs'],
-  flutter: ['errors.ts', 'executable.ts'],
-  runtime: ['errors.ts', 'output/redact-token.ts', 'vm', 'cdp', 'session', 'verbs', 'flutter', 'install', 'write-atomic.ts'],
+  flutter: ['errors.ts', 'bounded-lines.ts', 'executable.ts'],
+  runtime: [
+    'errors.ts',
+    'bounded-lines.ts',
+    'output/redact-token.ts',
+    'vm',
+    'cdp',
+    'session',
+    'verbs',
+    'flutter',
+    'install',
+    'write-atomic.ts',
+  ],
   mcp: ['errors.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
   install: ['errors.ts', 'read-bounded.ts', 'session/project-root.ts', 'write-atomic.ts'],
-  commands: ['errors.ts', 'output', 'verbs', 'vm', 'cdp', 'session', 'run', 'runtime', 'flutter', 'mcp', 'install', 'write-atomic.ts'],
+  commands: [
+    'errors.ts',
+    'bounded-lines.ts',
+    'output',
+    'verbs',
+    'vm',
+    'cdp',
+    'session',
+    'run',
+    'runtime',
+    'flutter',
+    'mcp',
+    'install',
+    'write-atomic.ts',
+  ],
 }
 const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands'], '@modelcontextprotocol/': ['mcp']}
 
