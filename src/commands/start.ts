@@ -30,6 +30,22 @@ export function refuseOverRunningApp(location: SessionLocation): void {
 const DEFAULT_BOOT_TIMEOUT_S = 300
 const MAX_BOOT_TIMEOUT_S = Math.floor(MAX_TIMEOUT_MS / 1000)
 
+/** The flags of this start that bring the same app back (`tapir restart` runs start with them):
+ *  every app option that differs from its default, the sim's fault knobs as they took effect,
+ *  and flutter run's own arguments. */
+function startArgsOf(flags: FlagsOf<typeof Start>, faults: string[], extraArgs: string[]): string[] {
+  const args = [`--device=${flags.device}`]
+  if (flags.mode !== undefined) args.push(`--mode=${flags.mode}`)
+  if (flags.port !== 0) args.push(`--port=${flags.port}`)
+  if (flags['vm-service-port'] !== undefined) args.push(`--vm-service-port=${flags['vm-service-port']}`)
+  if (flags.dds) args.push('--dds')
+  if (flags['boot-timeout'] !== DEFAULT_BOOT_TIMEOUT_S) args.push(`--boot-timeout=${flags['boot-timeout']}`)
+  for (const fault of faults) args.push(`--fault=${fault}`)
+  if (flags['cdp-port'] !== undefined) args.push(`--cdp-port=${flags['cdp-port']}`)
+  if (flags['web-port'] !== 0) args.push(`--web-port=${flags['web-port']}`)
+  return extraArgs.length > 0 ? [...args, '--', ...extraArgs] : args
+}
+
 export default class Start extends SessionCommand<typeof Start> {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
@@ -111,9 +127,12 @@ export default class Start extends SessionCommand<typeof Start> {
       throw new UsageError(`--boot-timeout must be at most ${MAX_BOOT_TIMEOUT_S} s, about 24.8 days (got ${flags['boot-timeout']}).`)
     if (flags.device !== 'sim') return this.startFlutter(flags, location)
     if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
+    // Each knob once: a restart gives the knobs of the first start as flags, beside the same variable.
     const faults = [
-      ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
-      ...validFaults(flags.fault ?? [], '--fault'),
+      ...new Set([
+        ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
+        ...validFaults(flags.fault ?? [], '--fault'),
+      ]),
     ]
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port']
@@ -167,6 +186,7 @@ export default class Start extends SessionCommand<typeof Start> {
       webPort,
       chromePid: chrome?.pid ?? null,
       tmpProfileDir: chrome?.profileDir ?? null,
+      startArgs: startArgsOf(flags, faults, []),
       processes: {app: sim.process, ...(chromeProcess ? {chrome: chromeProcess} : {})},
     })
     const shown = redactToken(vmServiceUri)
@@ -205,6 +225,7 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
     dds: flags.dds,
     timeoutMs: flags['boot-timeout'] * 1000,
     extraArgs,
+    startArgs: startArgsOf(flags, [], extraArgs),
     location,
     env: process.env,
     progress: printProgress,

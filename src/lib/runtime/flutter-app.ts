@@ -34,6 +34,8 @@ export interface FlutterStartOptions {
   dds: boolean
   timeoutMs: number
   extraArgs: string[]
+  /** The start flags that bring this app back, recorded for `tapir restart`. */
+  startArgs: string[]
   location: SessionLocation
   env: NodeJS.ProcessEnv
   progress(line: string): void
@@ -244,6 +246,7 @@ class Started {
       vmServicePort: options.vmServicePort ?? null,
       dds: options.dds,
       flutterArgs: options.extraArgs,
+      startArgs: options.startArgs,
       chromePid: this.chrome?.pid ?? null,
       tmpProfileDir: this.chrome?.profileDir ?? null,
       supervisorSocket: this.socket ?? null,
