@@ -76,6 +76,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const transport = new LineTransport()
   await server.connect(transport)
   refuseInvalidParams(transport, [CallToolRequestSchema, ListToolsRequestSchema])
+  refuseUnknownArguments(transport)
   const answered = countAnswers(transport)
   options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
   const reason = await new Promise<string>((resolve) => {
@@ -123,6 +124,38 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
         error: {code: INVALID_PARAMS, message: `Invalid params for ${(message as {method: string}).method}: ${problem}`},
       })
       return
+    }
+    receive(message)
+  }
+}
+
+/** Answers a tools/call whose arguments hold a key its tool's schema does not name with -32602
+ *  (each schema has additionalProperties: false). Checked on the message as it was parsed, where
+ *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
+function refuseUnknownArguments(transport: Transport): void {
+  const accepted = new Map(listTools().map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
+  const receive = transport.onmessage!
+  transport.onmessage = (message) => {
+    if ('method' in message && 'id' in message && message.method === 'tools/call') {
+      const {name, arguments: args} = (message.params ?? {}) as {name?: unknown; arguments?: unknown}
+      const names = typeof name === 'string' ? accepted.get(name) : undefined
+      const unknown = names && args && typeof args === 'object' ? Object.keys(args).filter((key) => !names.includes(key)) : []
+      if (unknown.length > 0) {
+        const listed =
+          unknown
+            .slice(0, 5)
+            .map((key) => JSON.stringify(key.slice(0, 80)))
+            .join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '')
+        void transport.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: {
+            code: INVALID_PARAMS,
+            message: `Invalid params for tools/call: ${name as string} takes no argument ${listed}; it takes ${names!.join(', ') || 'no arguments'}.`,
+          },
+        })
+        return
+      }
     }
     receive(message)
   }

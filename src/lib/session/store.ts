@@ -1,35 +1,61 @@
 import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {TapirError} from '../errors.js'
+import {nestsDeeperThan} from '../json-depth.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import type {Session} from './session.js'
 import {checkSessionFolder, readTrustedFile} from './trust.js'
 
+/** A session holds a few flat records: anything nested deeper is not one (and would overflow
+ *  whatever prints it). */
+const MAX_SESSION_DEPTH = 16
+/** Fields tapir reads as text when they are there, and whether null stands for "none". */
+const TEXT_FIELDS: Record<string, {nullable: boolean}> = {
+  projectRoot: {nullable: false},
+  device: {nullable: false},
+  startedAt: {nullable: false},
+  log: {nullable: false},
+  supervisorSocket: {nullable: true},
+  tmpProfileDir: {nullable: true},
+}
+
 /** What makes a file a session: a JSON object with a `vmServiceUri` (a string, or null while
- *  booting), as tapir and the Dart tooling write it. */
-function asSession(text: string): Session | undefined {
+ *  booting), as tapir and the Dart tooling write it, whose fields tapir reads have their types.
+ *  Answers the session, or why the text is not one. */
+function asSession(text: string): Session | string {
+  if (nestsDeeperThan(text, MAX_SESSION_DEPTH)) return `it nests deeper than ${MAX_SESSION_DEPTH} levels`
+  let value: unknown
   try {
-    const value = JSON.parse(text)
-    if (
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      (typeof value.vmServiceUri === 'string' || value.vmServiceUri === null)
-    )
-      return value as Session
+    value = JSON.parse(text)
   } catch {
-    // not JSON
+    return 'it is not JSON'
   }
-  return undefined
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object'
+  const session = value as Session
+  if (typeof session.vmServiceUri !== 'string' && session.vmServiceUri !== null) return 'its vmServiceUri is not a string or null'
+  for (const [field, {nullable}] of Object.entries(TEXT_FIELDS)) {
+    const fieldValue = session[field]
+    if (fieldValue === undefined || typeof fieldValue === 'string' || (nullable && fieldValue === null)) continue
+    return `its ${field} is ${kindOf(fieldValue)}, not a string`
+  }
+  if (session.booting !== undefined && typeof session.booting !== 'boolean') return 'its booting is not true or false'
+  return session
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 export class NotASessionError extends TapirError {
-  constructor(location: SessionLocation) {
+  constructor(location: SessionLocation, why?: string) {
     const fix = location.named
       ? 'Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.'
       : 'Remove it with `tapir stop`, then start or attach again.'
-    super(`${location.path} is not a tapir session file (a JSON object with vmServiceUri). ${fix}`, 'local')
+    const what = why === undefined ? '(a JSON object with vmServiceUri)' : `(${why})`
+    super(`${location.path} is not a tapir session file ${what}. ${fix}`, 'local')
   }
 }
 
@@ -45,7 +71,9 @@ export function readOwnSession(location: SessionLocation): Session | undefined {
   const text = readTrustedFile(location.path)
   if (text === undefined) return undefined
   const session = asSession(text)
-  if (!session) throw new NotASessionError(location)
+  // The plain reasons (not JSON, no vmServiceUri) keep the message a user of the Dart tooling knows.
+  if (typeof session === 'string')
+    throw new NotASessionError(location, /^it is not (JSON|a JSON object)$|vmServiceUri/.test(session) ? undefined : session)
   return session
 }
 
@@ -53,7 +81,8 @@ export function readOwnSession(location: SessionLocation): Session | undefined {
 function readFallback(path: string): Session | undefined {
   try {
     const text = readTrustedFile(path)
-    return text === undefined ? undefined : asSession(text)
+    const session = text === undefined ? undefined : asSession(text)
+    return typeof session === 'string' ? undefined : session
   } catch {
     return undefined
   }
