@@ -25,6 +25,7 @@ describe.skipIf(!canUnshare)('an interrupted tapir start, in a throwaway PID nam
     kill -${signal} $S; wait $S; echo "start exit=$?"
     sleep 1
     echo "--- ps after the interruption"; ps -e -o pid=,args=
+    echo "--- start again"; node "${BIN}" start --device=macos 2>&1; echo "again exit=$?"
     echo "--- stop"; node "${BIN}" stop; echo "stop exit=$?"
     sleep 0.5
     echo "--- ps after stop"; ps -e -o pid=,args=
@@ -40,9 +41,14 @@ describe.skipIf(!canUnshare)('an interrupted tapir start, in a throwaway PID nam
           interrupted(signal),
           p.env({DIR: p.dir.path, FAKE_FLUTTER_CHATTY: '2', FAKE_FLUTTER_BUILD: 'hang'}),
         )
-        const [, afterInterrupt = '', stop = '', afterStop = ''] = result.stdout.split(/^--- .*$/m)
+        const [, afterInterrupt = '', again = '', stop = '', afterStop = ''] = result.stdout.split(/^--- .*$/m)
         expect(afterInterrupt).toMatch(/dist\/lib\/flutter\/supervisor\.js /)
         expect(afterInterrupt).toMatch(/fake-flutter\/flutter run --machine -d macos/)
+        // The session names the supervisor: a second start does not record over it.
+        expect(again.trim().split('\n')).toEqual([
+          expect.stringMatching(/^✗ An app tapir started is still running for this project \(pid \d+\)\. Run `tapir stop` first\.$/),
+          'again exit=1',
+        ])
         expect(stop).toMatch(/^✓ Asked flutter run to stop the app \(app\.stop\)$/m)
         expect(stop).toMatch(/^✓ Stopped supervisor pid=\d+$/m)
         expect(stop).toMatch(/^stop exit=0$/m)
