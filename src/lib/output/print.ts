@@ -57,13 +57,17 @@ export function printProgress(line: string): void {
 }
 
 let stdoutGone = false
+let watchingStdout = false
 
 /** Lines of a stream a command prints as it reads them (`tapir logs`): stdout, printable, at the
  *  pace stdout takes them, so a long stream never piles up in memory. False once stdout is gone
  *  (the reader of a pipe closed it, as `tapir logs | head` does): there is no one to print to. */
 export async function printStreamLines(lines: string[]): Promise<boolean> {
   if (stdoutGone) return false
-  if (process.stdout.listenerCount('error') === 0) process.stdout.on('error', () => (stdoutGone = true))
+  if (!watchingStdout) {
+    watchingStdout = true
+    process.stdout.on('error', () => (stdoutGone = true))
+  }
   if (lines.length === 0) return true
   if (process.stdout.write(lines.map((line) => `${printable(line)}\n`).join(''))) return true
   await new Promise<void>((resolve) => {

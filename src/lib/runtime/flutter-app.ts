@@ -294,6 +294,8 @@ class Started {
       this.handedOver = true
     } finally {
       child.stdout.destroy()
+      // Without GO the supervisor then ends by itself, having started nothing.
+      if (!this.handedOver) child.stdin.destroy()
     }
     await this.follow(deadline, interrupted)
   }
