@@ -134,15 +134,15 @@ export default class Logs extends SessionCommand<typeof Logs> {
       closeSync(fd)
     }
     const reader = new LogReader(log, offset)
-    if (!(await reader.print())) return {stdout: '', stderr: [], exitCode: EXIT.ok}
     if (!flags.follow) {
-      await reader.finish()
+      if (await reader.print()) await reader.finish()
       return {stdout: '', stderr: [], exitCode: EXIT.ok}
     }
     let interrupted = false
     const interrupt = (): void => void (interrupted = true)
     process.once('SIGINT', interrupt)
     try {
+      if (!(await reader.print())) return {stdout: '', stderr: [], exitCode: EXIT.ok}
       while (!interrupted && stillRunning(session)) {
         await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS))
         if (!(await reader.print())) return {stdout: '', stderr: [], exitCode: EXIT.ok}

@@ -50,7 +50,11 @@ export default class Stop extends SessionCommand<typeof Stop> {
       lines.push(
         reply.ok ? '✓ Asked flutter run to stop the app (app.stop)' : `⚠ flutter run did not stop the app cleanly: ${reply.message}`,
       )
-      assessed = assessProcesses(session)
+      // Having answered, it ends by itself: waited for (or, if it does not, ended) before the rest.
+      await terminateOwned(supervisor.process, SUPERVISOR_STOP_MS)
+      stopped.push(supervisor.process.pid)
+      lines.push(`✓ Stopped supervisor pid=${supervisor.process.pid}`)
+      assessed = assessProcesses(session).filter((entry) => entry.role !== 'supervisor')
     }
     for (const entry of assessed) {
       if (entry.state === 'ours') {

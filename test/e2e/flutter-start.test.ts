@@ -180,6 +180,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
         /^✗ The app did not start: flutter run exited with code 1\. The end of its log is above; the whole log is .*state\.flutter\.log\. Nothing was left running\.$/m,
       )
       expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
       expect(readFileSync(join(p.dir.path, 'state.flutter.log'), 'utf8')).toContain('Error: Build process failed')
     } finally {
       p.dir.remove()
@@ -207,6 +208,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       )
       expect(result.exitCode).toBe(1)
       expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
       for (const pid of pids) expect(alive(pid)).toBe(false)
     } finally {
       p.dir.remove()
@@ -233,6 +235,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       await new Promise((resolve) => setTimeout(resolve, 300))
       for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false)
       expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
     } finally {
       p.dir.remove()
     }

@@ -21,11 +21,11 @@ describe.skipIf(!canUnshare)('an interrupted tapir start, in a throwaway PID nam
   // The script runs as pid 1 of its namespace: `ps -e` there lists only what this start began.
   const interrupted = (signal: string) => `
     node "${BIN}" start --device=macos 2>"$DIR/start.err" & S=$!
-    n=0; until grep -qs 'Still working' "$DIR/state.flutter.log" || [ $n -ge 400 ]; do sleep 0.05; n=$((n+1)); done
+    n=0; until grep -qs 'Still working' "$DIR/state.flutter.log" || [ $n -ge 1200 ]; do sleep 0.05; n=$((n+1)); done
     kill -${signal} $S; wait $S; echo "start exit=$?"
     sleep 1
     echo "--- ps after the interruption"; ps -e -o pid=,args=
-    echo "--- start again"; node "${BIN}" start --device=macos 2>&1; echo "again exit=$?"
+    echo "--- start again"; node "${BIN}" start --device=macos --boot-timeout=5 2>&1; echo "again exit=$?"
     echo "--- stop"; node "${BIN}" stop; echo "stop exit=$?"
     sleep 0.5
     echo "--- ps after stop"; ps -e -o pid=,args=
@@ -66,7 +66,7 @@ describe.skipIf(!canUnshare)('an interrupted tapir start, in a throwaway PID nam
         p.dir.remove()
       }
     },
-    60_000,
+    120_000,
   )
 })
 
@@ -80,9 +80,10 @@ function client(socketPath: string): Promise<Socket> {
 }
 
 describe('clients of the supervisor that misbehave never end it', () => {
-  const p = flutterProject()
+  let p: ReturnType<typeof flutterProject>
   let session: Session
   beforeAll(async () => {
+    p = flutterProject()
     const start = await p.run(['start', '--device=linux'], {FAKE_FLUTTER_CHATTY: '2'})
     expect(start.exitCode, start.stderr).toBe(0)
     session = p.session()!
@@ -206,7 +207,7 @@ describe('flutter announces a VM Service address tapir cannot use', () => {
       const p = flutterProject()
       try {
         const result = await p.run(['start', '--device=linux'], {FAKE_FLUTTER_VM_URI: uri})
-        expect(result.exitCode).toBe(1)
+        expect(result.exitCode, result.stderr).toBe(1)
         expect(result.stderr.split('\n').at(-1)).toMatch(
           /^✗ flutter run announced a VM Service address tapir cannot use \(not an http:\/\/ or ws:\/\/ URI with a host\); see .*state\.flutter\.log\. Nothing was left running\.$/,
         )
@@ -225,7 +226,7 @@ describe('flutter announces a VM Service address tapir cannot use', () => {
     const p = flutterProject()
     try {
       const result = await p.run(['start', '--device=linux'], {FAKE_FLUTTER_VM_URI: ''})
-      expect(result.exitCode).toBe(1)
+      expect(result.exitCode, result.stderr).toBe(1)
       expect(result.stderr.split('\n').at(-1)).toMatch(
         /^✗ flutter run reported the app started without a VM Service address; see .*\. Nothing was left running\.$/,
       )
@@ -294,7 +295,7 @@ describe('start and restart wait for the supervisor to say it is ready', () => {
         NODE_OPTIONS: `--import=${HOLD_SUPERVISOR}`,
         HOLD_SUPERVISOR_MS: '60000',
       })
-      expect(start.exitCode).toBe(1)
+      expect(start.exitCode, start.stderr).toBe(1)
       expect(start.stderr).toMatch(
         /^✗ The supervisor for flutter run was not ready within the boot deadline; see .*state\.flutter\.log\. Nothing was left running\.$/,
       )

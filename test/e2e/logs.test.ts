@@ -48,9 +48,13 @@ describe('tapir logs --follow on a running sim', () => {
     try {
       expect((await p.run(['start', '--device=sim'])).exitCode).toBe(0)
       const follow = p.spawn(['logs', '--follow'])
+      let stdout = ''
       let stderr = ''
+      follow.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
       follow.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-      await sleep(1500)
+      // Following once the log so far is out: the sim's first line.
+      expect(await waitFor(() => stdout.includes('The Dart VM service is listening on'), 30_000)).toBe(true)
+      await sleep(1000)
       expect(follow.exitCode, stderr).toBeNull()
       expect(stderr).toBe('')
       expect((await p.run(['stop'])).exitCode).toBe(0)
@@ -67,8 +71,10 @@ describe('tapir logs --follow on a running sim', () => {
     const p = flutterProject()
     try {
       expect((await p.run(['start', '--device=sim'])).exitCode).toBe(0)
-      const follow = p.spawn(['logs', '--follow', '--tail=0'])
-      await sleep(1000)
+      const follow = p.spawn(['logs', '--follow', '--tail=1'])
+      let stdout = ''
+      follow.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      expect(await waitFor(() => stdout !== '', 30_000)).toBe(true)
       follow.kill('SIGINT')
       const result = await follow
       expect(result).toMatchObject({exitCode: 0, stderr: ''})

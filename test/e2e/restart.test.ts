@@ -141,7 +141,7 @@ describe('tapir restart when the new start fails', () => {
       writeFileSync(gate, '')
       const began = Date.now()
       const result = await p.run(['restart'], {FAKE_FLUTTER_HANG_WHILE: gate})
-      expect(result.exitCode).toBe(1)
+      expect(result.exitCode, result.stderr).toBe(1)
       // The first start's --boot-timeout=3 bounds the second: not the default 300 s.
       expect(Date.now() - began).toBeLessThan(30_000)
       const lines = result.stderr.split('\n')
