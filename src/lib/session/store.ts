@@ -24,13 +24,13 @@ const TEXT_FIELDS: Record<string, {nullable: boolean}> = {
  *  booting), as tapir and the Dart tooling write it, whose fields tapir reads have their types.
  *  Answers the session, or why the text is not one. */
 function asSession(text: string): Session | string {
-  if (nestsDeeperThan(text, MAX_SESSION_DEPTH)) return `it nests deeper than ${MAX_SESSION_DEPTH} levels`
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
     return 'it is not JSON'
   }
+  if (nestsDeeperThan(value, MAX_SESSION_DEPTH)) return `it nests deeper than ${MAX_SESSION_DEPTH} levels`
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'it is not a JSON object'
   const session = value as Session
   if (typeof session.vmServiceUri !== 'string' && session.vmServiceUri !== null) return 'its vmServiceUri is not a string or null'

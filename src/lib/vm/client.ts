@@ -129,17 +129,16 @@ export class VmServiceClient {
 
   private receive(data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) return // only HeapSnapshot events are binary; tapir never listens to them
-    const text = data.toString()
     let message: unknown
     try {
-      message = JSON.parse(text)
+      message = JSON.parse(data.toString())
     } catch {
       // An extension's result is inlined verbatim, so a broken one arrives as a frame we cannot
       // attribute to a request: fail what is waiting rather than let it time out.
       this.failUnattributed(`a frame that is not JSON (${JSON.stringify(data.toString().slice(0, 80))})`)
       return
     }
-    const tooDeep = nestsDeeperThan(text, MAX_ANSWER_DEPTH)
+    const tooDeep = nestsDeeperThan(message, MAX_ANSWER_DEPTH)
     const nested = `it nests arrays and objects deeper than ${MAX_ANSWER_DEPTH} levels`
     if (!isJsonObject(message)) {
       this.failUnattributed(tooDeep ? `a frame where ${nested}` : `a frame that is ${describeJson(message)}, not a JSON-RPC message`)
