@@ -40,6 +40,7 @@ describe.skipIf(!canUnshare)('an interrupted tapir start, in a throwaway PID nam
         const result = await inPidNamespace(
           interrupted(signal),
           p.env({DIR: p.dir.path, FAKE_FLUTTER_CHATTY: '2', FAKE_FLUTTER_BUILD: 'hang'}),
+          150_000,
         )
         const [, afterInterrupt = '', again = '', stop = '', afterStop = ''] = result.stdout.split(/^--- .*$/m)
         expect(afterInterrupt).toMatch(/dist\/lib\/flutter\/supervisor\.js /)
@@ -66,7 +67,7 @@ describe.skipIf(!canUnshare)('an interrupted tapir start, in a throwaway PID nam
         p.dir.remove()
       }
     },
-    120_000,
+    160_000,
   )
 })
 
@@ -179,7 +180,7 @@ describe.skipIf(!canUnshare)('the socket folder of a supervisor that was killed'
         node "${BIN}" stop; echo "stop exit=$?"
         ls "$TMPDIR" | grep -c tapir-run-
       `
-      const result = await inPidNamespace(script, p.env())
+      const result = await inPidNamespace(script, p.env(), 100_000)
       expect(result.stdout.split('\n'), readFileSync(join(p.dir.path, 'start.err'), 'utf8')).toEqual([
         'start exit=0',
         '1',
@@ -192,7 +193,7 @@ describe.skipIf(!canUnshare)('the socket folder of a supervisor that was killed'
     } finally {
       p.dir.remove()
     }
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('flutter announces a VM Service address tapir cannot use', () => {

@@ -26,15 +26,19 @@ describe('a session file with fields of the wrong type', () => {
     ['startedAt', true, 'a boolean'],
     ['supervisorSocket', 7, 'a number'],
     ['tmpProfileDir', {}, 'an object'],
-  ])('%s = %j: every command says the file is not a session, exit 1, and it is kept', async (field, value, kind) => {
-    const state = write({[field]: value})
-    const refusal = `${state} is not a tapir session file (its ${field} is ${kind}, not a string). Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.`
-    for (const args of [['status'], ['tapir:snap'], ['logs'], ['stop'], ['restart']]) {
-      expect(await tapir([...args, '--state', state]), args.join(' ')).toMatchObject({exitCode: 1, stdout: '', stderr: `✗ ${refusal}`})
-    }
-    expect(await tapir(['doctor', '--state', state])).toMatchObject({exitCode: 1, stdout: `✗ session: ${refusal}`})
-    expect(readFileSync(state, 'utf8')).toContain(String(field))
-  })
+  ])(
+    '%s = %j: every command says the file is not a session, exit 1, and it is kept',
+    async (field, value, kind) => {
+      const state = write({[field]: value})
+      const refusal = `${state} is not a tapir session file (its ${field} is ${kind}, not a string). Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.`
+      for (const args of [['status'], ['tapir:snap'], ['logs'], ['stop'], ['restart']]) {
+        expect(await tapir([...args, '--state', state]), args.join(' ')).toMatchObject({exitCode: 1, stdout: '', stderr: `✗ ${refusal}`})
+      }
+      expect(await tapir(['doctor', '--state', state])).toMatchObject({exitCode: 1, stdout: `✗ session: ${refusal}`})
+      expect(readFileSync(state, 'utf8')).toContain(String(field))
+    },
+    120_000,
+  )
 
   it('a shared pointer whose projectRoot is a number is passed over, as any file that is not a session', async () => {
     const home = join(dir.path, 'home')
