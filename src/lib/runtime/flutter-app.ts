@@ -14,7 +14,15 @@ import {makeSocketFolder, removeSocketFolder} from '../flutter/socket-folder.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
 import {GO, READY, SUPERVISOR_STOP_MS, type SupervisorEvent} from '../flutter/supervisor-protocol.js'
 import type {SessionLocation} from '../session/location.js'
-import {checkOwned, recordChildProcess, recordOwnChild, recordProcess, terminateOwned, type OwnedProcess} from '../session/owned-process.js'
+import {
+  checkOwned,
+  recordChildProcess,
+  recordExecingChild,
+  recordOwnChild,
+  recordProcess,
+  terminateOwned,
+  type OwnedProcess,
+} from '../session/owned-process.js'
 import type {Session} from '../session/session.js'
 import {deleteSession, writeSession} from '../session/store.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -320,9 +328,15 @@ class Started {
         () => settle(new TapirError(`The app did not start within ${seconds} s (--boot-timeout); see ${this.log}.`, 'local')),
         Math.max(0, deadline - Date.now()),
       )
+      // One event at a time, in order: recording flutter may wait out an exec, and the events
+      // after it rely on that record.
+      let handled = Promise.resolve()
       const onEvent = (event: SupervisorEvent): void => {
-        if (settled) return
-        this.onEvent(event).then((done) => done && settle(), settle)
+        handled = handled
+          .then(async () => {
+            if (!settled && (await this.onEvent(event))) settle()
+          })
+          .catch(settle)
       }
       watchSupervisor(this.socket!, onEvent, () =>
         settle(new TapirError(`The supervisor for flutter run went away before the app started; see ${this.log}.`, 'local')),
@@ -337,7 +351,7 @@ class Started {
   /** What one event of the supervisor means for this start; true once the app has started. */
   private async onEvent(event: SupervisorEvent): Promise<boolean> {
     if (event.event === 'flutter') {
-      this.flutter = recordChildProcess(event.pid, this.supervisor!)
+      this.flutter = await recordExecingChild(event.pid, this.supervisor!)
       if (!this.flutter)
         throw new TapirError('flutter run started, but tapir could not read back its identity to record it safely.', 'local')
       this.save()
