@@ -5,8 +5,11 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN, sessionFile, tapir, tempDir} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {freePort} from '../helpers/page-probe.js'
 import {withSimSession} from '../helpers/sim.js'
+
+expectNoProcessLeft()
 
 const CDP_NOT_ENABLED = /^✗ CDP not enabled\. Run `tapir start --device=sim --cdp-port=9222` first/
 

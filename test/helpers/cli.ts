@@ -12,10 +12,15 @@ export const BIN = join(ROOT, 'bin', 'run.js')
  *  CLI starts: how `expectNoProcessLeft` (helpers/leftovers.ts) finds what the file left running. */
 export const PROCESS_MARK = `TAPIR_TEST_MARK=${randomUUID()}`
 
+/** This file's mark as an environment entry, for a process a test spawns its own way. */
+export function markEnv(): Record<string, string> {
+  const [name, value] = PROCESS_MARK.split('=') as [string, string]
+  return {[name]: value}
+}
+
 /** The environment a spawned CLI runs with: a scratch HOME, no colour, this file's mark. */
 export function cliEnv(env: Record<string, string> = {}, home = scratchHome()): Record<string, string> {
-  const [name, value] = PROCESS_MARK.split('=') as [string, string]
-  return {HOME: home, NO_COLOR: '1', NODE_ENV: 'production', [name]: value, ...env}
+  return {HOME: home, NO_COLOR: '1', NODE_ENV: 'production', ...markEnv(), ...env}
 }
 
 export interface CliResult {
