@@ -6,7 +6,7 @@
 
 // Built-ins come from getBuiltinModule, not import: an ES import of node:fs builds a facade that
 // reads every export, and its lazy ones (ReadStream, promises) then load (5 ms).
-const {readFileSync, statSync} = process.getBuiltinModule('node:fs')
+const {closeSync, constants, fstatSync, openSync, readSync, statSync} = process.getBuiltinModule('node:fs')
 const Module = process.getBuiltinModule('node:module')
 const {dirname, join, sep} = process.getBuiltinModule('node:path')
 const {fileURLToPath} = process.getBuiltinModule('node:url')
@@ -18,6 +18,39 @@ export const FAST_DIR = join(ROOT, 'dist', 'fast')
 export const BUNDLE = join(FAST_DIR, 'tapir.cjs')
 export const CODE_CACHE = join(FAST_DIR, 'tapir.cjs.cache')
 export const STAMP = join(FAST_DIR, 'stamp.json')
+const BUNDLE_ENTRY = 'dist/fast/tapir.cjs'
+
+// Bounds on what the fast path reads: the stamp is tens of KB, the largest file it names ~1 MB.
+const MAX_STAMP_BYTES = 4 * 1024 * 1024
+const MAX_FILE_BYTES = 64 * 1024 * 1024
+
+/** The bytes of a regular file of at most `maxBytes`; undefined for anything else. The open does
+ *  not block, so a FIFO or a device (/dev/zero) is never waited on or read. */
+function readRegular(path, maxBytes) {
+  let fd
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch {
+    return undefined
+  }
+  try {
+    const stats = fstatSync(fd)
+    const size = stats.size
+    if (!stats.isFile() || size > maxBytes) return undefined
+    const buffer = Buffer.alloc(size)
+    let read = 0
+    while (read < size) {
+      const count = readSync(fd, buffer, read, size - read, read)
+      if (count === 0) break
+      read += count
+    }
+    return buffer.subarray(0, read)
+  } catch {
+    return undefined
+  } finally {
+    closeSync(fd)
+  }
+}
 
 /** Why the fast path cannot serve `argv`, or undefined when it can. */
 export function fastPathRefusal(argv, stamp = readStamp()) {
@@ -32,24 +65,56 @@ export function fastPathRefusal(argv, stamp = readStamp()) {
   return undefined
 }
 
+/** The stamp the build wrote, or undefined when it is missing or not what the build writes. */
 export function readStamp() {
   try {
-    return JSON.parse(readFileSync(STAMP, 'utf8'))
+    const stamp = JSON.parse(readRegular(STAMP, MAX_STAMP_BYTES)?.toString('utf8') ?? '')
+    const valid =
+      typeof stamp?.node === 'string' &&
+      Array.isArray(stamp.ids) &&
+      stamp.ids.every((id) => typeof id === 'string') &&
+      Array.isArray(stamp.files) &&
+      stamp.files.every(isFileEntry) &&
+      stamp.files.some(([path]) => path.split(sep).join('/') === BUNDLE_ENTRY) &&
+      (stamp.cache === undefined || isFileEntry(stamp.cache))
+    return valid ? stamp : undefined
   } catch {
     return undefined
   }
 }
 
+/** `[path, size, mtimeMs, sha1]` of a file inside the package, as the build writes it. */
+function isFileEntry(entry) {
+  if (!Array.isArray(entry) || entry.length !== 4) return false
+  const [path, size, mtimeMs, sha1] = entry
+  return (
+    typeof path === 'string' &&
+    path !== '' &&
+    Number.isSafeInteger(size) &&
+    size >= 0 &&
+    typeof mtimeMs === 'number' &&
+    typeof sha1 === 'string' &&
+    /^[0-9a-f]{40}$/.test(sha1)
+  )
+}
+
 /** Size and mtime say "unchanged" cheaply; an unpacked tarball has other mtimes, so then the hash decides. */
 function unchanged([path, size, mtimeMs, sha1]) {
   const file = ROOT + sep + path
-  const stat = statSync(file, {throwIfNoEntry: false})
-  if (stat?.size !== size) return false
-  return stat.mtimeMs === mtimeMs || hashOf(file) === sha1
+  try {
+    const stat = statSync(file, {throwIfNoEntry: false})
+    if (!stat?.isFile() || stat.size !== size) return false
+    return stat.mtimeMs === mtimeMs || hashOf(file) === sha1
+  } catch {
+    return false // a path no file can have
+  }
 }
 
 // crypto loads only when a hash is needed (ws loads it later anyway, for a connected verb).
-export const hashOf = (file) => process.getBuiltinModule('node:crypto').createHash('sha1').update(readFileSync(file)).digest('hex')
+export function hashOf(file) {
+  const bytes = readRegular(file, MAX_FILE_BYTES)
+  return bytes && process.getBuiltinModule('node:crypto').createHash('sha1').update(bytes).digest('hex')
+}
 
 /** Loads the bundle through V8's code cache when the cache was made by this very Node;
  *  V8 itself refuses a cache from another V8 or other flags, and then compiles as usual.
@@ -72,6 +137,8 @@ export function loadBundle({argv, stamp = readStamp(), produceCache}) {
   } finally {
     Module.prototype._compile = compile
   }
+  if (typeof bundle?.execute !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
+    throw new Error(`${BUNDLE} is not the bundle the build makes`)
   Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
   return bundle
 }
@@ -88,13 +155,14 @@ function reachable(commands, id) {
 }
 
 function readCache(cache) {
-  return unchanged(cache) ? readFileSync(join(ROOT, cache[0])) : undefined
+  return unchanged(cache) ? readRegular(join(ROOT, cache[0]), MAX_FILE_BYTES) : undefined
 }
 
 /** The package.json oclif reads, pointed at the bundle's commands. Plugins add only their own
- *  commands (help, autocomplete), which never run here. */
+ *  commands (help, autocomplete), which never run here. Throws when it has no oclif block. */
 export function fastPjson() {
-  const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const pjson = JSON.parse(readRegular(join(ROOT, 'package.json'), MAX_STAMP_BYTES)?.toString('utf8') ?? '')
+  if (typeof pjson?.oclif?.commands !== 'object' || pjson.oclif.commands === null) throw new Error('package.json has no oclif commands')
   pjson.oclif.commands = {...pjson.oclif.commands, target: './dist/fast/tapir.cjs', identifier: 'REACHABLE'}
   pjson.oclif.plugins = []
   return pjson

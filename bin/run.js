@@ -29,9 +29,17 @@ os.userInfo = (options) => {
 const argv = process.argv.slice(2)
 const fast = await import('./fast-path.js')
 const stamp = fast.readStamp()
+let served
 if (fast.fastPathRefusal(argv, stamp) === undefined) {
-  const {execute} = fast.loadBundle({argv, stamp})
-  await execute({args: argv, loadOptions: {root: fast.ROOT, pjson: fast.fastPjson()}})
+  try {
+    const pjson = fast.fastPjson()
+    served = {bundle: fast.loadBundle({argv, stamp}), pjson}
+  } catch {
+    // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.
+  }
+}
+if (served) {
+  await served.bundle.execute({args: argv, loadOptions: {root: fast.ROOT, pjson: served.pjson}})
 } else {
   // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
   const {execute} = await import('@oclif/core/execute')

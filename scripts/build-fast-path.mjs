@@ -99,7 +99,9 @@ try {
 const {COMMANDS} = await import(pathToFileURL(join(ROOT, 'dist', 'commands', 'index.js')).href)
 const fileEntry = (path) => {
   const {size, mtimeMs} = statSync(join(ROOT, path))
-  return [path, size, mtimeMs, hashOf(join(ROOT, path))]
+  const sha1 = hashOf(join(ROOT, path))
+  if (!sha1) throw new Error(`${path} is not a regular file the fast path can vouch for`)
+  return [path, size, mtimeMs, sha1]
 }
 const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>')
 // mcp:serve would reach the MCP SDK's CommonJS build through those requires; it starts once per

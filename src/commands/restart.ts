@@ -9,8 +9,23 @@ import {produceCommand} from './produce-command.js'
 import {SessionCommand} from './session-command.js'
 import type {FlagsOf} from './tapir-command.js'
 
-/** The start flags that bring the same app back: device and ports, and flutter run's own args. */
+/** The start options a session may record for restart: a session is the user's own file, but
+ *  only these reach start, never --state or anything else. */
+const START_OPTION = /^--(device|mode|port|vm-service-port|dds|boot-timeout|fault|cdp-port|web-port)(=|$)/
+
+/** The start flags that bring the same app back: those the first start recorded (every option it
+ *  was given), else, for a session from an older tapir, the device, ports and flutter run args. */
 export function startArgsOf(session: Session): string[] {
+  const recorded = session.startArgs
+  if (Array.isArray(recorded) && recorded.every((arg) => typeof arg === 'string')) {
+    const dashes = recorded.indexOf('--')
+    const options = dashes === -1 ? recorded : recorded.slice(0, dashes)
+    if (options.length > 0 && options.every((arg) => START_OPTION.test(arg))) return recorded
+    throw new TapirError(
+      'The session records start options tapir does not write (startArgs), so restart will not replay them. Run `tapir stop`, then `tapir start` with the options you want.',
+      'local',
+    )
+  }
   const number = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : undefined)
   const args = [`--device=${String(session.device)}`]
   const cdpPort = number(session.cdpPort)
@@ -24,10 +39,15 @@ export function startArgsOf(session: Session): string[] {
   return extra.length > 0 ? [...args, '--', ...extra] : args
 }
 
+/** A start line a user can paste: each argument quoted when the shell would split or expand it. */
+function commandLine(args: string[]): string {
+  return ['tapir', 'start', ...args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`))].join(' ')
+}
+
 export default class Restart extends SessionCommand<typeof Restart> {
-  static override summary = 'Stop the app tapir started and start it again, on the same device with the same ports.'
+  static override summary = 'Stop the app tapir started and start it again, with every option of the first start.'
   static override description =
-    'The same as `tapir stop` then `tapir start` with the device, ports and flutter run arguments of the session. A refused stop aborts the restart.'
+    "The same as `tapir stop` then `tapir start` with the options the first start was given: the device, ports, --boot-timeout, the sim's mode and fault knobs, and flutter run's own arguments. A refused stop aborts the restart; a start that fails after the stop says so, and leaves no session."
   static override examples = ['<%= config.bin %> restart']
 
   protected parseInput() {
@@ -43,14 +63,21 @@ export default class Restart extends SessionCommand<typeof Restart> {
         'local',
       )
     }
+    const startArgs = startArgsOf(session)
     const shared = [...(flags.state ? [`--state=${flags.state}`] : []), ...(flags.json ? ['--json'] : [])]
     const stop = await produceCommand(this.config, 'stop', shared)
     if (stop.exitCode !== EXIT.ok) return {...stop, stderr: [...stop.stderr, '✗ The restart stopped there: the app was not stopped.']}
-    const start = await produceCommand(this.config, 'start', [...shared, ...startArgsOf(session)])
+    const start = await produceCommand(this.config, 'start', [...shared, ...startArgs])
+    const stdout = [stop.stdout, start.stdout].filter((text) => text !== '').join('\n')
+    if (start.exitCode === EXIT.ok) return {...start, stdout, stderr: [...stop.stderr, ...start.stderr]}
+    // start undoes what it began, unless it could not end something: then its session names that.
+    const after = readOwnSession(location)
+      ? 'What could not be ended is in the session: run `tapir stop`.'
+      : `Nothing of it runs now; \`${commandLine(startArgs)}\` tries again.`
     return {
       ...start,
-      stdout: [stop.stdout, start.stdout].filter((text) => text !== '').join('\n'),
-      stderr: [...stop.stderr, ...start.stderr],
+      stdout,
+      stderr: [...stop.stderr, ...start.stderr, `✗ The app was stopped, but starting it again failed (above). ${after}`],
     }
   }
 }

@@ -13,6 +13,7 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {recordOwnChild, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
+import {MAX_TIMEOUT_MS} from '../lib/vm/deadline.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
@@ -24,6 +25,25 @@ export function refuseOverRunningApp(location: SessionLocation): void {
   const app = runningApp(readOwnSession(location))
   if (app)
     throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, 'local')
+}
+
+const DEFAULT_BOOT_TIMEOUT_S = 300
+const MAX_BOOT_TIMEOUT_S = Math.floor(MAX_TIMEOUT_MS / 1000)
+
+/** The flags of this start that bring the same app back (`tapir restart` runs start with them):
+ *  every app option that differs from its default, the sim's fault knobs as they took effect,
+ *  and flutter run's own arguments. */
+function startArgsOf(flags: FlagsOf<typeof Start>, faults: string[], extraArgs: string[]): string[] {
+  const args = [`--device=${flags.device}`]
+  if (flags.mode !== undefined) args.push(`--mode=${flags.mode}`)
+  if (flags.port !== 0) args.push(`--port=${flags.port}`)
+  if (flags['vm-service-port'] !== undefined) args.push(`--vm-service-port=${flags['vm-service-port']}`)
+  if (flags.dds) args.push('--dds')
+  if (flags['boot-timeout'] !== DEFAULT_BOOT_TIMEOUT_S) args.push(`--boot-timeout=${flags['boot-timeout']}`)
+  for (const fault of faults) args.push(`--fault=${fault}`)
+  if (flags['cdp-port'] !== undefined) args.push(`--cdp-port=${flags['cdp-port']}`)
+  if (flags['web-port'] !== 0) args.push(`--web-port=${flags['web-port']}`)
+  return extraArgs.length > 0 ? [...args, '--', ...extraArgs] : args
 }
 
 export default class Start extends SessionCommand<typeof Start> {
@@ -69,7 +89,11 @@ export default class Start extends SessionCommand<typeof Start> {
       description: 'A real app: keep the Dart Development Service in front of the VM Service (by default tapir passes --no-dds).',
       default: false,
     }),
-    'boot-timeout': Flags.integer({description: 'A real app: seconds to wait for flutter to build and start it.', default: 300, min: 1}),
+    'boot-timeout': Flags.integer({
+      description: 'A real app: seconds to wait for flutter to build and start it.',
+      default: DEFAULT_BOOT_TIMEOUT_S,
+      min: 1,
+    }),
     fault: Flags.string({
       description: 'A fault knob for the sim, as in latency=200 (see the list below); repeat for more. Also TAPIR_SIM_FAULTS.',
       multiple: true,
@@ -98,11 +122,17 @@ export default class Start extends SessionCommand<typeof Start> {
   private startFlutter = startFlutter
 
   protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
+    // A Node timer holds at most 2^31-1 ms, and fires at once beyond.
+    if (flags['boot-timeout'] > MAX_BOOT_TIMEOUT_S)
+      throw new UsageError(`--boot-timeout must be at most ${MAX_BOOT_TIMEOUT_S} s, about 24.8 days (got ${flags['boot-timeout']}).`)
     if (flags.device !== 'sim') return this.startFlutter(flags, location)
     if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
+    // Each knob once: a restart gives the knobs of the first start as flags, beside the same variable.
     const faults = [
-      ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
-      ...validFaults(flags.fault ?? [], '--fault'),
+      ...new Set([
+        ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
+        ...validFaults(flags.fault ?? [], '--fault'),
+      ]),
     ]
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port']
@@ -156,6 +186,7 @@ export default class Start extends SessionCommand<typeof Start> {
       webPort,
       chromePid: chrome?.pid ?? null,
       tmpProfileDir: chrome?.profileDir ?? null,
+      startArgs: startArgsOf(flags, faults, []),
       processes: {app: sim.process, ...(chromeProcess ? {chrome: chromeProcess} : {})},
     })
     const shown = redactToken(vmServiceUri)
@@ -194,6 +225,7 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
     dds: flags.dds,
     timeoutMs: flags['boot-timeout'] * 1000,
     extraArgs,
+    startArgs: startArgsOf(flags, [], extraArgs),
     location,
     env: process.env,
     progress: printProgress,

@@ -1,7 +1,9 @@
 import {askSupervisor} from '../lib/flutter/supervisor-client.js'
+import {SUPERVISOR_STOP_MS} from '../lib/flutter/supervisor-protocol.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {removeChromeProfile} from '../lib/runtime/chrome-for-app.js'
+import {removeSupervisorSocket} from '../lib/runtime/supervisor-socket.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {terminateOwned} from '../lib/session/owned-process.js'
 import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
@@ -28,7 +30,8 @@ export default class Stop extends SessionCommand<typeof Stop> {
     try {
       session = readOwnSession(location)
     } catch (error) {
-      if (!(error instanceof NotASessionError)) throw error
+      // Only a file in tapir's own per-project folder is removed; a named one is the user's.
+      if (!(error instanceof NotASessionError) || location.named) throw error
       removeUnreadableSession(location)
       return linesOutcome([`✓ Removed the unreadable session ${location.path}`], {removed: location.path, stopped: []}, json)
     }
@@ -40,26 +43,33 @@ export default class Stop extends SessionCommand<typeof Stop> {
     // flutter ends the app itself when asked (app.stop): an app on a device has no pid of ours.
     const supervisor = assessed.find((entry) => entry.role === 'supervisor')
     if (supervisor?.state === 'ours' && typeof session.supervisorSocket === 'string') {
-      const reply = await askSupervisor(session.supervisorSocket, {op: 'stop'}, 15_000).catch((error: Error) => ({
+      const reply = await askSupervisor(session.supervisorSocket, {op: 'stop'}, SUPERVISOR_STOP_MS).catch((error: Error) => ({
         ok: false,
         message: error.message,
       }))
       lines.push(
         reply.ok ? '✓ Asked flutter run to stop the app (app.stop)' : `⚠ flutter run did not stop the app cleanly: ${reply.message}`,
       )
-      assessed = assessProcesses(session)
+      // Having answered, it ends by itself: waited for (or, if it does not, ended) before the rest.
+      await terminateOwned(supervisor.process, SUPERVISOR_STOP_MS)
+      stopped.push(supervisor.process.pid)
+      lines.push(`✓ Stopped supervisor pid=${supervisor.process.pid}`)
+      assessed = assessProcesses(session).filter((entry) => entry.role !== 'supervisor')
     }
     for (const entry of assessed) {
       if (entry.state === 'ours') {
-        await terminateOwned(entry.process)
+        // A supervisor that is signalled stops flutter first, which takes its own grace periods.
+        await terminateOwned(entry.process, entry.role === 'supervisor' ? SUPERVISOR_STOP_MS : undefined)
         stopped.push(entry.process.pid)
         lines.push(`✓ Stopped ${entry.role} pid=${entry.process.pid}`)
       } else if (entry.state === 'gone') {
         lines.push(`✓ ${entry.role} pid=${entry.pid} is no longer running`)
       }
     }
-    // The browser's throwaway profile goes with it (Chrome and its helpers have exited by now).
+    // The browser's throwaway profile goes with it (Chrome and its helpers have exited by now),
+    // and so does the supervisor's socket folder.
     removeChromeProfile(session)
+    removeSupervisorSocket(session)
     deleteSession(location, session)
     lines.push(`✓ Removed session ${location.path}`)
     return linesOutcome(lines, {removed: location.path, stopped}, json)

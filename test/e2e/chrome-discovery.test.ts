@@ -2,7 +2,10 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFile
 import {dirname, join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {ROOT, tapir, tempDir} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {eventually, freePort, processesWith} from '../helpers/page-probe.js'
+
+expectNoProcessLeft()
 
 /** A stand-in browser that answers /json/version on its debugging port (test/fixtures/fake-chrome). */
 const FAKE_CHROME = join(ROOT, 'test', 'fixtures', 'fake-chrome', 'chrome')

@@ -5,10 +5,13 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
-import {BIN, tapir, tempDir, type CliResult} from '../helpers/cli.js'
+import {BIN, cliEnv, tapir, tempDir, type CliResult} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {eventually, freePort, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
 import {canUnshare, inPidNamespace} from '../helpers/pid-namespace.js'
 import {SIGN_IN_STEPS} from '../helpers/sim.js'
+
+expectNoProcessLeft()
 
 const WIDE_ONLY = 'Select a monitor to see its details'
 
@@ -106,7 +109,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
       [BIN, 'tapir:resize', '--width=375', '--height=812', '--dpr=3', '--mobile', '--touch', '--hold'],
       {
         cwd: scratch.path,
-        env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+        env: cliEnv(env, scratch.path),
         reject: false,
       },
     )
@@ -197,7 +200,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   it('a second resize --hold is refused while one holds, and leaves the first holding (README: one holder per Chrome)', async () => {
     const first = execa(process.execPath, [BIN, 'tapir:resize', '--width=375', '--height=812', '--hold'], {
       cwd: scratch.path,
-      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      env: cliEnv(env, scratch.path),
       reject: false,
     })
     await new Promise<void>((resolve) => first.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
@@ -222,7 +225,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     // The hold is released with its holder: a new one may hold now.
     const again = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {
       cwd: scratch.path,
-      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      env: cliEnv(env, scratch.path),
       reject: false,
     })
     await new Promise<void>((resolve) => again.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
@@ -351,7 +354,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(processesWith(`--user-data-dir=${profile}`).length).toBeGreaterThan(0)
     const holder = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {
       cwd: scratch.path,
-      env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', ...env},
+      env: cliEnv(env, scratch.path),
       reject: false,
     })
     await new Promise<void>((resolve) => holder.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))

@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {cpSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -117,6 +118,84 @@ describe('the fast path', () => {
       const result = await tapirIn(root, ['tapir:snap', '--interactiveOnly', '--state', state()])
       expect(result).toMatchObject({bundled: true, exitCode: 0, stderr: ''})
       expect(result.stdout).toContain('- button "Sign in" [ref=e4]')
+    }
+  }, 60_000)
+})
+
+describe('a damaged or hostile fast-path build falls back to the ordinary path', () => {
+  const s = withSimSession()
+  const snap = () => ['tapir:snap', '--interactiveOnly', '--state', sessionFile(scratch.path, s.sim.wsUri)]
+  const ordinary = async (args: string[], change: (root: string) => void = () => {}) => {
+    const root = packageCopy()
+    rmSync(join(root, 'dist', 'fast'), {recursive: true})
+    change(root)
+    return tapirIn(root, args)
+  }
+  const stampFiles = (root: string) => JSON.parse(readFileSync(stampOf(root), 'utf8')) as {files: unknown[]; cache?: unknown}
+  const writeStamp = (root: string, change: (stamp: Record<string, unknown>) => void) => {
+    const stamp = stampFiles(root) as Record<string, unknown>
+    change(stamp)
+    writeFileSync(stampOf(root), JSON.stringify(stamp))
+  }
+  const bundleOf = (root: string) => join(root, 'dist', 'fast', 'tapir.cjs')
+
+  it('a stamp that lists no files, beside a damaged bundle', async () => {
+    const root = packageCopy()
+    writeFileSync(bundleOf(root), 'this is not JavaScript {')
+    writeStamp(root, (stamp) => (stamp.files = []))
+    const result = await tapirIn(root, snap())
+    expect(result).toMatchObject({bundled: false, exitCode: 0, stderr: ''})
+    expect(result.stdout).toContain('- button "Sign in" [ref=e4]')
+  }, 60_000)
+
+  it('a stamp that vouches for a damaged bundle: loading it fails, and the ordinary path serves', async () => {
+    const root = packageCopy()
+    writeFileSync(bundleOf(root), 'this is not JavaScript {')
+    const damaged = readFileSync(bundleOf(root))
+    writeStamp(root, (stamp) => {
+      const files = stamp.files as Array<[string, number, number, string]>
+      files[0] = [files[0]![0], damaged.length, 0, createHash('sha1').update(damaged).digest('hex')]
+    })
+    const result = await tapirIn(root, snap())
+    expect(result).toMatchObject({exitCode: 0, stderr: ''})
+    expect(result.stdout).toContain('- button "Sign in" [ref=e4]')
+  }, 60_000)
+
+  it('a package.json without its oclif block: what the ordinary path says, no stack trace', async () => {
+    const dropOclif = (root: string) => {
+      const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>
+      delete pjson.oclif
+      writeFileSync(join(root, 'package.json'), JSON.stringify(pjson))
+    }
+    const root = packageCopy()
+    dropOclif(root)
+    const result = await tapirIn(root, snap())
+    expect(result.stderr).not.toMatch(/^\s+at /m)
+    expect(result).toEqual(await ordinary(snap(), dropOclif))
+  }, 60_000)
+
+  it('a stamp naming /dev/zero, as a file it was built from and as its code cache: not read, and at once', async () => {
+    const root = packageCopy()
+    const zero = `${'../'.repeat(40)}dev/zero`
+    writeStamp(root, (stamp) => {
+      ;(stamp.files as unknown[]).push([zero, 0, 0, '0'.repeat(40)])
+      stamp.cache = [zero, 0, 0, '0'.repeat(40)]
+    })
+    const began = Date.now()
+    const result = await tapirIn(root, snap())
+    expect(Date.now() - began).toBeLessThan(15_000)
+    expect(result).toMatchObject({bundled: false, exitCode: 0, stderr: ''})
+  }, 60_000)
+
+  it('a stamp that is a FIFO, or too large to be one, is not waited on or read', async () => {
+    const fifo = packageCopy()
+    rmSync(stampOf(fifo))
+    execFileSync('mkfifo', [stampOf(fifo)])
+    const huge = packageCopy()
+    writeFileSync(stampOf(huge), `[${' '.repeat(8 * 1024 * 1024)}]`)
+    for (const root of [fifo, huge]) {
+      const result = await tapirIn(root, snap())
+      expect(result).toMatchObject({bundled: false, exitCode: 0, stderr: ''})
     }
   }, 60_000)
 })

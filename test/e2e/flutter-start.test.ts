@@ -1,51 +1,15 @@
-import {execFileSync} from 'node:child_process'
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {readFileSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:net'
-import {delimiter, dirname, join} from 'node:path'
+import {dirname, join} from 'node:path'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
-import {BIN, ROOT, tapir, tempDir} from '../helpers/cli.js'
+import {BIN} from '../helpers/cli.js'
+import {alive, childrenOf, FAKE_FLUTTER_DIR, flutterProject as project, type Session} from '../helpers/flutter-project.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 
-const FAKE_FLUTTER_DIR = join(ROOT, 'test', 'fixtures', 'fake-flutter')
-const PATH_WITH_FAKE = [FAKE_FLUTTER_DIR, process.env.PATH].join(delimiter)
-
-type Session = {vmServiceUri: string | null; booting?: boolean; device: string; log: string; processes: Record<string, {pid: number}>}
-
-/** Running: a zombie (exited, waiting for a parent that may never reap it here) is gone. */
-const alive = (pid: number): boolean => {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z'
-  } catch {
-    return false
-  }
-}
-const childrenOf = (pid: number): number[] => {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], {encoding: 'utf8'})
-      .split('\n')
-      .filter(Boolean)
-      .map(Number)
-  } catch {
-    return []
-  }
-}
-
-/** A Flutter project folder (a pubspec.yaml) with the source the fake flutter compiles, and a session file of its own. */
-function project() {
-  const dir = tempDir('tapir-flutter-')
-  writeFileSync(join(dir.path, 'pubspec.yaml'), 'name: demo\n')
-  mkdirSync(join(dir.path, 'lib'))
-  const source = join(dir.path, 'lib', 'tapir_source.json')
-  const state = join(dir.path, 'state.json')
-  const run = (args: string[], env: Record<string, string> = {}) =>
-    tapir(args, {cwd: dir.path, env: {PATH: PATH_WITH_FAKE, TAPIR_STATE_FILE: state, TAPIR_FLUTTER_BIN: '', ...env}})
-  const session = (): Session | undefined => (existsSync(state) ? (JSON.parse(readFileSync(state, 'utf8')) as Session) : undefined)
-  const setTitle = (title: string) => writeFileSync(source, JSON.stringify({signInTitle: title}))
-  return {dir, source, state, run, session, setTitle}
-}
+expectNoProcessLeft()
 
 describe('tapir start --device=linux with flutter run --machine (the fake flutter first on PATH)', () => {
   const p = project()
@@ -147,11 +111,7 @@ describe('tapir start --device=linux with flutter run --machine (the fake flutte
   })
 
   it('tapir logs --follow prints lines as the app writes them, until interrupted', async () => {
-    const follow = execa(process.execPath, [BIN, 'logs', '--follow'], {
-      cwd: p.dir.path,
-      env: {PATH: PATH_WITH_FAKE, TAPIR_STATE_FILE: p.state, NO_COLOR: '1', NODE_ENV: 'production'},
-      reject: false,
-    })
+    const follow = p.spawn(['logs', '--follow'])
     let seen = ''
     follow.stdout!.on('data', (chunk: Buffer) => (seen += chunk.toString()))
     const wait = async (check: () => boolean) => {
@@ -217,9 +177,10 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       expect(result.exitCode).toBe(1)
       expect(result.stderr).toContain("  lib/main.dart:7:3: Error: The method 'runAp' isn't defined for the class 'MyApp'.")
       expect(result.stderr).toMatch(
-        /^✗ The app did not start: flutter run exited with code 1\. The end of its log is above; the whole log is .*state\.flutter\.log\.$/m,
+        /^✗ The app did not start: flutter run exited with code 1\. The end of its log is above; the whole log is .*state\.flutter\.log\. Nothing was left running\.$/m,
       )
       expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
       expect(readFileSync(join(p.dir.path, 'state.flutter.log'), 'utf8')).toContain('Error: Build process failed')
     } finally {
       p.dir.remove()
@@ -247,6 +208,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       )
       expect(result.exitCode).toBe(1)
       expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
       for (const pid of pids) expect(alive(pid)).toBe(false)
     } finally {
       p.dir.remove()
@@ -256,18 +218,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
   it('a start interrupted while the app boots leaves a session that stop can end, with every process', async () => {
     const p = project()
     try {
-      const start = execa(process.execPath, [BIN, 'start', '--device=macos'], {
-        cwd: p.dir.path,
-        env: {
-          PATH: PATH_WITH_FAKE,
-          TAPIR_STATE_FILE: p.state,
-          TAPIR_FLUTTER_BIN: '',
-          FAKE_FLUTTER_BUILD: 'hang',
-          NO_COLOR: '1',
-          NODE_ENV: 'production',
-        },
-        reject: false,
-      })
+      const start = p.spawn(['start', '--device=macos'], {FAKE_FLUTTER_BUILD: 'hang'})
       let booting: Session | undefined
       const deadline = Date.now() + 10_000
       while (!(booting?.processes.supervisor && childrenOf(booting.processes.supervisor.pid).length > 0) && Date.now() < deadline) {
@@ -284,6 +235,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       await new Promise((resolve) => setTimeout(resolve, 300))
       for (const pid of pids) expect(alive(pid), `pid ${pid}`).toBe(false)
       expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
     } finally {
       p.dir.remove()
     }
@@ -315,7 +267,7 @@ describe('tapir_hot_reload_and_snap over MCP, through the SDK client', () => {
       command: process.execPath,
       args: [BIN, 'mcp:serve', '--state', p.state],
       cwd: p.dir.path,
-      env: {...process.env, PATH: PATH_WITH_FAKE, NODE_ENV: 'production'} as Record<string, string>,
+      env: {...process.env, ...p.env()} as Record<string, string>,
       stderr: 'pipe',
     })
     client = new Client({name: 'tapir-test', version: '0.0.0'})

@@ -3,14 +3,17 @@ import {join} from 'node:path'
 import {execa} from 'execa'
 import {describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
-import {ROOT, tempDir} from '../helpers/cli.js'
+import {markEnv, ROOT, tempDir} from '../helpers/cli.js'
 import {copyProject} from '../helpers/golden.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+
+expectNoProcessLeft()
 
 describe('the packed tarball', () => {
   it('runs on its own files: start --device=sim, a verb, stop, and install with its Dart parser', async () => {
     const scratch = tempDir('tapir-packed-')
     const unpacked = join(scratch.path, 'package')
-    const env = {HOME: scratch.path, NO_COLOR: '1', TAPIR_STATE_FILE: join(scratch.path, 'state.json')}
+    const env = {HOME: scratch.path, NO_COLOR: '1', TAPIR_STATE_FILE: join(scratch.path, 'state.json'), ...markEnv()}
     const tapir = (args: string[]) =>
       execa(process.execPath, [join(unpacked, 'bin', 'run.js'), ...args], {cwd: scratch.path, env, reject: false, timeout: 60_000})
     try {

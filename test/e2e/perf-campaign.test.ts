@@ -4,8 +4,11 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {ROOT, tapir, tempDir} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {freePort, processesWith} from '../helpers/page-probe.js'
 import {reportBrowser, type ReportBrowser} from '../helpers/report-page.js'
+
+expectNoProcessLeft()
 
 const SECRET = 'campaign-secret-7'
 

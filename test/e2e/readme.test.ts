@@ -5,8 +5,11 @@ import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSim} from '../../src/sim/index.js'
 import {chromeBinary} from '../helpers/chrome.js'
-import {BIN, ROOT, sessionFile, tempDir} from '../helpers/cli.js'
+import {BIN, markEnv, ROOT, sessionFile, tempDir} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {matchesTranscript, normalise, readmeBlocks, startsItsOwnApp, transcript, type ReadmeBlock} from '../helpers/readme-blocks.js'
+
+expectNoProcessLeft()
 
 // The README as a newcomer types it: a shell with `tapir` on its PATH, a fresh home and an
 // empty project folder, every block in the order the README gives them.
@@ -55,6 +58,7 @@ describe('the README, run as written', () => {
       HOME: home.path,
       NO_COLOR: '1',
       TAPIR_CHROME_BIN: await chromeBinary(),
+      ...markEnv(),
     })
   })
   afterAll(async () => {

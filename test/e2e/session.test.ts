@@ -6,6 +6,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
 import {startSim, type SimHandle} from '../../src/sim/index.js'
 import {tapir, tempDir} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+
+expectNoProcessLeft()
 
 describe('no session', () => {
   it('a connected verb exits 1 naming tapir start and tapir attach', async () => {

@@ -4,6 +4,9 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
 import {FAULT_KNOBS, faultKnobUsage} from '../../src/sim/fault-knobs.js'
 import {tapir, tempDir, type CliResult} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+
+expectNoProcessLeft()
 
 /** One project with its own session file; `stop` runs after each test, whatever it asserted. */
 function project() {

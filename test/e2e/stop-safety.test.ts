@@ -4,7 +4,10 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {isAlive} from '../../src/lib/session/process.js'
 import {BIN, ROOT, tapir, tempDir} from '../helpers/cli.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {canUnshare, inPidNamespace} from '../helpers/pid-namespace.js'
+
+expectNoProcessLeft()
 
 /** The sim entry the built CLI runs. */
 const SIM_MAIN = join(ROOT, 'dist', 'sim', 'main.js')

@@ -1,3 +1,4 @@
+import {randomUUID} from 'node:crypto'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, resolve} from 'node:path'
@@ -6,6 +7,21 @@ import {afterAll} from 'vitest'
 
 export const ROOT = resolve(import.meta.dirname, '..', '..')
 export const BIN = join(ROOT, 'bin', 'run.js')
+
+/** Put in the environment of every CLI this test file spawns, and so inherited by whatever that
+ *  CLI starts: how `expectNoProcessLeft` (helpers/leftovers.ts) finds what the file left running. */
+export const PROCESS_MARK = `TAPIR_TEST_MARK=${randomUUID()}`
+
+/** This file's mark as an environment entry, for a process a test spawns its own way. */
+export function markEnv(): Record<string, string> {
+  const [name, value] = PROCESS_MARK.split('=') as [string, string]
+  return {[name]: value}
+}
+
+/** The environment a spawned CLI runs with: a scratch HOME, no colour, this file's mark. */
+export function cliEnv(env: Record<string, string> = {}, home = scratchHome()): Record<string, string> {
+  return {HOME: home, NO_COLOR: '1', NODE_ENV: 'production', ...markEnv(), ...env}
+}
 
 export interface CliResult {
   stdout: string
@@ -21,7 +37,7 @@ export async function tapir(
 ): Promise<CliResult> {
   const result = await execa(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
-    env: {HOME: options.home ?? scratchHome(), NO_COLOR: '1', NODE_ENV: 'production', ...options.env},
+    env: cliEnv(options.env, options.home),
     extendEnv: true,
     input: options.input,
     reject: false,

@@ -16,6 +16,7 @@ export type Answer =
   | {result: unknown; delayMs?: number; events?: StreamEvent[]}
   | {error: unknown; delayMs?: number}
   | {raw: string; delayMs?: number}
+  | {rawResult: string}
   | {oversizeBytes: number}
   | {never: true}
 
@@ -84,6 +85,7 @@ export async function hostileVm(answers: Answers): Promise<HostileVm> {
         socket.write(Buffer.concat([header, Buffer.from('{"jsonrpc":"2.0","result":{')]))
         return
       }
+      if ('rawResult' in answer) return ws.send(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":${answer.rawResult}}`)
       if (answer.delayMs) await delay(answer.delayMs)
       if (ws.readyState !== ws.OPEN) return
       if ('raw' in answer) ws.send(answer.raw)

@@ -12,3 +12,18 @@ export type SupervisorRequest = {op: 'watch'} | {op: 'restart'; fullRestart: boo
 
 /** The supervisor's answer to restart and stop. */
 export type SupervisorReply = {ok: true; message: string} | {ok: false; message: string; compileError?: string}
+
+/** The handshake with `tapir start`, one line each way on the supervisor's stdin and stdout: it
+ *  says READY once its socket accepts connections, and starts flutter only on GO, which start
+ *  sends once the session records the supervisor. */
+export const READY = 'ready'
+export const GO = 'go'
+
+/** The longest a client's request line may be; a longer one ends that client. */
+export const MAX_REQUEST_BYTES = 64 * 1024
+
+/** How long the supervisor waits for flutter at each step of stopping (app.stop, then SIGTERM)
+ *  before the next, harder one. */
+export const STOP_STEP_MS = 5000
+/** How long a SIGTERM'd supervisor may take to stop flutter that way before it is killed. */
+export const SUPERVISOR_STOP_MS = 2 * STOP_STEP_MS + 2000

@@ -2,16 +2,25 @@
 // and outlives the CLI. It keeps the daemon's stdin for requests (reload, restart, stop), writes
 // the app's log beside the session and answers tapir over a socket only this user can reach.
 //   node supervisor.js --socket <path> --log <file> -- <flutter> run --machine ...
-import {spawn} from 'node:child_process'
-import {appendFileSync, rmSync} from 'node:fs'
+// Nothing around it may end it while flutter runs: not a start that is interrupted, not a client
+// that resets its connection or never reads, not a flutter that prints without pause. A stop
+// request, a signal or flutter's exit ends it, and it then removes its socket folder.
+import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
+import {constants, openSync, writeSync} from 'node:fs'
 import {createServer, type Socket} from 'node:net'
-import {dirname} from 'node:path'
-import {createInterface} from 'node:readline'
 import {parseArgs} from 'node:util'
+import {readBoundedLines} from '../bounded-lines.js'
 import {parseDaemonLine, requestLine, type DaemonReply} from './daemon-lines.js'
+import {removeSocketFolder} from './socket-folder.js'
 import type {SupervisorEvent, SupervisorReply, SupervisorRequest} from './supervisor-protocol.js'
+import {GO, MAX_REQUEST_BYTES, READY, STOP_STEP_MS} from './supervisor-protocol.js'
 
-const STOP_GRACE_MS = 5000
+/** flutter's lines are cut beyond this; a daemon message is far smaller. */
+const MAX_OUTPUT_LINE_BYTES = 1024 * 1024
+/** A watcher that leaves this much unread is not reading: it is let go. */
+const MAX_UNREAD_BYTES = 1024 * 1024
+/** The progress lines kept for a watcher that connects later (every other event is kept). */
+const KEPT_PROGRESS = 20
 
 const {values, positionals} = parseArgs({options: {socket: {type: 'string'}, log: {type: 'string'}}, allowPositionals: true})
 const socketPath = values.socket
@@ -21,34 +30,63 @@ if (!socketPath || !logFile || positionals.length === 0) {
   process.exit(64)
 }
 
-const log = (line: string): void => appendFileSync(logFile, `${line}\n`, {mode: 0o600})
+const logFd = openSync(logFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600)
+function log(line: string): void {
+  try {
+    writeSync(logFd, `${line}\n`)
+  } catch {
+    // a full disk loses log lines, not the app
+  }
+}
+
+// Whatever else goes wrong is written down and outlived: ending here would orphan flutter.
+process.on('uncaughtException', (error) => log(`tapir supervisor: ${error.message}`))
+process.on('exit', () => removeSocketFolder(socketPath))
+
 const events: SupervisorEvent[] = []
 const watchers = new Set<Socket>()
 const pending = new Map<number, (message: DaemonReply) => void>()
+let flutter: ChildProcessWithoutNullStreams | undefined
 let appId: string | undefined
 let nextId = 1
 let errorLines: string[] = []
 let exited = false
+let stopping: Promise<SupervisorReply> | undefined
 
 function emit(event: SupervisorEvent): void {
   events.push(event)
-  for (const watcher of watchers) watcher.write(`${JSON.stringify(event)}\n`)
+  if (event.event === 'progress' && events.filter((seen) => seen.event === 'progress').length > KEPT_PROGRESS)
+    events.splice(
+      events.findIndex((seen) => seen.event === 'progress'),
+      1,
+    )
+  for (const watcher of watchers) send(watcher, event)
 }
 
-const flutter = spawn(positionals[0]!, positionals.slice(1), {stdio: ['pipe', 'pipe', 'pipe']})
-flutter.on('error', (error) => {
-  log(`tapir: could not run ${positionals[0]}: ${error.message}`)
-  finish(null, error.message)
-})
-if (flutter.pid !== undefined) emit({event: 'flutter', pid: flutter.pid})
-flutter.on('exit', (code) => finish(code))
-createInterface({input: flutter.stderr}).on('line', (line) => log(line))
-createInterface({input: flutter.stdout}).on('line', (line) => {
-  const message = parseDaemonLine(line)
-  if (!message) return log(line)
-  if ('id' in message) return pending.get(message.id)?.(message)
-  onEvent(message.event, message.params)
-})
+function send(watcher: Socket, event: SupervisorEvent): void {
+  if (!watcher.writable) return
+  if (watcher.writableLength > MAX_UNREAD_BYTES) return void watcher.destroy()
+  watcher.write(`${JSON.stringify(event)}\n`)
+}
+
+function startFlutter(): void {
+  const child = spawn(positionals[0]!, positionals.slice(1), {stdio: ['pipe', 'pipe', 'pipe']})
+  flutter = child
+  child.on('error', (error) => {
+    log(`tapir: could not run ${positionals[0]}: ${error.message}`)
+    finish(null, error.message)
+  })
+  child.stdin.on('error', () => {}) // flutter gone: its exit says so
+  if (child.pid !== undefined) emit({event: 'flutter', pid: child.pid})
+  child.on('exit', (code) => finish(code))
+  readBoundedLines(child.stderr, MAX_OUTPUT_LINE_BYTES, ({text}) => log(text))
+  readBoundedLines(child.stdout, MAX_OUTPUT_LINE_BYTES, ({text}) => {
+    const message = parseDaemonLine(text)
+    if (!message) return log(text)
+    if ('id' in message) return pending.get(message.id)?.(message)
+    onEvent(message.event, message.params)
+  })
+}
 
 function onEvent(name: string, params: Record<string, unknown>): void {
   const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : undefined)
@@ -67,18 +105,19 @@ function onEvent(name: string, params: Record<string, unknown>): void {
 }
 
 function request(method: string, params: Record<string, unknown>): Promise<DaemonReply> {
+  if (!flutter || exited) return Promise.resolve({id: -1, error: 'flutter exited'})
   const id = nextId++
   return new Promise((resolve) => {
     pending.set(id, (reply) => {
       pending.delete(id)
       resolve(reply)
     })
-    flutter.stdin.write(requestLine(id, method, params))
+    flutter!.stdin.write(requestLine(id, method, params))
   })
 }
 
 async function restart(fullRestart: boolean): Promise<SupervisorReply> {
-  if (!appId || exited) return {ok: false, message: 'The app is not running under flutter any more.'}
+  if (!appId || exited || stopping) return {ok: false, message: 'The app is not running under flutter any more.'}
   errorLines = []
   const reply = await request('app.restart', {appId, fullRestart, pause: false, reason: 'manual', debounce: false})
   const result = reply.result as {code?: unknown; message?: unknown} | undefined
@@ -88,40 +127,72 @@ async function restart(fullRestart: boolean): Promise<SupervisorReply> {
   return {ok: false, message, ...(compileError ? {compileError} : {})}
 }
 
-async function stop(): Promise<SupervisorReply> {
-  if (!exited && appId) {
-    await Promise.race([request('app.stop', {appId}), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))])
-  }
-  if (!exited) flutter.kill('SIGTERM') // our own child, not yet reaped: the pid is certainly it
-  const deadline = Date.now() + STOP_GRACE_MS
-  while (!exited && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-  if (!exited) flutter.kill('SIGKILL')
-  return {ok: true, message: 'stopped'}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Stops flutter (and so the app): app.stop, then SIGTERM, then SIGKILL, each after a grace. */
+function stop(): Promise<SupervisorReply> {
+  stopping ??= (async () => {
+    if (flutter && !exited && appId) await Promise.race([request('app.stop', {appId}), sleep(STOP_STEP_MS)])
+    if (flutter && !exited) flutter.kill('SIGTERM') // our own child, not yet reaped: the pid is certainly it
+    const deadline = Date.now() + STOP_STEP_MS
+    while (flutter && !exited && Date.now() < deadline) await sleep(50)
+    if (flutter && !exited) flutter.kill('SIGKILL')
+    return {ok: true, message: 'stopped'}
+  })()
+  return stopping
 }
 
-const server = createServer((socket) => {
-  createInterface({input: socket}).on('line', (line) => {
-    let asked: SupervisorRequest
-    try {
-      asked = JSON.parse(line) as SupervisorRequest
-    } catch {
-      return void socket.end()
-    }
+function parseRequest(line: string): SupervisorRequest | undefined {
+  try {
+    const value = JSON.parse(line) as {op?: unknown; fullRestart?: unknown}
+    if (value?.op === 'watch' || value?.op === 'stop') return {op: value.op}
+    if (value?.op === 'restart') return {op: 'restart', fullRestart: value.fullRestart === true}
+  } catch {
+    // not a request
+  }
+  return undefined
+}
+
+function answer(socket: Socket, reply: SupervisorReply, then?: () => void): void {
+  if (socket.writable) socket.end(`${JSON.stringify(reply)}\n`, then)
+  else then?.()
+}
+
+/** One client: its errors (a reset, a write to a client gone) end that client only. */
+function serve(socket: Socket): void {
+  socket.on('error', () => socket.destroy())
+  socket.on('close', () => watchers.delete(socket))
+  readBoundedLines(socket, MAX_REQUEST_BYTES, ({text, cut}) => {
+    const asked = cut ? undefined : parseRequest(text)
+    if (!asked) return void socket.destroy()
     if (asked.op === 'watch') {
-      for (const event of events) socket.write(`${JSON.stringify(event)}\n`)
-      watchers.add(socket)
-      socket.on('close', () => watchers.delete(socket))
+      for (const event of events) send(socket, event)
+      if (!socket.destroyed) watchers.add(socket)
     } else if (asked.op === 'restart') {
-      void restart(asked.fullRestart === true).then((reply) => socket.end(`${JSON.stringify(reply)}\n`))
-    } else if (asked.op === 'stop') {
-      void stop().then((reply) => {
-        socket.end(`${JSON.stringify(reply)}\n`, () => shutDown())
-      })
+      void restart(asked.fullRestart).then((reply) => answer(socket, reply))
+    } else {
+      void stop().then((reply) => answer(socket, reply, shutDown))
     }
   })
-  socket.on('error', () => {})
+}
+
+const server = createServer(serve)
+server.on('error', (error) => {
+  log(`tapir: the supervisor cannot listen on ${socketPath}: ${error.message}`)
+  process.exit(1)
 })
-server.listen(socketPath)
+server.listen(socketPath, () => {
+  process.stdout.on('error', () => {}) // start went away: its stdin's end says so below
+  process.stdout.write(`${READY}\n`)
+  process.stdin.on('error', () => {})
+  readBoundedLines(process.stdin, 16, ({text}) => {
+    if (text === GO && !flutter) startFlutter()
+  })
+  // A start that ends before it recorded this supervisor leaves nobody who could stop flutter.
+  process.stdin.on('end', () => {
+    if (!flutter) shutDown()
+  })
+})
 
 function finish(code: number | null, error?: string): void {
   if (exited) return
@@ -135,9 +206,7 @@ function finish(code: number | null, error?: string): void {
 function shutDown(): void {
   for (const watcher of watchers) watcher.destroy()
   server.close()
-  rmSync(dirname(socketPath!), {recursive: true, force: true})
   process.exit(0)
 }
 
-process.on('SIGTERM', () => void stop().then(shutDown))
-process.on('SIGINT', () => void stop().then(shutDown))
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop().then(shutDown))

@@ -4,6 +4,7 @@ import {CallToolRequestSchema, CancelledNotificationSchema, ErrorCode, ListTools
 import {UsageError} from '../errors.js'
 import type {ErrorObject} from '../output/outcome.js'
 import {RUN_TOOL} from '../run/tool.js'
+import {isJsonObject} from '../shape.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {VerbContext} from '../verbs/types.js'
@@ -76,6 +77,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const transport = new LineTransport()
   await server.connect(transport)
   refuseInvalidParams(transport, [CallToolRequestSchema, ListToolsRequestSchema])
+  refuseUnknownArguments(transport)
   const answered = countAnswers(transport)
   options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
   const reason = await new Promise<string>((resolve) => {
@@ -121,6 +123,39 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
           jsonrpc: '2.0',
           id: message.id,
           error: {code: INVALID_PARAMS, message: `Invalid params for ${message.method}: ${problem}`},
+        })
+        return
+      }
+    }
+    receive(message)
+  }
+}
+
+/** Answers a tools/call whose arguments hold a key its tool's schema does not name with -32602
+ *  (each schema has additionalProperties: false). Checked on the message as it was parsed, where
+ *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
+function refuseUnknownArguments(transport: Transport): void {
+  const accepted = new Map(listTools().map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
+  const receive = transport.onmessage!
+  transport.onmessage = (message) => {
+    if ('method' in message && 'id' in message && message.method === 'tools/call') {
+      const params = isJsonObject(message.params) ? message.params : {}
+      const {name, arguments: args} = params
+      const names = typeof name === 'string' ? accepted.get(name) : undefined
+      const unknown = names && isJsonObject(args) ? Object.keys(args).filter((key) => !names.includes(key)) : []
+      if (typeof name === 'string' && names && unknown.length > 0) {
+        const listed =
+          unknown
+            .slice(0, 5)
+            .map((key) => JSON.stringify(key.slice(0, 80)))
+            .join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '')
+        void transport.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: {
+            code: INVALID_PARAMS,
+            message: `Invalid params for tools/call: ${name} takes no argument ${listed}; it takes ${names.join(', ') || 'no arguments'}.`,
+          },
         })
         return
       }

@@ -56,7 +56,28 @@ export function printProgress(line: string): void {
   process.stderr.write(`${printable(line, true)}\n`)
 }
 
-/** A line of a stream a command follows (`tapir logs --follow`): stdout, at once, printable. */
-export function printStreamLine(line: string): void {
-  process.stdout.write(`${printable(line)}\n`)
+let stdoutGone = false
+let watchingStdout = false
+
+/** Lines of a stream a command prints as it reads them (`tapir logs`): stdout, printable, at the
+ *  pace stdout takes them, so a long stream never piles up in memory. False once stdout is gone
+ *  (the reader of a pipe closed it, as `tapir logs | head` does): there is no one to print to. */
+export async function printStreamLines(lines: string[]): Promise<boolean> {
+  if (stdoutGone) return false
+  if (!watchingStdout) {
+    watchingStdout = true
+    process.stdout.on('error', () => (stdoutGone = true))
+  }
+  if (lines.length === 0) return true
+  if (process.stdout.write(lines.map((line) => `${printable(line)}\n`).join(''))) return true
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      process.stdout.off('drain', done)
+      process.stdout.off('error', done)
+      resolve()
+    }
+    process.stdout.once('drain', done)
+    process.stdout.once('error', done)
+  })
+  return !stdoutGone
 }

@@ -1,19 +1,28 @@
-import {spawn} from 'node:child_process'
-import {closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync} from 'node:fs'
+import {spawn, type ChildProcessByStdio} from 'node:child_process'
+import {closeSync, constants, openSync, readFileSync, unlinkSync} from 'node:fs'
 import {createServer} from 'node:net'
-import {tmpdir} from 'node:os'
-import {dirname, join} from 'node:path'
+import {dirname} from 'node:path'
+import type {Readable, Writable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
+import {BoundedLines} from '../bounded-lines.js'
 import {findChrome} from '../cdp/chrome-binary.js'
 import {launchChrome, type LaunchedChrome} from '../cdp/launch.js'
 import {withPage} from '../cdp/page.js'
-import {TapirError, UsageError} from '../errors.js'
+import {TapirError, UsageError, messageOf} from '../errors.js'
 import {findFlutter} from '../flutter/flutter-binary.js'
+import {makeSocketFolder, removeSocketFolder} from '../flutter/socket-folder.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
-import type {SupervisorEvent} from '../flutter/supervisor-protocol.js'
+import {GO, READY, SUPERVISOR_STOP_MS, type SupervisorEvent} from '../flutter/supervisor-protocol.js'
 import type {SessionLocation} from '../session/location.js'
-import {recordChildProcess, recordOwnChild, recordProcess, terminateOwned, type OwnedProcess} from '../session/owned-process.js'
-import {isAlive} from '../session/process.js'
+import {
+  checkOwned,
+  recordChildProcess,
+  recordExecingChild,
+  recordOwnChild,
+  recordProcess,
+  terminateOwned,
+  type OwnedProcess,
+} from '../session/owned-process.js'
 import type {Session} from '../session/session.js'
 import {deleteSession, writeSession} from '../session/store.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -33,6 +42,8 @@ export interface FlutterStartOptions {
   dds: boolean
   timeoutMs: number
   extraArgs: string[]
+  /** The start flags that bring this app back, recorded for `tapir restart`. */
+  startArgs: string[]
   location: SessionLocation
   env: NodeJS.ProcessEnv
   progress(line: string): void
@@ -100,9 +111,15 @@ export function flutterRunArgv(
   ]
 }
 
+const INTERRUPTIONS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+class Interrupted extends Error {}
+
 /** Runs the app with `flutter run --machine` under a detached supervisor, records the session
  *  at once (`booting: true`), then the VM Service URI, and waits for the app to start. Any
- *  failure stops what was started and removes the session. */
+ *  failure stops what was started and removes the session. An interruption (Ctrl-C, SIGTERM,
+ *  SIGHUP) once flutter runs leaves it to the supervisor, which the session names: `tapir stop`
+ *  ends it, flutter and the app. */
 export async function startFlutterApp(options: FlutterStartOptions): Promise<StartedFlutterApp> {
   const web = WEB_DEVICES.includes(options.device)
   if (options.cdpPort !== undefined && !web)
@@ -117,6 +134,9 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
   const log = `${base}.flutter.log`
   freshLog(log)
   const started = new Started(options, log)
+  const interruption = new AbortController()
+  const interrupt = (): void => interruption.abort()
+  for (const signal of INTERRUPTIONS) process.on(signal, interrupt)
   try {
     if (chromeBinary !== undefined && options.cdpPort !== undefined) {
       started.chrome = await launchChrome({
@@ -133,7 +153,8 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
           'local',
         )
     }
-    await started.run(flutterRunArgv(flutter, options))
+    if (interruption.signal.aborted) throw new Interrupted()
+    await started.run(flutterRunArgv(flutter, options), interruption.signal)
     return {
       session: started.session(),
       flutterPid: started.flutter!.pid,
@@ -142,9 +163,58 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
       log,
     }
   } catch (error) {
-    await started.undo()
-    throw error
+    if (interruption.signal.aborted && started.handedOver) {
+      throw new TapirError(
+        `Interrupted while the app was starting. flutter run goes on under tapir's supervisor (pid ${started.supervisor!.pid}), but this session will not learn its VM Service address: run \`tapir stop\` to end it, then \`tapir start\` again.`,
+        'local',
+      )
+    }
+    const failure =
+      interruption.signal.aborted || error instanceof Interrupted
+        ? new TapirError('Interrupted before the app started.', 'local')
+        : error instanceof TapirError
+          ? error
+          : new TapirError(messageOf(error), 'local')
+    const left = await started.undo()
+    const after =
+      left.length > 0
+        ? `tapir could not end ${left.join(', ')}; the session keeps them, so \`tapir stop\` can.`
+        : 'Nothing was left running.'
+    throw new TapirError(`${failure.message} ${after}`, failure.kind, failure.details)
+  } finally {
+    for (const signal of INTERRUPTIONS) process.off(signal, interrupt)
   }
+}
+
+type SupervisorChild = ChildProcessByStdio<Writable, Readable, null>
+
+/** Waits for the supervisor's READY line, the sign that its socket accepts connections: a socket
+ *  file can exist before it listens. Bounded by the boot deadline; its exit ends the wait. */
+function supervisorReady(child: SupervisorChild, deadline: number, interrupted: AbortSignal, log: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const lines = new BoundedLines(64)
+    const done = (error?: Error): void => {
+      clearTimeout(timer)
+      child.stdout.off('data', onData)
+      child.stdout.off('end', onEnd)
+      interrupted.removeEventListener('abort', onAbort)
+      if (error) reject(error)
+      else resolve()
+    }
+    const onData = (chunk: Buffer): void => {
+      if (lines.push(chunk).some((line) => line.text === READY)) done()
+    }
+    const onEnd = (): void => done(new TapirError(`The supervisor for flutter run ended before it was ready; see ${log}.`, 'local'))
+    const onAbort = (): void => done(new Interrupted())
+    const timer = setTimeout(
+      () => done(new TapirError(`The supervisor for flutter run was not ready within the boot deadline; see ${log}.`, 'local')),
+      Math.max(0, deadline - Date.now()),
+    )
+    child.stdout.on('data', onData)
+    child.stdout.on('end', onEnd)
+    interrupted.addEventListener('abort', onAbort)
+    if (interrupted.aborted) onAbort()
+  })
 }
 
 /** One start in progress: what has been started so far, so a failure can undo exactly that. */
@@ -153,10 +223,11 @@ class Started {
   chromeProcess: OwnedProcess | undefined
   supervisor: OwnedProcess | undefined
   flutter: OwnedProcess | undefined
-  socketDir: string | undefined
   socket: string | undefined
   vmServiceUri: string | null = null
   booting = true
+  /** Whether the supervisor was told to start flutter: from then on it holds the app. */
+  handedOver = false
   private written = false
   private readonly startedAt = new Date().toISOString()
 
@@ -183,6 +254,7 @@ class Started {
       vmServicePort: options.vmServicePort ?? null,
       dds: options.dds,
       flutterArgs: options.extraArgs,
+      startArgs: options.startArgs,
       chromePid: this.chrome?.pid ?? null,
       tmpProfileDir: this.chrome?.profileDir ?? null,
       supervisorSocket: this.socket ?? null,
@@ -199,32 +271,44 @@ class Started {
     this.written = true
   }
 
-  async run(flutterArgv: string[]): Promise<void> {
-    this.socketDir = mkdtempSync(join(tmpdir(), 'tapir-run-'))
-    this.socket = join(this.socketDir, 'supervisor.sock')
+  /** Starts the supervisor and records it before it may start flutter, so whatever happens to
+   *  this process from then on, the session names what `tapir stop` must end. */
+  async run(flutterArgv: string[], interrupted: AbortSignal): Promise<void> {
+    const deadline = Date.now() + this.options.timeoutMs
+    this.socket = makeSocketFolder()
     const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
     const argv = [process.execPath, ...loader, SUPERVISOR_MAIN, '--socket', this.socket, '--log', this.log, '--', ...flutterArgv]
-    const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: 'ignore', cwd: this.options.location.projectRoot})
+    const child = spawn(argv[0]!, argv.slice(1), {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'ignore'],
+      cwd: this.options.location.projectRoot,
+    })
+    child.on('error', () => {}) // a supervisor that cannot run never says READY
+    child.stdin.on('error', () => {})
     child.unref()
-    if (child.pid === undefined) throw new TapirError('Could not start the supervisor for flutter run.', 'local')
-    this.supervisor = recordProcess(child.pid, argv)
-    if (!this.supervisor) {
-      child.kill('SIGKILL')
-      throw new TapirError(
-        'The supervisor started, but its command line and start time could not be read back, so tapir could not record it safely.',
-        'local',
-      )
+    try {
+      if (child.pid === undefined) throw new TapirError('Could not start the supervisor for flutter run.', 'local')
+      this.supervisor = recordProcess(child.pid, argv)
+      if (!this.supervisor) {
+        child.kill('SIGKILL')
+        throw new TapirError(
+          'The supervisor started, but its command line and start time could not be read back, so tapir could not record it safely.',
+          'local',
+        )
+      }
+      this.save()
+      await supervisorReady(child, deadline, interrupted, this.log)
+      child.stdin.end(`${GO}\n`)
+      this.handedOver = true
+    } finally {
+      child.stdout.destroy()
+      // Without GO the supervisor then ends by itself, having started nothing.
+      if (!this.handedOver) child.stdin.destroy()
     }
-    const deadline = Date.now() + this.options.timeoutMs
-    while (!existsSync(this.socket)) {
-      if (!isAlive(child.pid) || Date.now() > deadline)
-        throw new TapirError(`The supervisor for flutter run did not come up; see ${this.log}.`, 'local')
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    await this.follow(deadline)
+    await this.follow(deadline, interrupted)
   }
 
-  private follow(deadline: number): Promise<void> {
+  private follow(deadline: number, interrupted: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       let watch: {close(): void} | undefined
       let settled = false
@@ -232,72 +316,104 @@ class Started {
         if (settled) return
         settled = true
         clearTimeout(timer)
+        interrupted.removeEventListener('abort', onAbort)
         watch?.close()
         if (error) reject(error)
         else resolve()
       }
+      const onAbort = (): void => settle(new Interrupted())
+      interrupted.addEventListener('abort', onAbort)
       const seconds = Math.round(this.options.timeoutMs / 1000)
       const timer = setTimeout(
-        () =>
-          settle(
-            new TapirError(
-              `The app did not start within ${seconds} s (--boot-timeout); see ${this.log}. Nothing was left running.`,
-              'local',
-            ),
-          ),
-        deadline - Date.now(),
+        () => settle(new TapirError(`The app did not start within ${seconds} s (--boot-timeout); see ${this.log}.`, 'local')),
+        Math.max(0, deadline - Date.now()),
       )
-      const onEvent = async (event: SupervisorEvent): Promise<void> => {
-        if (event.event === 'flutter') {
-          this.flutter = recordChildProcess(event.pid, this.supervisor!)
-          if (!this.flutter)
-            return settle(new TapirError('flutter run started, but tapir could not read back its identity to record it safely.', 'local'))
-          this.save()
-        } else if (event.event === 'progress') {
-          this.options.progress(`… ${event.message}`)
-        } else if (event.event === 'webLaunchUrl' && this.options.cdpPort !== undefined) {
-          this.options.progress(`… opening ${event.url} in Chrome (cdpPort=${this.options.cdpPort})`)
-          await withPage({port: this.options.cdpPort}, (page) => page.send('Page.navigate', {url: event.url})).catch((error: Error) =>
-            settle(error),
-          )
-        } else if (event.event === 'debugPort') {
-          this.vmServiceUri = toWebSocketUri(event.wsUri)
-          this.save()
-        } else if (event.event === 'started') {
-          if (!this.vmServiceUri)
-            return settle(new TapirError(`flutter run reported the app started without a VM Service address; see ${this.log}.`, 'local'))
-          this.booting = false
-          // A launcher script may have exec'd flutter by now: record it as it runs.
-          this.flutter = recordChildProcess(this.flutter!.pid, this.supervisor!) ?? this.flutter
-          this.save()
-          settle()
-        } else if (event.event === 'exited') {
-          const tail = logTail(this.log)
-          for (const line of tail) this.options.progress(`  ${line}`)
-          const why = event.error ?? `flutter run exited with code ${event.code ?? 'null'}`
-          settle(
-            new TapirError(
-              `The app did not start: ${why}. ${tail.length > 0 ? 'The end of its log is above; the' : 'The'} whole log is ${this.log}.`,
-              'local',
-            ),
-          )
-        }
+      // One event at a time, in order: recording flutter may wait out an exec, and the events
+      // after it rely on that record.
+      let handled = Promise.resolve()
+      const onEvent = (event: SupervisorEvent): void => {
+        handled = handled
+          .then(async () => {
+            if (!settled && (await this.onEvent(event))) settle()
+          })
+          .catch(settle)
       }
-      watchSupervisor(this.socket!, (event) => void onEvent(event)).then(
+      watchSupervisor(this.socket!, onEvent, () =>
+        settle(new TapirError(`The supervisor for flutter run went away before the app started; see ${this.log}.`, 'local')),
+      ).then(
         (handle) => (settled ? handle.close() : (watch = handle)),
         (error: Error) => settle(new TapirError(`Could not follow the supervisor: ${error.message}`, 'local')),
       )
+      if (interrupted.aborted) onAbort()
     })
   }
 
-  /** Stops what this start began: the app through flutter, then flutter, the supervisor, Chrome. */
-  async undo(): Promise<void> {
-    if (this.socket && this.supervisor) await askSupervisor(this.socket, {op: 'stop'}, 8000).catch(() => undefined)
+  /** What one event of the supervisor means for this start; true once the app has started. */
+  private async onEvent(event: SupervisorEvent): Promise<boolean> {
+    if (event.event === 'flutter') {
+      this.flutter = await recordExecingChild(event.pid, this.supervisor!)
+      if (!this.flutter)
+        throw new TapirError('flutter run started, but tapir could not read back its identity to record it safely.', 'local')
+      this.save()
+    } else if (event.event === 'progress') {
+      this.options.progress(`… ${event.message}`)
+    } else if (event.event === 'webLaunchUrl' && this.options.cdpPort !== undefined) {
+      this.options.progress(`… opening ${event.url} in Chrome (cdpPort=${this.options.cdpPort})`)
+      await withPage({port: this.options.cdpPort}, (page) => page.send('Page.navigate', {url: event.url}))
+    } else if (event.event === 'debugPort') {
+      this.vmServiceUri = vmServiceUriFrom(event.wsUri, this.log)
+      this.save()
+    } else if (event.event === 'started') {
+      if (!this.vmServiceUri)
+        throw new TapirError(`flutter run reported the app started without a VM Service address; see ${this.log}.`, 'local')
+      this.booting = false
+      // A launcher script may have exec'd flutter by now: record it as it runs.
+      this.flutter = recordChildProcess(this.flutter!.pid, this.supervisor!) ?? this.flutter
+      this.save()
+      return true
+    } else if (event.event === 'exited') {
+      const tail = logTail(this.log)
+      for (const line of tail) this.options.progress(`  ${line}`)
+      const why = event.error ?? `flutter run exited with code ${event.code ?? 'null'}`
+      throw new TapirError(
+        `The app did not start: ${why}. ${tail.length > 0 ? 'The end of its log is above; the' : 'The'} whole log is ${this.log}.`,
+        'local',
+      )
+    }
+    return false
+  }
+
+  /** Stops what this start began: the app through flutter, then flutter, the supervisor, Chrome.
+   *  Answers what could not be ended (then the session stays, so `tapir stop` can). */
+  async undo(): Promise<string[]> {
+    if (this.socket && this.supervisor) await askSupervisor(this.socket, {op: 'stop'}, SUPERVISOR_STOP_MS).catch(() => undefined)
     if (this.flutter) await terminateOwned(this.flutter)
-    if (this.supervisor) await terminateOwned(this.supervisor)
+    if (this.supervisor) await terminateOwned(this.supervisor, SUPERVISOR_STOP_MS)
     if (this.chromeProcess) await terminateOwned(this.chromeProcess)
     this.chrome?.kill()
-    if (this.socketDir) rmSync(this.socketDir, {recursive: true, force: true})
+    const left = (
+      [
+        ['flutter run', this.flutter],
+        ['the supervisor', this.supervisor],
+        ['Chromium', this.chromeProcess],
+      ] as const
+    ).flatMap(([role, record]) => (record && checkOwned(record).state === 'ours' ? [`${role} (pid ${record.pid})`] : []))
+    if (left.length > 0) return left
+    if (this.socket) removeSocketFolder(this.socket)
     if (this.written) deleteSession(this.options.location, this.session())
+    return []
+  }
+}
+
+/** The VM Service URI flutter announced, as tapir records it; one it cannot use is flutter's
+ *  failure, named without echoing it (it may hold the token). */
+function vmServiceUriFrom(announced: string, log: string): string {
+  try {
+    return toWebSocketUri(announced)
+  } catch {
+    throw new TapirError(
+      `flutter run announced a VM Service address tapir cannot use (not an http:// or ws:// URI with a host); see ${log}.`,
+      'local',
+    )
   }
 }

@@ -128,6 +128,19 @@ export function recordChildProcess(pid: number, parent: OwnedProcess): OwnedProc
   return identity ? {pid, ...identity} : undefined
 }
 
+/** recordChildProcess for a child that may be in the middle of an exec (flutter's launcher
+ *  script execs the real tool): its command line reads as empty for that moment, more often the
+ *  busier the machine is, so an unreadable identity is read again while the child still runs
+ *  under `parent`, for up to `withinMs`. */
+export async function recordExecingChild(pid: number, parent: OwnedProcess, withinMs = 2000): Promise<OwnedProcess | undefined> {
+  const deadline = Date.now() + withinMs
+  for (;;) {
+    const record = recordChildProcess(pid, parent)
+    if (record || Date.now() >= deadline || parentOf(pid) !== parent.pid || isZombie(pid)) return record
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 function sameArgv(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index])
 }

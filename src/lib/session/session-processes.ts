@@ -25,11 +25,16 @@ export function assessProcesses(session: Session): Assessed[] {
   return assessed
 }
 
-/** The app tapir started for this session, if it still runs as recorded. */
+/** The app tapir started for this session, or while it boots the supervisor that holds it, if
+ *  it still runs as recorded. */
 export function runningApp(session: Session | undefined): OwnedProcess | undefined {
   if (!session) return undefined
-  const app = assessProcesses(session).find((entry) => entry.role === 'app' && entry.state === 'ours')
-  return app?.state === 'ours' ? app.process : undefined
+  const assessed = assessProcesses(session)
+  for (const role of ['app', 'supervisor']) {
+    const entry = assessed.find((candidate) => candidate.role === role)
+    if (entry?.state === 'ours') return entry.process
+  }
+  return undefined
 }
 
 /** Stop's refusal when any pid fails the check: nothing is signalled, the session stays. */

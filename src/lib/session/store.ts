@@ -1,33 +1,62 @@
 import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {TapirError, errorCode} from '../errors.js'
-import {nullable, object, readAs, string} from '../shape.js'
+import {nestsDeeperThan} from '../json-depth.js'
+import {boolean, isJsonObject, nullable, object, optional, ShapeMismatch, string} from '../shape.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import type {Session} from './session.js'
 import {checkSessionFolder, readTrustedFile} from './trust.js'
 
-const sessionShape = object({vmServiceUri: nullable(string)})
+/** A session holds a few flat records: anything nested deeper is not one (and would overflow
+ *  whatever prints it). */
+const MAX_SESSION_DEPTH = 16
 
 /** What makes a file a session: a JSON object with a `vmServiceUri` (a string, or null while
- *  booting), as tapir and the Dart tooling write it. */
-function asSession(text: string): Session | undefined {
+ *  booting), as tapir and the Dart tooling write it, whose fields tapir reads have their types. */
+const sessionShape = object({
+  vmServiceUri: nullable(string),
+  projectRoot: optional(string),
+  device: optional(string),
+  startedAt: optional(string),
+  log: optional(string),
+  supervisorSocket: optional(nullable(string)),
+  tmpProfileDir: optional(nullable(string)),
+  booting: optional(boolean),
+})
+
+/** The session the text holds, or why it holds none. The reason names the field and the kind
+ *  of its value, never the value: --state may name any file. */
+function asSession(text: string): Session | string {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return undefined // not JSON
+    return 'it is not JSON'
   }
-  const read = readAs(sessionShape, value)
-  return 'value' in read ? read.value : undefined
+  if (nestsDeeperThan(value, MAX_SESSION_DEPTH)) return `it nests deeper than ${MAX_SESSION_DEPTH} levels`
+  if (!isJsonObject(value)) return 'it is not a JSON object'
+  try {
+    return sessionShape.read(value, '')
+  } catch (error) {
+    if (!(error instanceof ShapeMismatch)) throw error
+    return `its ${error.path} is ${kindOf(error.found)}, not ${error.expected}`
+  }
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 export class NotASessionError extends TapirError {
-  constructor(location: SessionLocation) {
+  constructor(location: SessionLocation, why?: string) {
     const fix = location.named
       ? 'Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.'
       : 'Remove it with `tapir stop`, then start or attach again.'
-    super(`${location.path} is not a tapir session file (a JSON object with vmServiceUri). ${fix}`, 'local')
+    const what = why === undefined ? '(a JSON object with vmServiceUri)' : `(${why})`
+    super(`${location.path} is not a tapir session file ${what}. ${fix}`, 'local')
   }
 }
 
@@ -43,7 +72,9 @@ export function readOwnSession(location: SessionLocation): Session | undefined {
   const text = readTrustedFile(location.path)
   if (text === undefined) return undefined
   const session = asSession(text)
-  if (!session) throw new NotASessionError(location)
+  // The plain reasons (not JSON, no vmServiceUri) keep the message a user of the Dart tooling knows.
+  if (typeof session === 'string')
+    throw new NotASessionError(location, /^it is not (JSON|a JSON object)$|vmServiceUri/.test(session) ? undefined : session)
   return session
 }
 
@@ -51,7 +82,8 @@ export function readOwnSession(location: SessionLocation): Session | undefined {
 function readFallback(path: string): Session | undefined {
   try {
     const text = readTrustedFile(path)
-    return text === undefined ? undefined : asSession(text)
+    const session = text === undefined ? undefined : asSession(text)
+    return typeof session === 'string' ? undefined : session
   } catch {
     return undefined
   }

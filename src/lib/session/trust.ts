@@ -3,6 +3,9 @@ import type {Stats} from 'node:fs'
 import {TapirError, errorCode} from '../errors.js'
 import {fileError} from '../write-atomic.js'
 
+/** A session (or its lock) is a few hundred bytes; far more is not one of tapir's. */
+const MAX_SESSION_FILE_BYTES = 1024 * 1024
+
 const octal = (mode: number) => (mode & 0o7777).toString(8).padStart(4, '0')
 
 /** Why this user should not trust a file or folder with these stats; undefined when it is theirs
@@ -41,7 +44,8 @@ export function checkSessionFolder(dir: string, options: {shared?: boolean} = {}
 export function readTrustedFile(path: string): string | undefined {
   let fd: number
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
+    // Not blocking: a FIFO planted there would hold the open until something writes to it.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
   } catch (error) {
     const code = errorCode(error)
     if (code === 'ENOENT') return undefined
@@ -61,6 +65,8 @@ export function readTrustedFile(path: string): string | undefined {
         `Refusing the session file ${path}: ${why}. Remove it if you did not write it, or make it yours and private (chmod 600).`,
         'local',
       )
+    if (stats.size > MAX_SESSION_FILE_BYTES)
+      throw new TapirError(`Refusing the session file ${path}: it is ${stats.size} bytes, more than any session holds. Remove it.`, 'local')
     return readFileSync(fd, 'utf8')
   } finally {
     closeSync(fd)

@@ -1,10 +1,15 @@
 import type WebSocket from 'ws'
 import {TapirError} from '../errors.js'
+import {nestsDeeperThan} from '../json-depth.js'
 import {redactToken} from '../output/redact-token.js'
 import {describeJson, isJsonObject, type JsonObject} from '../shape.js'
 import {Deadline} from './deadline.js'
 import {malformedAnswer} from './malformed.js'
 import {RpcError} from './rpc-error.js'
+
+/** Deeper than any answer an app gives, and far from where recursive readers (JSON.stringify)
+ *  overflow the stack. */
+const MAX_ANSWER_DEPTH = 1000
 
 type Pending = {method: string; resolve: (value: JsonObject) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}
 type EventHandler = (event: JsonObject) => void
@@ -130,11 +135,14 @@ export class VmServiceClient {
       this.failUnattributed(`a frame that is not JSON (${JSON.stringify(data.toString().slice(0, 80))})`)
       return
     }
+    const tooDeep = nestsDeeperThan(message, MAX_ANSWER_DEPTH)
+    const nested = `it nests arrays and objects deeper than ${MAX_ANSWER_DEPTH} levels`
     if (!isJsonObject(message)) {
-      this.failUnattributed(`a frame that is ${describeJson(message)}, not a JSON-RPC message`)
+      this.failUnattributed(tooDeep ? `a frame where ${nested}` : `a frame that is ${describeJson(message)}, not a JSON-RPC message`)
       return
     }
     if (message.method === 'streamNotify') {
+      if (tooDeep) return
       const params = isJsonObject(message.params) ? message.params : {}
       if (!isJsonObject(params.event)) return
       for (const handler of this.listeners.get(String(params.streamId)) ?? []) handler(params.event)
@@ -143,7 +151,8 @@ export class VmServiceClient {
     if (message.id === undefined || message.id === null) return
     const call = this.settle(String(message.id))
     if (!call) return
-    if ('error' in message) call.reject(this.rpcError(call.method, message.error))
+    if (tooDeep) call.reject(malformedAnswer(call.method, nested))
+    else if ('error' in message) call.reject(this.rpcError(call.method, message.error))
     else if (!isJsonObject(message.result))
       call.reject(malformedAnswer(call.method, `its result is ${describeJson(message.result)} where a JSON object belongs`))
     else call.resolve(message.result)
