@@ -20,17 +20,17 @@ describe('a session file with fields of the wrong type', () => {
   }
 
   it.each([
-    ['projectRoot', 42, 'a number'],
-    ['device', {name: 'linux'}, 'an object'],
-    ['log', ['a.log'], 'an array'],
-    ['startedAt', true, 'a boolean'],
-    ['supervisorSocket', 7, 'a number'],
-    ['tmpProfileDir', {}, 'an object'],
+    ['projectRoot', 42, 'a number, not a string'],
+    ['device', {name: 'linux'}, 'an object, not a string'],
+    ['log', ['a.log'], 'an array, not a string'],
+    ['startedAt', true, 'a boolean, not a string'],
+    ['supervisorSocket', 7, 'a number, not a string or null'],
+    ['tmpProfileDir', {}, 'an object, not a string or null'],
   ])(
     '%s = %j: every command says the file is not a session, exit 1, and it is kept',
     async (field, value, kind) => {
       const state = write({[field]: value})
-      const refusal = `${state} is not a tapir session file (its ${field} is ${kind}, not a string). Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.`
+      const refusal = `${state} is not a tapir session file (its ${field} is ${kind}). Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.`
       for (const args of [['status'], ['tapir:snap'], ['logs'], ['stop'], ['restart']]) {
         expect(await tapir([...args, '--state', state]), args.join(' ')).toMatchObject({exitCode: 1, stdout: '', stderr: `✗ ${refusal}`})
       }
