@@ -2,8 +2,10 @@ import type {CallContext} from './context.js'
 import {dartToString} from './dart-string.js'
 import {ErrorCode, errorMessage, type WireError} from './errors.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
+import type {SimIsolate} from './isolate.js'
 import {failure, result, success, type Reply} from './replies.js'
 import type {SimVm} from './vm.js'
+import {webInstanceRef} from './web-instances.js'
 
 /** What DWDS (package:dwds, `ChromeProxyService`) answers where it differs from the VM
  *  (research/vm-service-protocol.md §6): a web app's debug service runs no Dart VM. */
@@ -90,13 +92,38 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
         extensionRPCs: vm.extensionRPCs(isolate),
       })
     case 'evaluate':
-      return failure(wire(ErrorCode.invalidRequest, 'Expression evaluation is not supported for this configuration.'))
+      return evaluateOnPage(context, isolate)
     case 'reloadSources':
       return result({type: 'ReloadReport', success: true})
     case 'resume':
       return success
     default:
       return failure(wire(ErrorCode.methodNotFound, errorMessage(ErrorCode.methodNotFound)))
+  }
+}
+
+/**
+ * `flutter run` gives DWDS an expression compiler: the expression is compiled to JavaScript in the
+ * root library (here by the app's own compiler stand-in, which type checks the sim's expression
+ * language) and run in the page. A compile error or a throw is not an RPC error as on the VM but
+ * an `@Error` result of kind `error` (lowercase, not a spec ErrorKind); a target other than a
+ * library DWDS knows is refused the same way.
+ */
+function evaluateOnPage({vm, request}: CallContext, isolate: SimIsolate): Reply {
+  const {targetId, expression} = request.params
+  if (targetId === undefined) return failure(wire(ErrorCode.invalidParams, 'evaluate: missing required parameter targetId'))
+  if (expression === undefined) return failure(wire(ErrorCode.invalidParams, 'evaluate: missing required parameter expression'))
+  const errorRef = (message: string): Reply => result({type: '@Error', kind: 'error', message, id: vm.nextDwdsId()})
+  if (dartToString(targetId) !== webRootLib.id) return errorRef(`Evaluate is called on an unsupported target:${dartToString(targetId)}`)
+  const evaluated = vm.app.evaluate(dartToString(expression))
+  switch (evaluated.kind) {
+    case 'compileError':
+      // DWDS strips the synthetic library's name from the front end's report.
+      return errorRef(`CompilationError: ${evaluated.details.replace(/org-dartlang-debug:synthetic_debug_expression:.*:.*Error: /g, '')}`)
+    case 'thrown':
+      return errorRef(`Error: ${evaluated.exception}`)
+    case 'value':
+      return result(webInstanceRef(evaluated.value, () => isolate.nextObjectId()))
   }
 }
 

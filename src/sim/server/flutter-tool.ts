@@ -38,7 +38,9 @@ function compile(sourceFile: string | undefined): Compiled {
 /**
  * The client `flutter run` keeps on its app's VM Service (§5.2 of the protocol notes): it
  * registers `reloadSources` (a hot reload: recompile, then every widget builds again with the
- * state kept) and `hotRestart` (an isolate replacement, §5.4). `tapir start --device=sim`
+ * state kept) and, for a native app, `hotRestart` (an isolate replacement, §5.4). On the web
+ * `hotRestart` is DWDS's own (server/dwds-client.ts), and without DDS in front DWDS refuses
+ * every registration, so the tool offers nothing there (§5.5). `tapir start --device=sim`
  * stands for `flutter run`, so its sim has this client too.
  *
  * One liberty: where flutter_tools puts a stack trace in a failed reload's `data.details`, this
@@ -50,10 +52,7 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
   const peer: Peer = {
     name: vm.nextPeerName(),
     streams: new Set(),
-    services: new Map([
-      ['reloadSources', 'Flutter Tools'],
-      ['hotRestart', 'Flutter Tools'],
-    ]),
+    services: new Map(toolServices(vm).map((service) => [service, 'Flutter Tools'])),
     send: () => {},
     async forward(service, params): Promise<ForwardedReply> {
       if (service === 'reloadSources') return reloadSources(vm, options, params)
@@ -68,6 +67,11 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
   }
   vm.connect(peer)
   return peer
+}
+
+function toolServices(vm: SimVm): string[] {
+  if (!vm.web) return ['reloadSources', 'hotRestart']
+  return vm.dds ? ['reloadSources'] : []
 }
 
 async function reloadSources(vm: SimVm, options: FlutterToolOptions, params: Record<string, unknown>): Promise<ForwardedReply> {
