@@ -146,15 +146,19 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
   })
 
   it('screenshot keeps the warnings block of an app not producing frames: the banner, and warnings in --json', async () => {
-    s.sim.app.setLifecycle('hidden')
+    s.sim.app.setLifecycle('detached')
     try {
       const file = join(s.dir, 'hidden.png')
       const result = await s.run(['tapir:screenshot', `--output=${file}`])
       expect(result.exitCode).toBe(0)
       expect(result.stdout).toMatch(/^✓ Wrote \d+ bytes/)
-      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: detached\)/)
       const json = await s.run(['tapir:screenshot', `--output=${file}`, '--json'])
-      expect(JSON.parse(json.stdout)).toMatchObject({path: file, format: 'png', warnings: {framesEnabled: false, lifecycleState: 'hidden'}})
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        path: file,
+        format: 'png',
+        warnings: {framesEnabled: false, lifecycleState: 'detached'},
+      })
       expect(json.stderr).toMatch(/^⚠ The app is not producing frames/)
     } finally {
       s.sim.app.setLifecycle('resumed')

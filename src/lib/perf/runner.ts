@@ -170,9 +170,11 @@ async function releaseSemantics(app: PerfApp): Promise<string | undefined> {
   } catch (error) {
     return `The app cannot release its semantics tree: ${messageOf(error)}`
   }
-  if (answer.semanticsEnabled === true)
-    return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
-  return undefined
+  if (answer.semanticsEnabled !== true) return undefined
+  // The app names what holds them when it knows; the reason is its text, kept to one line.
+  if (typeof answer.reason === 'string' && answer.reason.trim() !== '')
+    return `Semantics stay on after the release: ${answer.reason.replace(/[\r\n]+/g, ' ').trim()}.`
+  return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
 }
 
 async function timed<T>(work: () => Promise<T>, resolves: Resolve[], index: number, step: Step, phase: Resolve['phase']): Promise<T> {
