@@ -187,3 +187,15 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
     expect((await s.run(['tapir:snap'])).exitCode).toBe(3)
   })
 })
+
+describe('close_app on a web app', () => {
+  const s = withSimSession({mode: 'dwds'}, 'in-process')
+
+  it('only asks the browser to close the tab, which keeps it: the app and its debug service stay up', async () => {
+    expect(await s.run(['tapir:close_app'])).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
+    expect(await s.run(['tapir:snap', '--interactiveOnly'])).toMatchObject({
+      exitCode: 0,
+      stdout: expect.stringContaining('button "Sign in"'),
+    })
+  })
+})
