@@ -63,14 +63,20 @@ describe('tapir:tap against the sim', () => {
     const result = await s.run(['tapir:tap', '--ref=e999', '--json'])
     expect(result.exitCode).toBe(3)
     expect(JSON.parse(result.stdout)).toMatchObject({
-      error: {exitCode: 3, code: -32000, envelope: {type: 'not_found', widget_path: 'e999'}},
+      error: {
+        message: 'Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
+        exitCode: 3,
+        code: -32000,
+        envelope: {type: 'not_found', widget_path: 'e999'},
+      },
     })
     for (const verb of ['tapir:tap', 'tapir:clear', 'tapir:dblclick', 'tapir:hover']) {
-      expect(await s.run([verb, '--ref=e999']), verb).toMatchObject({
-        exitCode: 3,
-        stdout: '',
-        stderr: '✗ Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
-      })
+      const refused = await s.run([verb, '--ref=e999'])
+      expect(refused, verb).toMatchObject({exitCode: 3, stdout: ''})
+      expect(
+        refused.stderr.startsWith('✗ Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it).'),
+        refused.stderr,
+      ).toBe(true)
     }
   })
 

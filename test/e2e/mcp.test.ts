@@ -112,7 +112,9 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it("returns the app's errors as isError: the CLI's message, then the object the CLI's --json prints", async () => {
     const result = await client.callTool({name: 'tapir_tap', arguments: {ref: 'e999'}})
     expect(result.isError).toBe(true)
-    expect(messageOf(result)).toBe('Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)')
+    expect(errorOf(result).error.message).toBe(
+      'Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
+    )
     const cli = await s.run(['tapir:tap', '--ref=e999'])
     // The CLI's line may end with what to try next; the envelope carries the same over MCP.
     expect(cli.stderr.startsWith(`✗ ${messageOf(result)}`), cli.stderr).toBe(true)

@@ -54,6 +54,7 @@ describe('tapir start --device=sim with fault knobs', () => {
 
   it('lifecycle=hidden with no-force-frames (TAPIR_FORCE_FRAMES=false): no wake, so the frames banner, and the tap shows nothing', async () => {
     const {pid} = await startSimWith(['--fault=lifecycle=hidden', '--fault=no-force-frames'])
+    expect((await current!.run(['tapir:snap', '--interactiveOnly'])).stdout).toContain('- button "Sign in" [ref=e4]')
     const tap = await current!.run(['tapir:tap', '--ref=e4'])
     expect(tap).toMatchObject({exitCode: 0, stdout: '✓ Tapped e4 (no observable change)'})
     expect(tap.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
