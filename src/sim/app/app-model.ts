@@ -121,11 +121,6 @@ export class AppModel {
     return this.lifecycle === 'resumed' || this.wakes > 0
   }
 
-  /** What the app's lifecycle observers see: `resumed` while tapir holds it awake. */
-  get observedLifecycle(): Lifecycle {
-    return this.wakes > 0 ? 'resumed' : this.lifecycle
-  }
-
   /**
    * Tapir's wake at a verb's entry: a hidden or paused desktop window is made to draw (a forced
    * frame first, so the verb reads a fresh tree) until `sleep`. Answers whether it had to. A
