@@ -391,6 +391,50 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(shown.stderr).not.toContain('not producing frames')
   })
 
+  it("reloads and restarts the web sim it started: flutter run's reloadSources and DWDS's hotRestart, both through DDS", async () => {
+    expect(await snap()).not.toContain('"Sign in"')
+    const reload = await run(['reload'])
+    expect(reload).toMatchObject({exitCode: 0, stderr: ''})
+    expect(reload.stdout).toMatch(/^✓ Hot reloaded through vm service in \d+ ms \(Reloaded\)$/)
+    expect(await snap()).not.toContain('"Sign in"') // a hot reload keeps the state
+
+    const reloadAndSnap = await run(['tapir:hot_reload_and_snap', '--no-screenshot'])
+    expect(reloadAndSnap.exitCode, reloadAndSnap.stderr).toBe(0)
+    expect(reloadAndSnap.stderr).toMatch(/^✓ Hot reloaded in \d+ ms$/m)
+    expect(reloadAndSnap.stdout).toMatch(/^- heading "Settings" \[ref=e\d+\]$/m)
+
+    const restart = await run(['hot-restart'])
+    expect(restart).toMatchObject({exitCode: 0, stderr: ''})
+    expect(restart.stdout).toMatch(/^✓ Hot restarted through vm service in \d+ ms \(Restarted\)$/)
+    expect(await layoutWhere((snapshot) => snapshot.includes('heading "Sign in"'))).toContain('textbox "Email"')
+
+    // The README's scenario shape: every repeat starts from a hot restart, on chrome too.
+    const scenario = join(scratch.path, 'restarting.yaml')
+    writeFileSync(
+      scenario,
+      [
+        'name: restarting',
+        'platforms: [chrome]',
+        'repeat: 2',
+        'setup:',
+        '  - hot_restart',
+        '  - fill: {target: {key: email}, text: ada@example.com}',
+        '  - fill: {target: {key: password}, text: hunter22}',
+        '  - tap: {target: {key: signIn}}',
+        '  - wait_for_text: Monitors',
+        'steps:',
+        '  - tap: {target: {role: button, name: Settings}}',
+        '',
+      ].join('\n'),
+    )
+    const perf = await run(['tapir:perf_run', scenario, '--platform=chrome', `--out=${join(scratch.path, 'perf')}`])
+    expect(perf.exitCode, perf.stderr).toBe(0)
+    expect(perf.stderr).toMatch(/^repeat 2\/2 \(attribution\) \.\.\. \d+ painted frames$/m)
+    expect(JSON.parse(readFileSync(join(scratch.path, 'perf', 'restarting-run.json'), 'utf8')).env).toMatchObject({
+      restartMode: 'hot_restart',
+    })
+  })
+
   it('tapir stop ends Chromium with the app, while a holder is running: it sees Chrome go and exits 0; no process and no profile is left', async () => {
     const profile = session.tmpProfileDir as string
     expect(processesWith(`--user-data-dir=${profile}`).length).toBeGreaterThan(0)
