@@ -39,9 +39,10 @@ function compile(sourceFile: string | undefined): Compiled {
  * The client `flutter run` keeps on its app's VM Service (§5.2 of the protocol notes): it
  * registers `reloadSources` (a hot reload: recompile, then every widget builds again with the
  * state kept) and, for a native app, `hotRestart` (an isolate replacement, §5.4). On the web
- * `hotRestart` is DWDS's own (server/dwds-client.ts), and without DDS in front DWDS refuses
- * every registration, so the tool offers nothing there (§5.5). `tapir start --device=sim`
- * stands for `flutter run`, so its sim has this client too.
+ * `hotRestart` is DWDS's own (server/dwds-client.ts), registered with the DDS in front (§5.5).
+ * Without DDS (`--no-dds`) this stand-in offers nothing: real DWDS would take the registrations
+ * under bare names (vm_service's VmServerConnection), which the sim does not model.
+ * `tapir start --device=sim` stands for `flutter run`, so its sim has this client too.
  *
  * One liberty: where flutter_tools puts a stack trace in a failed reload's `data.details`, this
  * stand-in puts the compiler's output, so a double of `flutter run` can print it as flutter does.
