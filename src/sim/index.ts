@@ -82,7 +82,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   })
   const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
   if (options.flutterTool) attachFlutterTool(vm, {sourceFile: options.sourceFile})
-  if (mode === 'dwds') attachDwdsClient(vm)
+  if (web) attachDwdsClient(vm)
   const servers: ListeningServer[] = []
   const close = async (): Promise<void> => {
     vm.close()

@@ -43,10 +43,6 @@ describe('the sim in dwds-direct mode: the debug service of a Flutter web app, n
       code: -32601,
       message: 'getIsolateGroup: Not supported on web devices',
     })
-    expect((await raw.call('registerService', {service: 'x', alias: 'y'})).error).toEqual({
-      code: -32601,
-      message: 'registerService: Not supported on web devices',
-    })
     expect((await raw.call('streamCancel', {streamId: 'Isolate'})).error).toEqual({
       code: -32601,
       message: 'streamCancel: Not supported on web devices',
@@ -68,6 +64,49 @@ describe('the sim in dwds-direct mode: the debug service of a Flutter web app, n
     })
     expect((await raw.call('ext.tapir.boot_id', {})).result.bootId).toEqual(expect.any(String))
     expect((await raw.call('reloadSources', {isolateId: '1'})).result).toEqual({type: 'ReloadReport', success: true})
+  })
+
+  it("keeps one registry of services for its clients, as vm_service's server does without DDS: bare names, announced after the listen reply", async () => {
+    const tool = await RawClient.open(sim.wsUri)
+    try {
+      expect((await tool.call('registerService', {service: 'flutterVersion', alias: 'Flutter Tools'})).result).toEqual({type: 'Success'})
+      expect((await raw.call('registerService', {service: 'flutterVersion', alias: 'Other'})).error).toEqual({
+        code: 111,
+        message: 'Service already registered',
+      })
+      const before = raw.frames.length
+      expect((await raw.call('streamListen', {streamId: 'Service'})).result).toEqual({type: 'Success'})
+      await raw.waitFor((message) => message.params?.event?.service === 'flutterVersion')
+      const after = raw.frames.slice(before).map((frame) => JSON.parse(frame) as Json)
+      expect(after[0]).toMatchObject({result: {type: 'Success'}}) // the announcements follow the reply
+      const announced = after.slice(1).map((message) => message.params.event)
+      expect(announced.map((event) => [event.kind, event.service, event.method])).toEqual(
+        expect.arrayContaining([
+          ['ServiceRegistered', 'hotRestart', 'hotRestart'],
+          ['ServiceRegistered', 'fullReload', 'fullReload'],
+          ['ServiceRegistered', 'flutterVersion', 'flutterVersion'],
+        ]),
+      )
+      for (const event of announced) expect(event).not.toHaveProperty('alias')
+
+      // A call by a registered bare name goes to its owner, and the owner's answer comes back.
+      const relayed = raw.call('flutterVersion', {})
+      const asked = await tool.waitFor((message) => message.method === 'flutterVersion')
+      tool.sendText(JSON.stringify({jsonrpc: '2.0', id: asked.id, result: {type: 'Success', frameworkVersion: '3.35.0'}}))
+      expect((await relayed).result).toEqual({type: 'Success', frameworkVersion: '3.35.0'})
+      // DWDS's own methods come first: a service named reloadSources is never reached by that name.
+      expect((await tool.call('registerService', {service: 'reloadSources', alias: 'Flutter Tools'})).result).toEqual({type: 'Success'})
+      expect((await raw.call('reloadSources', {isolateId: '1'})).result).toEqual({type: 'ReloadReport', success: true})
+
+      tool.close()
+      const gone = await raw.waitFor((message) => message.params?.event?.kind === 'ServiceUnregistered')
+      expect(gone.params.event).toMatchObject({
+        service: expect.stringMatching(/^(flutterVersion|reloadSources)$/),
+        method: gone.params.event.service,
+      })
+    } finally {
+      tool.close()
+    }
   })
 
   it('evaluates through the expression compiler: web-shaped references, and @Error results (kind error) for compile errors and throws', async () => {

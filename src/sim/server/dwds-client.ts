@@ -1,10 +1,11 @@
 import type {ForwardedReply, Peer, SimVm} from './vm.js'
 
 /**
- * The client DWDS opens on the DDS in front of it, to register the services only it can run
- * (alias `DWDS`): `hotRestart`, which restarts the page's app without recompiling anything
- * (whatever a hot reload last built stays), and `fullReload`, a page reload, which for the app is
- * the same: a new isolate with fresh state.
+ * The client DWDS opens on the DDS in front of it (without DDS, on its own registry, where the
+ * services keep their bare names), to register the services only it can run (alias `DWDS`):
+ * `hotRestart`, which restarts the page's app without recompiling anything (whatever a hot
+ * reload last built stays), and `fullReload`, a page reload, which for the app is the same: a
+ * new isolate with fresh state.
  */
 export function attachDwdsClient(vm: SimVm): Peer {
   const peer: Peer = {

@@ -1,10 +1,12 @@
 import type {CallContext} from './context.js'
 import {dartToString} from './dart-string.js'
 import {ErrorCode, errorMessage, type WireError} from './errors.js'
+import {serviceEvent, streamNotify} from './events.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
 import type {SimIsolate} from './isolate.js'
 import {failure, result, success, type Reply} from './replies.js'
-import type {SimVm} from './vm.js'
+import {registerService} from './services.js'
+import type {Peer, SimVm} from './vm.js'
 import {webInstanceRef} from './web-instances.js'
 
 /** What DWDS (package:dwds, `ChromeProxyService`) answers where it differs from the VM
@@ -40,9 +42,24 @@ const UNSUPPORTED = new Set([
   'requestHeapSnapshot',
   'getProcessMemoryUsage',
   'setLibraryDebuggable',
-  'registerService',
   'getIsolateGroupMemoryUsage',
   '_flutter.listViews',
+])
+
+/** The protocol's own methods DWDS answers; a service registered under one of these names is
+ *  never reached (vm_service's VmServerConnection routes only other names to the registry). */
+const DWDS_METHODS = new Set([
+  ...UNSUPPORTED,
+  'getVersion',
+  'getVM',
+  'streamListen',
+  'streamCancel',
+  'getSupportedProtocols',
+  'registerService',
+  'getIsolate',
+  'evaluate',
+  'reloadSources',
+  'resume',
 ])
 
 const wire = (code: number, message: string): WireError => ({code, message})
@@ -64,12 +81,21 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
       if (!WEB_STREAMS.has(streamId))
         return failure(wire(ErrorCode.invalidParams, `The stream \`${streamId}\` is not supported on web devices`))
       peer.streams.add(streamId) // never 103: a second listen is a success too
-      return success
+      return streamId === 'Service' ? {kind: 'result', result: {type: 'Success'}, afterSend: () => announceRegistry(vm, peer)} : success
     }
+    case 'registerService':
+      return registerWithRegistry(context)
     case 'streamCancel':
       return notOnWeb(method)
     case 'getSupportedProtocols':
       return result({type: 'ProtocolList', protocols: [{protocolName: 'VM Service', major: 4, minor: 20}]})
+  }
+  if (!DWDS_METHODS.has(method)) {
+    const owner = vm.serviceOwner(method)
+    if (owner) {
+      const reply = await owner.forward(method, params)
+      return 'error' in reply ? failure(reply.error) : result(reply.result)
+    }
   }
   const isolateId = params.isolateId === undefined ? undefined : dartToString(params.isolateId)
   if (isolateId === undefined) return failure(wire(ErrorCode.invalidParams, `${method}: missing required parameter isolateId`))
@@ -142,6 +168,30 @@ async function extension(context: CallContext): Promise<Reply> {
   )
   return callExtension({...context, request: {...request, params}}, isolate)
 }
+
+/**
+ * With no DDS in front, DWDS's connections share one registry (vm_service's
+ * ServiceExtensionRegistry): a service is registered under its bare name for every client, the
+ * alias is neither needed nor announced, and a second registration of a name by anyone is 111.
+ * A missing or empty service name is refused as the VM words it.
+ */
+function registerWithRegistry(context: CallContext): Reply {
+  const {vm, peer, request} = context
+  const service = request.params.service
+  if (typeof service !== 'string' || service === '') return registerService(context)
+  if (vm.serviceOwner(service)) return failure(wire(ErrorCode.serviceAlreadyRegistered, errorMessage(ErrorCode.serviceAlreadyRegistered)))
+  peer.services.set(service, typeof request.params.alias === 'string' ? request.params.alias : '')
+  vm.broadcast('Service', registryEvent('ServiceRegistered', service))
+  return success
+}
+
+/** A new `Service` listener hears of every registered service just after its listen reply (the
+ *  registry's stream starts with them), its own included. */
+function announceRegistry(vm: SimVm, peer: Peer): void {
+  for (const {service} of vm.registeredServices()) peer.send(streamNotify('Service', registryEvent('ServiceRegistered', service)))
+}
+
+const registryEvent = (kind: string, service: string) => serviceEvent(kind, {service, method: service})
 
 /** DWDS names a library by its URI. */
 const webRootLib = {

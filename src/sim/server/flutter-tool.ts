@@ -39,10 +39,10 @@ function compile(sourceFile: string | undefined): Compiled {
  * The client `flutter run` keeps on its app's VM Service (§5.2 of the protocol notes): it
  * registers `reloadSources` (a hot reload: recompile, then every widget builds again with the
  * state kept) and, for a native app, `hotRestart` (an isolate replacement, §5.4). On the web
- * `hotRestart` is DWDS's own (server/dwds-client.ts), registered with the DDS in front (§5.5).
- * Without DDS (`--no-dds`) this stand-in offers nothing: real DWDS would take the registrations
- * under bare names (vm_service's VmServerConnection), which the sim does not model.
- * `tapir start --device=sim` stands for `flutter run`, so its sim has this client too.
+ * `hotRestart` is DWDS's own (server/dwds-client.ts, §5.5). Without DDS (`--no-dds`) DWDS keeps
+ * the registration under the bare name `reloadSources`, which its own `reloadSources` shadows:
+ * a call by that name reaches DWDS, not this tool. `tapir start --device=sim` stands for
+ * `flutter run`, so its sim has this client too.
  *
  * One liberty: where flutter_tools puts a stack trace in a failed reload's `data.details`, this
  * stand-in puts the compiler's output, so a double of `flutter run` can print it as flutter does.
@@ -71,8 +71,7 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
 }
 
 function toolServices(vm: SimVm): string[] {
-  if (!vm.web) return ['reloadSources', 'hotRestart']
-  return vm.dds ? ['reloadSources'] : []
+  return vm.web ? ['reloadSources'] : ['reloadSources', 'hotRestart']
 }
 
 async function reloadSources(vm: SimVm, options: FlutterToolOptions, params: Record<string, unknown>): Promise<ForwardedReply> {

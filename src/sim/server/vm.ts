@@ -93,8 +93,24 @@ export class SimVm {
   disconnect(peer: Peer): void {
     this.peers.delete(peer)
     for (const service of peer.services.keys()) {
-      this.broadcast('Service', serviceEvent('ServiceUnregistered', {service, method: `${peer.name}.${service}`}))
+      this.broadcast('Service', serviceEvent('ServiceUnregistered', {service, method: this.serviceMethod(peer, service)}))
     }
+  }
+
+  /** The method that calls a client's service: `s<n>.<service>` through the VM or DDS; DWDS with
+   *  no DDS keeps one registry for all clients and calls a service by its bare name. */
+  serviceMethod(peer: Peer, service: string): string {
+    return this.web && !this.dds ? service : `${peer.name}.${service}`
+  }
+
+  /** The client that registered a service with DWDS's one registry (no DDS). */
+  serviceOwner(service: string): Peer | undefined {
+    return [...this.peers].find((peer) => peer.services.has(service))
+  }
+
+  /** Every registered service, by the client that registered it. */
+  registeredServices(): Array<{peer: Peer; service: string; alias: string}> {
+    return [...this.peers].flatMap((peer) => [...peer.services].map(([service, alias]) => ({peer, service, alias})))
   }
 
   /** Client names `s0`, `s1`, ...: the lowest free one, so names are recycled. */
