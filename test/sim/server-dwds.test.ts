@@ -273,6 +273,7 @@ describe('the sim in dwds mode: DWDS behind DDS, as flutter run -d chrome runs i
   it('hot restart through DWDS starts the page anew as isolate "2"; its events name no isolate group', async () => {
     await client.call('streamListen', {streamId: 'Isolate'})
     const method = client.events('Service').find((event) => event.service === 'hotRestart')!.method as string
+    expect((await client.call('hotRestart', {})).result).toBeUndefined() // only DDS's s<n>. name reaches it
     expect((await client.call(method, {})).result).toEqual({type: 'Success'})
     const started = await client.waitFor((message) => message.params?.event?.kind === 'IsolateStart')
     expect(started.params.event.isolate).toMatchObject({id: '2'})

@@ -90,7 +90,8 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
     case 'getSupportedProtocols':
       return result({type: 'ProtocolList', protocols: [{protocolName: 'VM Service', major: 4, minor: 20}]})
   }
-  if (!DWDS_METHODS.has(method)) {
+  // Behind DDS the services live with DDS (`s<n>.` names); DWDS's own registry is empty.
+  if (!vm.dds && !DWDS_METHODS.has(method)) {
     const owner = vm.serviceOwner(method)
     if (owner) {
       const reply = await owner.forward(method, params)
