@@ -207,13 +207,13 @@ try {
     writeFileSync(bigState, JSON.stringify({vmServiceUri: bigSim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
     const bigEnv = {...env, TAPIR_STATE_FILE: bigState}
     const own = await AppConnection.open(toWebSocketUri(bigSim.httpUri), 60_000)
-    const bigCall = (method, params) => own.callExtension(method, params, new Deadline(60_000))
+    const bigCall = (method, params) => own.callExtension(method, params, anyAnswer, new Deadline(60_000))
     const handle = async (query) => (await bigCall('find', query)).ref
     await bigCall('fill', {ref: await handle({key: 'email'}), text: 'ada@example.com', includeSnapshot: 'false'})
     await bigCall('fill', {ref: await handle({key: 'password'}), text: 'hunter22', includeSnapshot: 'false'})
     await bigCall('tap', {ref: await handle({key: 'signIn'}), includeSnapshot: 'false'})
     const small = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
-    const snapOf = (connection) => connection.callExtension('snap', {includeEnrichers: 'false'}, new Deadline(60_000))
+    const snapOf = (connection) => connection.callExtension('snap', {includeEnrichers: 'false'}, anyAnswer, new Deadline(60_000))
     const nodesOf = async (connection) =>
       (await snapOf(connection)).snapshot.split('\n').filter((line) => line.trimStart().startsWith('- ')).length
     const nodes = await nodesOf(own)
