@@ -14,6 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.js')
 const samples = Number(process.env.BENCH_SAMPLES ?? 15)
 const STEPS = 50
+/** Rows of the big-list screen: two snapshot nodes each, so 10,000 nodes and the screen's own few. */
+const BIG_LIST_ROWS = 5000
 const dist = (path) => import(join(root, 'dist', path))
 const {startSim} = await dist('sim/index.js')
 const {AppConnection} = await dist('lib/vm/app-connection.js')
@@ -196,6 +198,61 @@ try {
   row('one perf_run repeat', perRepeat, `(${REPEATS} repeats - 1 repeat) / ${REPEATS - 1}`)
   row("the app's own time for one repeat (by hand)", median(handRepeats), 'the same RPCs and the 300 ms settle')
   row('perf_run overhead per repeat over the app', perRepeat - median(handRepeats))
+
+  // 5. a 10,000-node snapshot (the big-list knob: 5,000 monitor rows, two nodes each) through the
+  //    CLI, beyond the app's own time for it, next to the same for the small sim's screen
+  const bigSim = await startSim({mode: 'vm', bigList: BIG_LIST_ROWS})
+  try {
+    const bigState = join(scratch, 'big-state.json')
+    writeFileSync(bigState, JSON.stringify({vmServiceUri: bigSim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
+    const bigEnv = {...env, TAPIR_STATE_FILE: bigState}
+    const own = await AppConnection.open(toWebSocketUri(bigSim.httpUri), 60_000)
+    const bigCall = (method, params) => own.callExtension(method, params, anyAnswer, new Deadline(60_000))
+    const handle = async (query) => (await bigCall('find', query)).ref
+    await bigCall('fill', {ref: await handle({key: 'email'}), text: 'ada@example.com', includeSnapshot: 'false'})
+    await bigCall('fill', {ref: await handle({key: 'password'}), text: 'hunter22', includeSnapshot: 'false'})
+    await bigCall('tap', {ref: await handle({key: 'signIn'}), includeSnapshot: 'false'})
+    const small = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+    const snapOf = (connection) => connection.callExtension('snap', {includeEnrichers: 'false'}, anyAnswer, new Deadline(60_000))
+    const nodesOf = async (connection) =>
+      (await snapOf(connection)).snapshot.split('\n').filter((line) => line.trimStart().startsWith('- ')).length
+    const nodes = await nodesOf(own)
+    const smallNodes = await nodesOf(small)
+    await timed([bin, 'tapir:snap'], bigEnv) // warm
+    const beyond = {big: [], small: []}
+    const totals = {big: [], small: []}
+    const owns = {big: [], small: []}
+    // Each sample: the app's own time for the snap over an open connection, and the CLI's whole
+    // run, back to back, the two screens alternating, so load hits them alike.
+    for (let i = 0; i < samples; i++) {
+      for (const [key, connection, runEnv] of i % 2
+        ? [
+            ['small', small, env],
+            ['big', own, bigEnv],
+          ]
+        : [
+            ['big', own, bigEnv],
+            ['small', small, env],
+          ]) {
+        const start = now()
+        await snapOf(connection)
+        const app = now() - start
+        const cli = await timed([bin, 'tapir:snap'], runEnv)
+        owns[key].push(app)
+        totals[key].push(cli)
+        beyond[key].push(cli - app)
+      }
+    }
+    own.close()
+    small.close()
+    row(`tapir:snap of ${nodes} nodes`, median(totals.big))
+    row("  the app's own time for it (one RPC)", median(owns.big))
+    row('  the CLI beyond the app', median(beyond.big), 'Node start, connect, isolate, parse, print')
+    row(`  the same for a screen of ${smallNodes} nodes`, median(beyond.small))
+    row(`  the part ${nodes} nodes add (pass-through)`, median(beyond.big.map((value, i) => value - beyond.small[i])), 'goal 50 ms or less')
+  } finally {
+    await bigSim.close()
+  }
 
   const load = loadavg()
     .map((value) => value.toFixed(2))

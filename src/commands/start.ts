@@ -71,8 +71,8 @@ export default class Start extends SessionCommand<typeof Start> {
     }),
     mode: Flags.option({
       description:
-        "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect) or dwds (a web app's debug service; the default with --cdp-port).",
-      options: ['vm', 'dds', 'dwds'] as const,
+        "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port) or dwds-direct (the same with --no-dds).",
+      options: ['vm', 'dds', 'dwds', 'dwds-direct'] as const,
     })(),
     port: Flags.integer({
       description: 'sim: the port of the VM Service (0 picks a free one). A web app: the port the page is served on.',

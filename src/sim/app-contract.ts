@@ -15,11 +15,46 @@ export class ExtensionError extends Error {
   }
 }
 
-/** What an `evaluate` RPC against the root library answers, shaped as the VM's result. */
+/**
+ * A value the app's code produced, as Dart holds it. The debug service describes it: the VM as an
+ * `@Instance` under a ring id, DWDS from the JavaScript object the web build made of it.
+ */
+export type AppValue =
+  | {readonly type: 'int' | 'double'; readonly value: number}
+  | {readonly type: 'String'; readonly value: string}
+  | {readonly type: 'bool'; readonly value: boolean}
+  | {readonly type: 'Null'}
+  | {readonly type: 'List'; readonly elementType: string; readonly length: number}
+  /** Any other object: its class, the library declaring it, and its `toString()`. */
+  | {readonly type: 'object'; readonly className: string; readonly library: string; readonly text: string}
+  | {readonly type: 'Type'; readonly name: string}
+  | {readonly type: 'Closure'; readonly text: string}
+
+/** What evaluating an expression in the root library came to: compiled by the front end (or the
+ *  web's expression compiler), then run. */
 export type EvaluateReply =
-  | {kind: 'instance'; result: Record<string, unknown>}
-  | {kind: 'error'; result: Record<string, unknown>}
+  | {kind: 'value'; value: AppValue}
+  /** It threw: the `toString()` of what was thrown. */
+  | {kind: 'thrown'; exception: string}
+  /** It did not compile: the compiler's report. */
   | {kind: 'compileError'; details: string}
+
+/** What the app does through `dart:developer` and `print`, which a debug service turns into
+ *  events on its streams (Logging, Extension, Stdout). */
+export type DeveloperEvent =
+  /** `developer.log(message, name: name, level: level)`. */
+  | {
+      readonly kind: 'log'
+      readonly message: string
+      readonly name: string
+      readonly level: number
+      readonly sequenceNumber: number
+      readonly time: number
+    }
+  /** `developer.postEvent(extensionKind, data)` on the Extension stream. */
+  | {readonly kind: 'post'; readonly extensionKind: string; readonly data: Readonly<Record<string, unknown>>}
+  /** A line the app printed (`debugPrint` prints through `print`). */
+  | {readonly kind: 'print'; readonly text: string}
 
 /** The app's "source code" a hot reload picks up: what the sim's build reads that a developer edits. */
 export interface AppSource {
@@ -66,6 +101,8 @@ export interface SimApp {
   displayList?(): WebDisplayList
   /** Calls `listener` after every frame; answers how to stop. */
   onFrame?(listener: () => void): () => void
+  /** Calls `listener` with everything the app logs, posts or prints from now on; answers how to stop. */
+  onDeveloperEvent?(listener: (event: DeveloperEvent) => void): () => void
   /** Lifecycle knob: 'hidden' makes frame-forcing verbs answer with a `warnings` block. */
   setLifecycle(state: 'resumed' | 'hidden' | 'paused' | 'detached'): void
 }

@@ -13,6 +13,10 @@ export interface FaultPlan {
   restartIsolateAfterMs?: number
   /** Each monitor row's sparkline builds its bars twice: a regression perf_compare must catch. */
   perfRegression?: boolean
+  /** Built with `--dart-define=TAPIR_FORCE_FRAMES=false`: a hidden window is not woken. */
+  forceFrames?: false
+  /** The backend holds this many monitors, so the list renders this many rows. */
+  bigList?: number
 }
 
 /** A knob that is unknown or has a bad value; the message is one line that names the fix. */
@@ -27,6 +31,7 @@ interface Knob {
 }
 
 const MAX_MS = 600_000
+const MAX_ROWS = 20_000
 
 /** What the compiler says when the reload-error knob is on: a Dart front-end error as flutter prints it. */
 export const RELOAD_COMPILE_ERROR = "lib/main.dart:12:7: Error: Expected ';' after this.\n      Text('Monitors')\n      ^^^^"
@@ -80,6 +85,17 @@ export const FAULT_KNOBS: readonly Knob[] = [
     apply: (plan, value, spec) => (plan.restartIsolateAfterMs = milliseconds(value, spec)),
   },
   {
+    name: 'no-force-frames',
+    summary: 'built with TAPIR_FORCE_FRAMES=false: a hidden window is not woken, verbs warn',
+    apply: (plan) => (plan.forceFrames = false),
+  },
+  {
+    name: 'big-list',
+    value: '<rows>',
+    summary: `the monitors list holds this many rows (1 to ${MAX_ROWS}), to measure a large snapshot`,
+    apply: (plan, value, spec) => (plan.bigList = rows(value, spec)),
+  },
+  {
     name: 'perf-regression',
     summary: "rebuild each list row's sparkline twice per frame (also TAPIR_SIM_PERF_REGRESSION=1)",
     apply: (plan) => (plan.perfRegression = true),
@@ -121,6 +137,13 @@ function milliseconds(value: string, spec: string): number {
   if (!(ms <= MAX_MS))
     throw new FaultKnobError(`Fault knob ${spec}: give whole milliseconds from 0 to ${MAX_MS}, as in ${spec.split('=')[0]}=200.`)
   return ms
+}
+
+function rows(value: string, spec: string): number {
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!(count >= 1 && count <= MAX_ROWS))
+    throw new FaultKnobError(`Fault knob ${spec}: give a whole number of rows from 1 to ${MAX_ROWS}, as in big-list=5000.`)
+  return count
 }
 
 function method(value: string, spec: string): string {

@@ -1,11 +1,12 @@
 import type {MonitorsOptions} from './app/index.js'
 import type {SimApp} from './app-contract.js'
+import {attachDwdsClient} from './server/dwds-client.js'
 import type {SimFaults} from './server/faults.js'
 import {attachFlutterTool} from './server/flutter-tool.js'
 import {ddsFrontDoor, dwdsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
-import {hostForUri, httpUriOf, wsUriOf} from './server/uri.js'
+import {hostForUri, httpUriOf} from './server/uri.js'
 import {SimVm, type SimMode} from './server/vm.js'
 import {servePage} from './web/page-server.js'
 
@@ -15,7 +16,8 @@ export type {SimMode} from './server/vm.js'
 
 export interface SimOptions {
   /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate.
-   *  'dwds': the debug service of a Flutter web app (isolate "1", no isolate groups). */
+   *  'dwds': the debug service of a Flutter web app (isolate "1", no isolate groups) behind DDS, as
+   *  `flutter run -d chrome` runs it; 'dwds-direct': the same without DDS (`--no-dds`). */
   mode?: SimMode
   host?: string
   /** The raw VM's port; 0 or absent picks a free one. */
@@ -36,15 +38,23 @@ export interface SimOptions {
   onBrowserConnected?: () => void
   /** The default app's perf regression knob (TAPIR_SIM_PERF_REGRESSION=1 for tapir start --device=sim). */
   perfRegression?: boolean
+  /** The default app built with `--dart-define=TAPIR_FORCE_FRAMES=false` when false (default true). */
+  forceFrames?: boolean
+  /** The default app's backend holds this many monitors ("Monitor 1", ...) instead of its twenty. */
+  bigList?: number
 }
 
 export interface SimHandle {
-  /** What `flutter run` prints: `http://127.0.0.1:<port>/<token>/`. In dds mode the raw VM, whose `/ws` redirects to DDS. */
+  /** What `flutter run` prints: `http://127.0.0.1:<port>/<token>/`. In dds mode the raw VM, whose
+   *  `/ws` redirects to DDS; in dwds mode DDS itself, since DWDS refuses direct clients. */
   httpUri: string
-  /** `ws://127.0.0.1:<port>/<token>/ws` of the same. */
+  /** `ws://127.0.0.1:<port>/<token>/ws` of the same (DWDS without DDS: `ws://…/<token>`). */
   wsUri: string
-  /** dds mode only: `http://127.0.0.1:<ddsPort>/<ddsToken>/`. */
+  /** With DDS (dds and dwds modes): `http://127.0.0.1:<ddsPort>/<ddsToken>/`. */
   ddsHttpUri?: string
+  /** dwds mode: DWDS's own address, which refuses every client once DDS has taken control. */
+  dwdsWsUri?: string
+  /** The token of the VM's (or DWDS's) own address. */
   token: string
   /** With `webPort`: `http://127.0.0.1:<port>/`, the page a browser shows the app in. */
   webUri?: string
@@ -63,9 +73,16 @@ export interface SimHandle {
 export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const mode = options.mode ?? 'vm'
   const host = options.host ?? '127.0.0.1'
-  const app = await resolveApp(options.app, options.perfRegression ?? false)
+  const web = mode === 'dwds' || mode === 'dwds-direct'
+  const app = await resolveApp(options.app, {
+    perfRegression: options.perfRegression ?? false,
+    web,
+    forceFrames: options.forceFrames ?? true,
+    ...(options.bigList === undefined ? {} : {monitorNames: Array.from({length: options.bigList}, (_, i) => `Monitor ${i + 1}`)}),
+  })
   const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
   if (options.flutterTool) attachFlutterTool(vm, {sourceFile: options.sourceFile})
+  if (web) attachDwdsClient(vm)
   const servers: ListeningServer[] = []
   const close = async (): Promise<void> => {
     vm.close()
@@ -73,24 +90,27 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   }
   try {
     let ddsHttpUri: string | undefined
-    if (mode === 'dds') {
+    if (vm.dds) {
       const ddsToken = makeAuthToken()
       const dds = await serve({host, port: 0, door: ddsFrontDoor(ddsToken), vm})
       servers.push(dds)
       ddsHttpUri = httpUriOf(host, dds.port, ddsToken)
     }
     const token = makeAuthToken()
-    const door = mode === 'dwds' ? dwdsFrontDoor(token) : vmFrontDoor(token, ddsHttpUri)
+    const door = web ? dwdsFrontDoor(token, ddsHttpUri) : vmFrontDoor(token, ddsHttpUri)
     const raw = await serve({host, port: options.port ?? 0, door, vm})
     servers.push(raw)
     const webUri =
       options.webPort === undefined ? undefined : await startPage(app, host, options.webPort, servers, options.onBrowserConnected)
+    // DWDS serves its WebSocket right at the token (any path under it works).
+    const dwdsWsUri = `ws://${hostForUri(host)}:${raw.port}/${token}`
+    const advertised = web && ddsHttpUri !== undefined ? ddsHttpUri : httpUriOf(host, raw.port, token)
     return {
       ...(webUri === undefined ? {} : {webUri}),
-      httpUri: httpUriOf(host, raw.port, token),
-      // DWDS without DDS serves its WebSocket right at the token (any path under it works).
-      wsUri: mode === 'dwds' ? `ws://${hostForUri(host)}:${raw.port}/${token}` : wsUriOf(host, raw.port, token),
+      httpUri: advertised,
+      wsUri: mode === 'dwds-direct' ? dwdsWsUri : toWs(advertised),
       ...(ddsHttpUri === undefined ? {} : {ddsHttpUri}),
+      ...(mode === 'dwds' ? {dwdsWsUri} : {}),
       token,
       app,
       get faults() {
@@ -113,11 +133,14 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   }
 }
 
+/** `http://h:p/TOKEN=/` → `ws://h:p/TOKEN=/ws`. */
+const toWs = (httpUri: string): string => `${httpUri.replace(/^http:/, 'ws:')}ws`
+
 async function startPage(app: SimApp, host: string, port: number, servers: ListeningServer[], onBrowser?: () => void): Promise<string> {
   const {resize, displayList, onFrame} = app
   if (!resize || !displayList || !onFrame) throw new Error('this app has no web build (resize, displayList and onFrame)')
   const page = await servePage(
-    {resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app)},
+    {resize: resize.bind(app), displayList: displayList.bind(app), onFrame: onFrame.bind(app), setLifecycle: app.setLifecycle.bind(app)},
     {host, port, onBrowser},
   )
   servers.push(page)
@@ -125,10 +148,10 @@ async function startPage(app: SimApp, host: string, port: number, servers: Liste
 }
 
 /** The Monitors app is loaded only when no app is given, so tests with their own app never load it. */
-async function resolveApp(app: SimOptions['app'], perfRegression: boolean): Promise<SimApp> {
+async function resolveApp(app: SimOptions['app'], build: MonitorsOptions): Promise<SimApp> {
   if (typeof app === 'function') return app()
   if (app) return app
   const monitorsModule = './app/index.js'
   const {createMonitorsApp} = (await import(monitorsModule)) as {createMonitorsApp: (options: MonitorsOptions) => SimApp}
-  return createMonitorsApp({perfRegression})
+  return createMonitorsApp(build)
 }

@@ -38,6 +38,33 @@ describe('tapir:evaluate', () => {
   })
 })
 
+describe('tapir:evaluate on a web app (DWDS behind DDS, as flutter run -d chrome serves it)', () => {
+  const s = withSimSession({mode: 'dwds', flutterTool: true}, 'in-process')
+
+  it('evaluates through the expression compiler in the root library, named by its URI', async () => {
+    expect(await s.run(['tapir:evaluate', '--expression=1 + 2'])).toMatchObject({exitCode: 0, stdout: '3', stderr: ''})
+    expect(await s.run(['tapir:evaluate', "--expression=currentRoute + '!'"])).toMatchObject({exitCode: 0, stdout: '/login!'})
+    expect(JSON.parse((await s.run(['tapir:evaluate', '--expression=monitors.length', '--json'])).stdout)).toEqual({
+      expression: 'monitors.length',
+      result: '20',
+    })
+    expect(s.sim.requests.findLast((request) => request.method === 'evaluate')!.params).toMatchObject({
+      isolateId: '1',
+      targetId: 'package:monitors/main.dart',
+    })
+  })
+
+  it('a compile error (an @Error result on the web, not error 113) exits 3 with the compiler message', async () => {
+    const result = await s.run(['tapir:evaluate', '--expression=nope + 1'])
+    expect(result).toMatchObject({exitCode: 3, stdout: '', stderr: "✗ The expression does not compile: Undefined name 'nope'."})
+  })
+
+  it('an expression that throws exits 3 with the exception', async () => {
+    const result = await s.run(['tapir:evaluate', "--expression=throw StateError('boom')"])
+    expect(result).toMatchObject({exitCode: 3, stderr: '✗ The expression threw: Error: Bad state: boom'})
+  })
+})
+
 describe('performance sessions', () => {
   const s = withSimSession({}, 'in-process')
 
@@ -95,7 +122,7 @@ describe('performance sessions', () => {
   })
 
   it('a session in which the app drew nothing is refused: exit 1, the reason, no metrics', async () => {
-    s.sim.app.setLifecycle('hidden')
+    s.sim.app.setLifecycle('detached')
     try {
       await s.run(['tapir:perf_begin'])
       await s.run(['tapir:navigate', '--route=/settings'])

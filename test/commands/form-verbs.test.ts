@@ -99,6 +99,17 @@ describe('text and control verbs against the sim', () => {
         stdout: `✓ Sent "asia" to ${ref}`,
         stderr: '⚠ The dropdown holds "us" after the settle: its parent did not take the change.',
       })
+      const notAnItem = await s.run(['tapir:select_option', `--ref=${ref}`, '--value=xx', '--json'])
+      expect(JSON.parse(notAnItem.stdout)).toMatchObject({
+        selected: true,
+        value: 'xx',
+        effect: {kind: 'selected', verified: false, value: 'us'},
+      })
+      expect(await s.run(['tapir:select_option', `--ref=${ref}`, '--value=xx'])).toMatchObject({
+        exitCode: 0,
+        stdout: `✓ Sent "xx" to ${ref}`,
+        stderr: '⚠ The dropdown holds "us" after the settle: its parent did not take the change.',
+      })
     })
 
     it('set_checkbox taps only when the state differs', async () => {
@@ -131,7 +142,7 @@ describe('text and control verbs against the sim', () => {
     it('set_checkbox on a visible checkbox that did not take gives no off-screen hint', async () => {
       const ref = refOf(settings, /checkbox "Email alerts"/)
       const before = JSON.parse((await s.run(['tapir:set_checkbox', `--ref=${ref}`, '--value=true', '--json'])).stdout).value
-      s.sim.app.setLifecycle('hidden') // no frame is drawn, so the tapped control keeps reading its old state
+      s.sim.app.setLifecycle('detached') // no frame is drawn, so the tapped control keeps reading its old state
       try {
         const result = await s.run(['tapir:set_checkbox', `--ref=${ref}`, `--value=${!before}`])
         expect(result.exitCode).toBe(1)

@@ -99,6 +99,25 @@ describe('navigation, logs and waits against the sim', () => {
     expect(body.logs.length).toBeLessThanOrEqual(5)
   })
 
+  it('console drops repeats of the same level, message and logger, keeping the debugPrint copy', async () => {
+    await s.run(['tapir:navigate', '--route=/settings'])
+    for (let i = 0; i < 2; i++) expect((await s.run(['tapir:press_key', '--key=S', '--modifiers=control'])).exitCode).toBe(0)
+    const {logs, count} = JSON.parse((await s.run(['tapir:console', '--limit=50'])).stdout) as {
+      logs: Array<{level: string; message: string; logger: string}>
+      count: number
+    }
+    expect(count).toBe(logs.length)
+    expect(logs.filter((entry) => entry.message === 'Settings saved')).toEqual([
+      {level: 'INFO', message: 'Settings saved', time: expect.any(String), logger: 'debugPrint'},
+    ])
+    const keys = logs.map((entry) => JSON.stringify([entry.level, entry.message, entry.logger]))
+    expect(new Set(keys).size).toBe(keys.length)
+    // The entries crumbs adds (developer.log) follow the debugPrint ones.
+    const firstCrumbs = logs.findIndex((entry) => entry.logger !== 'debugPrint')
+    expect(logs.slice(firstCrumbs).every((entry) => entry.logger !== 'debugPrint')).toBe(true)
+    await s.run(['tapir:navigate', '--route=/monitors'])
+  })
+
   it('exceptions reads the buffer, honours --since, and --clear empties it', async () => {
     await s.run(['tapir:navigate', '--route=/settings']) // records the overflow error
     const all = JSON.parse((await s.run(['tapir:exceptions'])).stdout)

@@ -146,15 +146,19 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
   })
 
   it('screenshot keeps the warnings block of an app not producing frames: the banner, and warnings in --json', async () => {
-    s.sim.app.setLifecycle('hidden')
+    s.sim.app.setLifecycle('detached')
     try {
       const file = join(s.dir, 'hidden.png')
       const result = await s.run(['tapir:screenshot', `--output=${file}`])
       expect(result.exitCode).toBe(0)
       expect(result.stdout).toMatch(/^✓ Wrote \d+ bytes/)
-      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: detached\)/)
       const json = await s.run(['tapir:screenshot', `--output=${file}`, '--json'])
-      expect(JSON.parse(json.stdout)).toMatchObject({path: file, format: 'png', warnings: {framesEnabled: false, lifecycleState: 'hidden'}})
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        path: file,
+        format: 'png',
+        warnings: {framesEnabled: false, lifecycleState: 'detached'},
+      })
       expect(json.stderr).toMatch(/^⚠ The app is not producing frames/)
     } finally {
       s.sim.app.setLifecycle('resumed')
@@ -181,5 +185,17 @@ describe('pointer, keyboard, scroll and screenshot verbs against the sim', () =>
   it('close_app ends the app: later calls fail', async () => {
     expect(await s.run(['tapir:close_app'])).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
     expect((await s.run(['tapir:snap'])).exitCode).toBe(3)
+  })
+})
+
+describe('close_app on a web app', () => {
+  const s = withSimSession({mode: 'dwds'}, 'in-process')
+
+  it('only asks the browser to close the tab, which keeps it: the app and its debug service stay up', async () => {
+    expect(await s.run(['tapir:close_app'])).toMatchObject({exitCode: 0, stdout: '✓ Asked the app to close'})
+    expect(await s.run(['tapir:snap', '--interactiveOnly'])).toMatchObject({
+      exitCode: 0,
+      stdout: expect.stringContaining('button "Sign in"'),
+    })
   })
 })

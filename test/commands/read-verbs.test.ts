@@ -110,13 +110,13 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     }
   })
 
-  it('a hidden app still answers, with the frames banner on stderr and stdout unchanged', async () => {
-    s.sim.app.setLifecycle('hidden')
+  it('an app tapir cannot wake (detached) still answers, with the frames banner on stderr and stdout unchanged', async () => {
+    s.sim.app.setLifecycle('detached')
     try {
       const result = await s.run(['tapir:snap', '--interactiveOnly'])
       expect(result.exitCode).toBe(0)
       expect(result.stdout).toMatch(/^- heading "Sign in" \[ref=e1\]/)
-      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+      expect(result.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: detached\)/)
     } finally {
       s.sim.app.setLifecycle('resumed')
     }

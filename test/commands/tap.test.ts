@@ -1,4 +1,4 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {refOf, signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 describe('tapir:tap against the sim', () => {
@@ -59,11 +59,25 @@ describe('tapir:tap against the sim', () => {
     await s.run(['tapir:navigate', '--route=/monitors'])
   })
 
-  it('an unknown ref is not found, exit 3, and --json keeps the envelope and the code', async () => {
+  it('an unknown ref is the wire string "Widget ref=<ref> is not actionable: <reason>", exit 3; --json keeps the envelope and the code', async () => {
     const result = await s.run(['tapir:tap', '--ref=e999', '--json'])
     expect(result.exitCode).toBe(3)
-    expect(JSON.parse(result.stdout)).toMatchObject({error: {exitCode: 3, code: -32000, envelope: {type: 'not_found'}}})
-    expect(result.stderr).toMatch(/^✗ .*e999/)
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      error: {
+        message: 'Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
+        exitCode: 3,
+        code: -32000,
+        envelope: {type: 'not_found', widget_path: 'e999'},
+      },
+    })
+    for (const verb of ['tapir:tap', 'tapir:clear', 'tapir:dblclick', 'tapir:hover']) {
+      const refused = await s.run([verb, '--ref=e999'])
+      expect(refused, verb).toMatchObject({exitCode: 3, stdout: ''})
+      expect(
+        refused.stderr.startsWith('✗ Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it).'),
+        refused.stderr,
+      ).toBe(true)
+    }
   })
 
   it('a ref whose widget left the tree is defunct (stale), exit 3', async () => {
@@ -133,5 +147,65 @@ describe('tapir:tap against the sim', () => {
       stdout: '',
       stderr: '✗ Missing --ref=<eN>. Run tapir:snap first to obtain refs.',
     })
+  })
+})
+
+describe('tapir:tap against a fresh sim: relocations, scoped handles, a hidden window', () => {
+  let s: SimSession
+  beforeEach(async () => {
+    s = await simSession({}, 'in-process')
+    await signIn(s)
+  })
+  afterEach(async () => {
+    expect(s.sim.violations).toEqual([])
+    await s.close()
+  })
+
+  it('a relocation made by a call the gate then refused is reported by the next call that succeeds, once', async () => {
+    const fresh = (await s.run(['tapir:snap'])).stdout
+    const [list] = /button "API" \[ref=(e\d+)\]/.exec(fresh)!.slice(1)
+    const covered = refOf(fresh, /button "Pause" \[ref=e\d+\] \[occluded\]/) // under the FAB
+    expect((await s.run(['tapir:scroll', `--ref=${list}`, '--dy=300'])).exitCode).toBe(0)
+    expect((await s.run(['tapir:tap', `--ref=${covered}`])).exitCode).toBe(0) // Pause becomes Resume: a new widget
+    const resume = refOf((await s.run(['tapir:snap'])).stdout, /button "Resume"/)
+    expect((await s.run(['tapir:tap', `--ref=${resume}`])).exitCode).toBe(0) // and Pause again: the ref's node is gone
+    expect((await s.run(['tapir:scroll', `--ref=${list}`, '--dy=-300'])).exitCode).toBe(0)
+    const refused = await s.run(['tapir:tap', `--ref=${covered}`, '--json']) // relocated, then under the FAB again
+    expect(refused.exitCode).toBe(3)
+    expect(JSON.parse(refused.stdout).error.envelope).toMatchObject({type: 'obscured', widget_path: covered})
+    const next = await s.run(['tapir:scroll', `--ref=${covered}`, '--intoView', '--json'])
+    expect(next.exitCode, next.stderr).toBe(0)
+    expect(JSON.parse(next.stdout)).toMatchObject({reresolved: [covered]})
+    expect(JSON.parse((await s.run(['tapir:scroll', `--ref=${covered}`, '--intoView', '--json'])).stdout)).not.toHaveProperty('reresolved')
+  })
+
+  it('a qN whose within scope left the tree reports matched: false with a diagnostic naming the scope, exit 3', async () => {
+    const fresh = (await s.run(['tapir:snap'])).stdout
+    const pause = refOf(fresh, /button "Pause" \[ref=e\d+\]$/)
+    const handle = JSON.parse((await s.run(['tapir:find', '--text=Pause', `--within=${pause}`])).stdout)
+    expect(handle).toMatchObject({ref: expect.stringMatching(/^q\d+$/), matched: true})
+    await s.run(['tapir:tap', `--ref=${pause}`]) // Pause becomes Resume: the scope's node leaves the tree
+    const result = await s.run(['tapir:tap', `--ref=${handle.ref}`, '--json'])
+    expect(result.exitCode).toBe(3)
+    const diagnostic = `within ref ${pause} no longer resolves; re-snap and pass a fresh e<N> ref`
+    expect(JSON.parse(result.stdout).error).toMatchObject({
+      message: `Query handle ref=${handle.ref} is stale: ${diagnostic}`,
+      envelope: {type: 'stale', widget_path: handle.ref, matched: false, diagnostic},
+    })
+  })
+
+  it('a tap on a hidden window lands: tapir wakes it (framesForced), so the tap reads as landed, with no banner', async () => {
+    const fresh = (await s.run(['tapir:snap'])).stdout
+    const pause = refOf(fresh, /button "Pause" \[ref=e\d+\]$/)
+    s.sim.app.setLifecycle('hidden')
+    try {
+      expect(await s.run(['tapir:tap', `--ref=${pause}`])).toMatchObject({exitCode: 0, stdout: `✓ Tapped ${pause}`, stderr: ''})
+      const resume = refOf((await s.run(['tapir:snap'])).stdout, /button "Resume"/)
+      const json = JSON.parse((await s.run(['tapir:tap', `--ref=${resume}`, '--json'])).stdout)
+      expect(json).toMatchObject({effect: {kind: 'treeChanged', changed: true}, framesForced: true})
+      expect(json).not.toHaveProperty('warnings')
+    } finally {
+      s.sim.app.setLifecycle('resumed')
+    }
   })
 })

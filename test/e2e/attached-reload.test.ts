@@ -50,3 +50,30 @@ describe('hot reload of an app tapir only attached to, through the reloadSources
     }
   })
 })
+
+describe('hot restart and reload of a web app run with --no-dds, through the bare names in DWDS’s registry', () => {
+  const dir = tempDir()
+  let web: SimHandle
+  const run = (args: string[]) => tapir(args, {env: {TAPIR_STATE_FILE: sessionFile(dir.path, web.wsUri, {device: 'attached'})}})
+  beforeAll(async () => {
+    web = await startSim({mode: 'dwds-direct', flutterTool: true})
+  })
+  afterAll(async () => {
+    expect(web.violations).toEqual([])
+    await web.close()
+    dir.remove()
+  })
+
+  it("hot-restart calls DWDS's hotRestart (the page's next isolate); reload reaches DWDS's own reloadSources", async () => {
+    const restart = await run(['hot-restart'])
+    expect(restart).toMatchObject({exitCode: 0, stderr: ''})
+    expect(restart.stdout).toMatch(/^✓ Hot restarted through vm service in \d+ ms \(Restarted\)$/)
+    expect(web.requests.filter((request) => request.method === 'hotRestart')).toEqual([{method: 'hotRestart', params: {}}])
+    const reload = await run(['reload'])
+    expect(reload).toMatchObject({exitCode: 0, stderr: ''})
+    expect(reload.stdout).toMatch(/^✓ Hot reloaded through vm service in \d+ ms \(Reloaded\)$/)
+    expect(web.requests.filter((request) => request.method === 'reloadSources')).toEqual([
+      {method: 'reloadSources', params: {isolateId: '2'}},
+    ])
+  })
+})

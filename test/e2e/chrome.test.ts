@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, cliEnv, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {eventually, freePort, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
+import {eventually, freePort, minimizeWindow, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
 import {canUnshare, inPidNamespace} from '../helpers/pid-namespace.js'
 import {SIGN_IN_STEPS} from '../helpers/sim.js'
 
@@ -347,6 +347,92 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
         )
       ).width,
     ).toBe(1440)
+  })
+
+  it('evaluates on the web page: DWDS behind DDS compiles the expression and runs it in the page', async () => {
+    expect(await run(['tapir:evaluate', '--expression=Auth.user?.email'])).toMatchObject({
+      exitCode: 0,
+      stdout: 'ada@example.com',
+      stderr: '',
+    })
+    expect(await run(['tapir:evaluate', '--expression=nope'])).toMatchObject({
+      exitCode: 3,
+      stderr: "✗ The expression does not compile: Undefined name 'nope'.",
+    })
+  })
+
+  it('a hidden tab sets the app hidden: the frames-off banner (web); perf_run brings the tab to the front before its repeat', async () => {
+    await minimizeWindow(cdpPort)
+    expect(
+      (
+        await eventually(
+          () => pageReport(cdpPort),
+          (report) => report.visibility === 'hidden',
+        )
+      ).visibility,
+    ).toBe('hidden')
+    const hidden = await eventually(
+      () => run(['tapir:snap', '--json']),
+      (result) => result.stderr !== '',
+    )
+    expect(hidden.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+    const answer = JSON.parse(hidden.stdout)
+    expect(answer.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden', platform: 'web'})
+    expect(answer).not.toHaveProperty('framesForced')
+
+    const scenario = join(scratch.path, 'front.yaml')
+    writeFileSync(scenario, 'name: front\nplatforms: [chrome]\nrepeat: 1\nsteps:\n  - tap: {target: {role: button, name: Settings}}\n')
+    const result = await run(['tapir:perf_run', scenario, '--platform=chrome', `--out=${join(scratch.path, 'perf')}`])
+    expect(result.exitCode, result.stderr).toBe(0)
+    expect(result.stderr).toMatch(/^repeat 1\/1 \(attribution\) \.\.\. \d+ painted frames$/m)
+    expect((await pageReport(cdpPort)).visibility).toBe('visible')
+    const shown = await run(['tapir:snap', '--interactiveOnly'])
+    expect(shown.exitCode).toBe(0)
+    expect(shown.stderr).not.toContain('not producing frames')
+  })
+
+  it("reloads and restarts the web sim it started: flutter run's reloadSources and DWDS's hotRestart, both through DDS", async () => {
+    expect(await snap()).not.toContain('"Sign in"')
+    const reload = await run(['reload'])
+    expect(reload).toMatchObject({exitCode: 0, stderr: ''})
+    expect(reload.stdout).toMatch(/^✓ Hot reloaded through vm service in \d+ ms \(Reloaded\)$/)
+    expect(await snap()).not.toContain('"Sign in"') // a hot reload keeps the state
+
+    const reloadAndSnap = await run(['tapir:hot_reload_and_snap', '--no-screenshot'])
+    expect(reloadAndSnap.exitCode, reloadAndSnap.stderr).toBe(0)
+    expect(reloadAndSnap.stderr).toMatch(/^✓ Hot reloaded in \d+ ms$/m)
+    expect(reloadAndSnap.stdout).toMatch(/^- heading "Settings" \[ref=e\d+\]$/m)
+
+    const restart = await run(['hot-restart'])
+    expect(restart).toMatchObject({exitCode: 0, stderr: ''})
+    expect(restart.stdout).toMatch(/^✓ Hot restarted through vm service in \d+ ms \(Restarted\)$/)
+    expect(await layoutWhere((snapshot) => snapshot.includes('heading "Sign in"'))).toContain('textbox "Email"')
+
+    // The README's scenario shape: every repeat starts from a hot restart, on chrome too.
+    const scenario = join(scratch.path, 'restarting.yaml')
+    writeFileSync(
+      scenario,
+      [
+        'name: restarting',
+        'platforms: [chrome]',
+        'repeat: 2',
+        'setup:',
+        '  - hot_restart',
+        '  - fill: {target: {key: email}, text: ada@example.com}',
+        '  - fill: {target: {key: password}, text: hunter22}',
+        '  - tap: {target: {key: signIn}}',
+        '  - wait_for_text: Monitors',
+        'steps:',
+        '  - tap: {target: {role: button, name: Settings}}',
+        '',
+      ].join('\n'),
+    )
+    const perf = await run(['tapir:perf_run', scenario, '--platform=chrome', `--out=${join(scratch.path, 'perf')}`])
+    expect(perf.exitCode, perf.stderr).toBe(0)
+    expect(perf.stderr).toMatch(/^repeat 2\/2 \(attribution\) \.\.\. \d+ painted frames$/m)
+    expect(JSON.parse(readFileSync(join(scratch.path, 'perf', 'restarting-run.json'), 'utf8')).env).toMatchObject({
+      restartMode: 'hot_restart',
+    })
   })
 
   it('tapir stop ends Chromium with the app, while a holder is running: it sees Chrome go and exits 0; no process and no profile is left', async () => {

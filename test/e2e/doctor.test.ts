@@ -54,10 +54,10 @@ describe('tapir doctor', () => {
   it('an app that draws no frames fails the frames check: exit 1', async () => {
     const s = await simSession()
     try {
-      s.sim.app.setLifecycle('hidden')
+      s.sim.app.setLifecycle('detached')
       const result = await s.run(['doctor'])
       expect(result.exitCode).toBe(1)
-      expect(result.stdout).toContain('✗ frames: the app is not producing frames (lifecycle: hidden)')
+      expect(result.stdout).toContain('✗ frames: the app is not producing frames (lifecycle: detached)')
     } finally {
       await s.close()
     }

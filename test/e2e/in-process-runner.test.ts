@@ -34,7 +34,7 @@ describe('runCommand answers as the spawned CLI does', () => {
 
   it('the same banners on stderr, and the same escaped text from the app', async () => {
     expect((await s.run(['tapir:fill', '--ref=e2', '--text=\u001b[2Jgone\u009b31m'])).exitCode).toBe(0)
-    s.sim.app.setLifecycle('hidden')
+    s.sim.app.setLifecycle('detached')
     try {
       const result = await bothWays(['tapir:snap', '--grep', 'Email'])
       expect(result.stdout).toContain('\\u001b[2Jgone\\u009b31m')

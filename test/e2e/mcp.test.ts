@@ -112,13 +112,27 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it("returns the app's errors as isError: the CLI's message, then the object the CLI's --json prints", async () => {
     const result = await client.callTool({name: 'tapir_tap', arguments: {ref: 'e999'}})
     expect(result.isError).toBe(true)
-    expect(messageOf(result)).toMatch(/e999/)
+    expect(errorOf(result).error.message).toBe(
+      'Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
+    )
     const cli = await s.run(['tapir:tap', '--ref=e999'])
     // The CLI's line may end with what to try next; the envelope carries the same over MCP.
     expect(cli.stderr.startsWith(`✗ ${messageOf(result)}`), cli.stderr).toBe(true)
     const json = await s.run(['tapir:tap', '--ref=e999', '--json'])
     expect(errorOf(result)).toEqual(JSON.parse(json.stdout))
     expect(errorOf(result)).toMatchObject({error: {exitCode: 3, code: -32000, envelope: {type: 'not_found'}}})
+  })
+
+  it('a hidden app is woken for a tool as for the CLI: framesForced in the answer, no warnings', async () => {
+    s.sim.app.setLifecycle('hidden')
+    try {
+      const answer = JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {interactiveOnly: true}})))
+      expect(answer).toMatchObject({framesForced: true, snapshot: expect.stringContaining('[ref=e')})
+      expect(answer).not.toHaveProperty('warnings')
+      expect(JSON.parse(textOf(await client.callTool({name: 'tapir_console', arguments: {}})))).not.toHaveProperty('framesForced')
+    } finally {
+      s.sim.app.setLifecycle('resumed')
+    }
   })
 
   it("keeps the app's typed envelope: a stale handle, a network-idle timeout, not found with candidates", async () => {

@@ -170,7 +170,7 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(existsSync(file('lost-run.json'))).toBe(false)
   })
 
-  it('interleaves --timing and --against series in alternating order, one file each; --semantics-pass says why it is unsupported', async () => {
+  it('interleaves --timing and --against series in alternating order, one file each; --semantics-pass measures with the tree released', async () => {
     writeFileSync(join(dir.path, 'base.yaml'), readFileSync(join(dir.path, 'list.yaml'), 'utf8').replace('name: list', 'name: base'))
     const result = await run(plain, [
       'tapir:perf_run',
@@ -192,8 +192,10 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
       'repeat 1/2 base (attribution)',
       'repeat 1/2 base (timing)',
       'repeat 1/2 base (semanticsOff)',
+      'repeat 2/2 base (semanticsOff)',
       'repeat 2/2 base (timing)',
       'repeat 2/2 base (attribution)',
+      'repeat 2/2 list (semanticsOff)',
       'repeat 2/2 list (timing)',
       'repeat 2/2 list (attribution)',
     ])
@@ -201,15 +203,76 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     const base = JSON.parse(readFileSync(file('base-pair.json'), 'utf8'))
     expect(list).toMatchObject({
       interleavedWith: 'base',
-      semanticsPass: 'unsupported',
+      semanticsPass: 'measured',
       summary: {repeats: 2, timing: {repeats: 2, refused: 0}},
+      semanticsOff: {summary: {repeats: 2, refused: 0}},
     })
-    expect(list.semanticsPassReason).toMatch(/^The app cannot release its semantics tree: .*semantics_hold/)
+    expect(list).not.toHaveProperty('semanticsPassReason')
+    const released = list.semanticsOff.repeats as Array<{env: {semanticsEnabled: boolean}; summary: {frames: {buildMs: {worst: number}}}}>
+    expect(released.map((r) => r.env.semanticsEnabled)).toEqual([false, false])
+    // Without the tree the pipeline skips the semantics update of every rebuilt node: the heaviest frame is lighter.
+    const held = list.repeats.find((r: {series: string}) => r.series === 'attribution')
+    expect(released[0]!.summary.frames.buildMs.worst).toBeLessThan(held.summary.frames.buildMs.worst)
     expect(base).toMatchObject({interleavedWith: 'list', summary: {repeats: 2, timing: {repeats: 2}}})
     expect(list.summary.timing.ms['buildMs.p50']).toBeGreaterThan(0)
-    expect(list.repeats.map((r: {series: string}) => r.series)).toEqual(['attribution', 'timing', 'semanticsOff', 'timing', 'attribution'])
+    expect(list.repeats.map((r: {series: string}) => r.series)).toEqual([
+      'attribution',
+      'timing',
+      'semanticsOff',
+      'semanticsOff',
+      'timing',
+      'attribution',
+    ])
     const compared = await tapir(['tapir:perf_compare', file('base-pair.json'), file('list-pair.json'), '--json'])
     expect(JSON.parse(compared.stdout).timing).toEqual({gated: true})
+  })
+
+  it('--semantics-pass on a web app is unsupported: the web engine keeps semantics on, and the reason says so', async () => {
+    const web = await simSession({mode: 'dwds', flutterTool: true})
+    try {
+      const result = await run(web, [
+        'tapir:perf_run',
+        join(dir.path, 'list.yaml'),
+        '--semantics-pass',
+        '--repeat=1',
+        '--label=web',
+        `--out=${join(dir.path, 'out')}`,
+      ])
+      expect(result.exitCode, result.stderr).toBe(0)
+      const runFile = JSON.parse(readFileSync(file('list-web.json'), 'utf8'))
+      expect(runFile).toMatchObject({semanticsPass: 'unsupported', env: {platform: 'web', isWeb: true, renderer: 'canvaskit'}})
+      expect(runFile).not.toHaveProperty('semanticsOff')
+      expect(runFile.semanticsPassReason).toBe(
+        'Semantics stay on after the release: on web the engine keeps semantics on once it has received a semantics tree, and this app sent one with its first frame, so the tree stays whatever tapir releases.',
+      )
+      expect(web.sim.violations).toEqual([])
+    } finally {
+      await web.close()
+    }
+  })
+
+  it('a text target past index 0 is found with find_by_text: the third "Pause" pauses the third monitor', async () => {
+    writeFileSync(
+      join(dir.path, 'third.yaml'),
+      `name: third
+platforms: [sim]
+repeat: 1
+setup:
+  - hot_restart
+  - fill: {target: {key: email}, text: ada@example.com}
+  - fill: {target: {key: password}, text: hunter22}
+  - tap: {target: {key: signIn}}
+  - wait_for_text: Monitors
+steps:
+  - tap: {target: {text: Pause, index: 2}}
+`,
+    )
+    const result = await run(plain, ['tapir:perf_run', join(dir.path, 'third.yaml'), `--out=${join(dir.path, 'out')}`])
+    expect(result.exitCode, result.stderr).toBe(0)
+    const rows = (await run(plain, ['tapir:snap', '--interactiveOnly'])).stdout.match(/button "(Pause|Resume)"/g)
+    expect(rows!.slice(0, 4)).toEqual(['button "Pause"', 'button "Pause"', 'button "Resume"', 'button "Pause"'])
+    const found = plain.sim.requests.filter((request) => request.method === 'ext.tapir.find_by_text')
+    expect(found.at(-1)!.params).toMatchObject({text: 'Pause', exact: 'true'})
   })
 
   it('records refused repeats, writes the file and exits 1 when every repeat was refused; perf_compare refuses that run', async () => {

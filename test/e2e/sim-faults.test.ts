@@ -39,13 +39,28 @@ async function stopLeavesNoProcess(pid: number): Promise<void> {
 }
 
 describe('tapir start --device=sim with fault knobs', () => {
-  it('lifecycle=hidden: a verb still answers, with the frames banner on stderr', async () => {
+  it('lifecycle=hidden: tapir wakes the hidden window at each verb, so a tap lands and reads as landed (framesForced)', async () => {
     const {pid, start} = await startSimWith(['--fault=lifecycle=hidden'])
     expect(start.stdout).toContain('✓ faults=lifecycle=hidden')
     const snap = await current!.run(['tapir:snap', '--interactiveOnly'])
-    expect(snap.exitCode).toBe(0)
+    expect(snap).toMatchObject({exitCode: 0, stderr: ''})
     expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
-    expect(snap.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+    expect(await current!.run(['tapir:tap', '--ref=e4'])).toMatchObject({exitCode: 0, stdout: '✓ Tapped e4', stderr: ''})
+    const json = await current!.run(['tapir:snap', '--json'])
+    expect(JSON.parse(json.stdout)).toMatchObject({framesForced: true, snapshot: expect.stringContaining('Enter your email and password')})
+    expect(JSON.parse(json.stdout)).not.toHaveProperty('warnings')
+    await stopLeavesNoProcess(pid)
+  })
+
+  it('lifecycle=hidden with no-force-frames (TAPIR_FORCE_FRAMES=false): no wake, so the frames banner, and the tap shows nothing', async () => {
+    const {pid} = await startSimWith(['--fault=lifecycle=hidden', '--fault=no-force-frames'])
+    expect((await current!.run(['tapir:snap', '--interactiveOnly'])).stdout).toContain('- button "Sign in" [ref=e4]')
+    const tap = await current!.run(['tapir:tap', '--ref=e4'])
+    expect(tap).toMatchObject({exitCode: 0, stdout: '✓ Tapped e4 (no observable change)'})
+    expect(tap.stderr).toMatch(/^⚠ The app is not producing frames \(lifecycle: hidden\)/)
+    const json = JSON.parse((await current!.run(['tapir:snap', '--json'])).stdout)
+    expect(json.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden', platform: 'linux'})
+    expect(json).not.toHaveProperty('framesForced')
     await stopLeavesNoProcess(pid)
   })
 

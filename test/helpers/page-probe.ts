@@ -6,13 +6,24 @@ import CDP from 'chrome-remote-interface'
  *  session sees the overrides another one holds). */
 export async function pageReport(
   cdpPort: number,
-): Promise<{width: number; height: number; dpr: number; touchPoints: number; text: string}> {
+): Promise<{width: number; height: number; dpr: number; touchPoints: number; text: string; visibility: string}> {
   const client = await CDP({host: '127.0.0.1', port: cdpPort, local: true})
   try {
     const expression =
-      'JSON.stringify({width: innerWidth, height: innerHeight, dpr: devicePixelRatio, touchPoints: navigator.maxTouchPoints, text: document.body.innerText})'
+      'JSON.stringify({width: innerWidth, height: innerHeight, dpr: devicePixelRatio, touchPoints: navigator.maxTouchPoints, text: document.body.innerText, visibility: document.visibilityState})'
     const {result} = await client.Runtime.evaluate({expression, returnByValue: true})
     return JSON.parse(result.value as string)
+  } finally {
+    await client.close()
+  }
+}
+
+/** Minimises the page's window, as a user hiding the browser does: the tab goes hidden. */
+export async function minimizeWindow(cdpPort: number): Promise<void> {
+  const client = await CDP({host: '127.0.0.1', port: cdpPort, local: true})
+  try {
+    const {windowId} = await client.Browser.getWindowForTarget({})
+    await client.Browser.setWindowBounds({windowId, bounds: {windowState: 'minimized'}})
   } finally {
     await client.close()
   }

@@ -46,17 +46,21 @@ describe('wait_for_network_idle', () => {
 })
 
 describe('console and exceptions', () => {
-  it('console lists debugPrint entries newest first', async () => {
+  it('console lists the debugPrint entries newest first, then crumbs, dropping the repeats crumbs keeps of debugPrint', async () => {
     const app = createMonitorsApp()
     await app.call('snap', {})
     await app.call('tap', {ref: 'e4', ...quiet})
     await signIn(app)
     const {logs, count} = await app.call('console', {limit: '5'})
-    expect(count).toBe(2)
+    expect(count).toBe(4)
     expect(logs).toMatchObject([
       {level: 'INFO', message: 'Signed in as ann@example.com', logger: 'debugPrint'},
       {level: 'INFO', message: 'Sign-in refused: email or password missing', logger: 'debugPrint'},
+      {level: 'INFO', message: 'GET /api/monitors', logger: 'monitors.http'},
+      {level: 'WARNING', message: 'sign-in refused: incomplete credentials', logger: 'monitors.auth'},
     ])
+    expect((await app.call('console', {limit: '2'})).logs).toMatchObject([{logger: 'debugPrint'}, {logger: 'debugPrint'}])
+    expect((await app.call('console', {minLevel: 'WARNING'})).logs).toMatchObject([{logger: 'monitors.auth'}])
     expect((await app.call('console', {minLevel: 'ERROR'})).count).toBe(0)
   })
 

@@ -2,59 +2,40 @@ import {describe, expect, it} from 'vitest'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 
 describe('evaluate', () => {
-  it('answers integer arithmetic as an Int @Instance', () => {
-    const outcome = createMonitorsApp().evaluate('1 + 2 * 3')
-    expect(outcome).toEqual({
-      kind: 'instance',
-      result: {
-        type: '@Instance',
-        kind: 'Int',
-        id: 'objects/1',
-        identityHashCode: 0,
-        class: {
-          type: '@Class',
-          fixedId: true,
-          id: 'classes/59',
-          name: '_Smi',
-          library: {type: '@Library', fixedId: true, id: 'libraries/@0150898', name: 'dart.core', uri: 'dart:core'},
-        },
-        valueAsString: '7',
-      },
-    })
+  it('answers integer arithmetic as an int', () => {
+    expect(createMonitorsApp().evaluate('1 + 2 * 3')).toEqual({kind: 'value', value: {type: 'int', value: 7}})
   })
 
   it('reads app state through the root library globals', async () => {
     const app = createMonitorsApp()
-    expect(app.evaluate('Auth.user?.email')).toMatchObject({kind: 'instance', result: {kind: 'Null', valueAsString: 'null'}})
-    expect(app.evaluate('monitors.length')).toMatchObject({result: {kind: 'Int', valueAsString: '20'}})
-    expect(app.evaluate("currentRoute + '!'")).toMatchObject({result: {kind: 'String', valueAsString: '/login!'}})
+    expect(app.evaluate('Auth.user?.email')).toEqual({kind: 'value', value: {type: 'Null'}})
+    expect(app.evaluate('monitors.length')).toEqual({kind: 'value', value: {type: 'int', value: 20}})
+    expect(app.evaluate("currentRoute + '!'")).toEqual({kind: 'value', value: {type: 'String', value: '/login!'}})
     await app.call('snap', {})
     await app.call('fill', {ref: 'e2', text: 'ann@example.com', includeSnapshot: 'false'})
     await app.call('fill', {ref: 'e3', text: 'hunter2', includeSnapshot: 'false'})
     await app.call('tap', {ref: 'e4', includeSnapshot: 'false'})
-    expect(app.evaluate('Auth.user?.email')).toMatchObject({result: {kind: 'String', valueAsString: 'ann@example.com'}})
-    expect(app.evaluate('Auth.user != null && monitors.first.name == "API"')).toMatchObject({result: {kind: 'Bool', valueAsString: 'true'}})
+    expect(app.evaluate('Auth.user?.email')).toEqual({kind: 'value', value: {type: 'String', value: 'ann@example.com'}})
+    expect(app.evaluate('Auth.user != null && monitors.first.name == "API"')).toEqual({kind: 'value', value: {type: 'bool', value: true}})
+    expect(app.evaluate('monitors')).toEqual({kind: 'value', value: {type: 'List', elementType: 'Monitor', length: 20}})
+    expect(app.evaluate('Auth.user')).toEqual({
+      kind: 'value',
+      value: {type: 'object', className: 'User', library: 'package:monitors/main.dart', text: "Instance of 'User'"},
+    })
   })
 
   it('answers an awaiting expression wrapped by the caller with the wrapper Future', () => {
-    const outcome = createMonitorsApp().evaluate('(() async => await Auth.user?.email)()')
-    expect(outcome).toMatchObject({
-      kind: 'instance',
-      result: {type: '@Instance', kind: 'PlainInstance', valueAsString: "Instance of '_Future<dynamic>'", class: {name: '_Future'}},
+    expect(createMonitorsApp().evaluate('(() async => await Auth.user?.email)()')).toEqual({
+      kind: 'value',
+      value: {type: 'object', className: '_Future', library: 'dart:async', text: "Instance of '_Future<dynamic>'"},
     })
   })
 
-  it('reports a throw as an UnhandledException @Error', () => {
+  it('reports a throw by what was thrown', () => {
     const app = createMonitorsApp()
-    expect(app.evaluate("throw StateError('boom')")).toEqual({
-      kind: 'error',
-      result: {type: '@Error', kind: 'UnhandledException', id: 'objects/1', message: 'Unhandled exception:\nBad state: boom'},
-    })
-    expect(app.evaluate('1 ~/ 0')).toMatchObject({kind: 'error', result: {message: 'Unhandled exception:\nIntegerDivisionByZeroException'}})
-    expect(app.evaluate('Auth.user!.email')).toMatchObject({
-      kind: 'error',
-      result: {message: 'Unhandled exception:\nNull check operator used on a null value'},
-    })
+    expect(app.evaluate("throw StateError('boom')")).toEqual({kind: 'thrown', exception: 'Bad state: boom'})
+    expect(app.evaluate('1 ~/ 0')).toEqual({kind: 'thrown', exception: 'IntegerDivisionByZeroException'})
+    expect(app.evaluate('Auth.user!.email')).toEqual({kind: 'thrown', exception: 'Null check operator used on a null value'})
   })
 
   it('reports compile errors the way the front end words them', () => {
@@ -74,11 +55,11 @@ describe('evaluate', () => {
     expect(app.evaluate('(1 + ').kind).toBe('compileError')
   })
 
-  it('answers strings, doubles, booleans and null with their VM kinds', () => {
+  it('answers strings, doubles, booleans and null', () => {
     const app = createMonitorsApp()
-    expect(app.evaluate("'hi'")).toMatchObject({result: {kind: 'String', valueAsString: 'hi', length: 2}})
-    expect(app.evaluate('7 / 2')).toMatchObject({result: {kind: 'Double', valueAsString: '3.5'}})
-    expect(app.evaluate('1 < 2')).toMatchObject({result: {kind: 'Bool', valueAsString: 'true'}})
-    expect(app.evaluate('null')).toMatchObject({result: {kind: 'Null', id: 'objects/null'}})
+    expect(app.evaluate("'hi'")).toEqual({kind: 'value', value: {type: 'String', value: 'hi'}})
+    expect(app.evaluate('7 / 2')).toEqual({kind: 'value', value: {type: 'double', value: 3.5}})
+    expect(app.evaluate('1 < 2')).toEqual({kind: 'value', value: {type: 'bool', value: true}})
+    expect(app.evaluate('null')).toEqual({kind: 'value', value: {type: 'Null'}})
   })
 })

@@ -32,36 +32,53 @@ describe('registration', () => {
 })
 
 describe('lifecycle', () => {
-  it('adds the warnings block to frame-forcing verbs while hidden, and drops it on resume', async () => {
-    const app = createMonitorsApp()
-    app.setLifecycle('hidden')
-    const hidden = await app.call('snap', {})
-    expect(hidden.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden', platform: 'linux'})
-    expect((hidden.warnings as {hint: string}).hint).toContain('window')
-    expect(await app.call('boot_id', {})).not.toHaveProperty('warnings')
-    expect((await app.call('observe', {})).warnings).toBeDefined()
-    app.setLifecycle('resumed')
-    expect(await app.call('snap', {})).not.toHaveProperty('warnings')
-  })
-
-  it('names paused and detached states too', async () => {
-    const app = createMonitorsApp()
-    app.setLifecycle('paused')
-    expect((await app.call('find', {text: 'Email'})).warnings).toMatchObject({lifecycleState: 'paused'})
-    app.setLifecycle('detached')
-    expect((await app.call('find', {text: 'Email'})).warnings).toMatchObject({lifecycleState: 'detached'})
-  })
-
-  it('draws no frame while hidden: a tap lands in the state but the tree stays stale until resume', async () => {
+  it('wakes a hidden or paused window at the entry of frame-forcing verbs: framesForced, no warnings', async () => {
     const app = createMonitorsApp()
     const before = await snap(app)
+    for (const state of ['hidden', 'paused'] as const) {
+      app.setLifecycle(state)
+      const woken = await app.call('snap', {})
+      expect(woken).toMatchObject({snapshot: before, framesForced: true})
+      expect(woken).not.toHaveProperty('warnings')
+      expect(await app.call('boot_id', {})).not.toHaveProperty('framesForced')
+      expect(await app.call('console', {})).not.toHaveProperty('framesForced')
+    }
+    app.setLifecycle('resumed')
+    expect(await app.call('snap', {})).not.toHaveProperty('framesForced')
+  })
+
+  it('a tap on a hidden window lands and is seen: the wake draws its frames', async () => {
+    const app = createMonitorsApp()
+    await snap(app)
     app.setLifecycle('hidden')
     const tapped = await app.call('tap', {ref: 'e4', includeSnapshot: 'false'})
-    expect(tapped.effect).toEqual({kind: 'treeChanged', changed: false})
-    expect(tapped.warnings).toBeDefined()
-    expect(await snap(app)).toBe(before)
-    app.setLifecycle('resumed')
+    expect(tapped).toMatchObject({effect: {kind: 'treeChanged', changed: true}, framesForced: true})
     expect(await snap(app)).toContain('Enter your email and password')
+  })
+
+  it('adds the warnings block instead where no wake is possible: a detached app, the opt-out, a browser tab', async () => {
+    const detached = createMonitorsApp()
+    detached.setLifecycle('detached')
+    const answer = await detached.call('find', {text: 'Email'})
+    expect(answer.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'detached', platform: 'linux'})
+    expect(answer).not.toHaveProperty('framesForced')
+
+    const optedOut = createMonitorsApp({forceFrames: false})
+    const before = await snap(optedOut)
+    optedOut.setLifecycle('hidden')
+    const tapped = await optedOut.call('tap', {ref: 'e4', includeSnapshot: 'false'})
+    expect(tapped.effect).toEqual({kind: 'treeChanged', changed: false})
+    expect(tapped.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden', platform: 'linux'})
+    expect((tapped.warnings as {hint: string}).hint).toContain('window')
+    expect(await snap(optedOut)).toBe(before)
+    optedOut.setLifecycle('resumed')
+    expect(await snap(optedOut)).toContain('Enter your email and password')
+
+    const tab = createMonitorsApp({web: true})
+    tab.setLifecycle('hidden')
+    const hidden = await tab.call('snap', {})
+    expect(hidden.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden', platform: 'web'})
+    expect((hidden.warnings as {hint: string}).hint).toContain('Bring the page to front (CDP Page.bringToFront) and retry')
   })
 })
 
@@ -74,12 +91,12 @@ describe('restart', () => {
     await app.call('fill', {ref: 'e3', text: 'hunter2', includeSnapshot: 'false'})
     await app.call('tap', {ref: 'e4', includeSnapshot: 'false'})
     const handle = (await app.call('find', {text: 'API'})).ref as string
-    expect(app.evaluate('currentRoute')).toMatchObject({result: {valueAsString: '/monitors'}})
+    expect(app.evaluate('currentRoute')).toEqual({kind: 'value', value: {type: 'String', value: '/monitors'}})
 
     app.restart()
 
     expect((await app.call('boot_id', {})).bootId).not.toBe(bootId)
-    expect(app.evaluate('Auth.user?.email')).toMatchObject({result: {kind: 'Null'}})
+    expect(app.evaluate('Auth.user?.email')).toEqual({kind: 'value', value: {type: 'Null'}})
     expect((await failure(app.call('tap', {ref: 'e4'}), 'any')).envelope.type).toBe('not_found')
     expect((await failure(app.call('tap', {ref: handle}), 'any')).envelope.type).toBe('not_found')
     await app.call('observe', {})

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {createMonitorsApp} from '../../src/sim/app/index.js'
+import {createMonitorsApp, type MonitorsOptions} from '../../src/sim/app/index.js'
 import type {SimApp} from '../../src/sim/app-contract.js'
 import {failureWithCode, quiet, signedInApp} from './app-helpers.js'
 
@@ -13,8 +13,8 @@ interface Insight {
 }
 
 /** On /login with both fields filled, ready to sign in (e4 is the Sign in button). */
-async function readyToSignIn(): Promise<SimApp> {
-  const app = createMonitorsApp()
+async function readyToSignIn(options: MonitorsOptions = {}): Promise<SimApp> {
+  const app = createMonitorsApp(options)
   await app.call('snap', {})
   await app.call('fill', {ref: 'e2', text: 'ann@example.com', ...quiet})
   await app.call('fill', {ref: 'e3', text: 'hunter2', ...quiet})
@@ -193,8 +193,8 @@ describe('perf_end', () => {
     ])
   })
 
-  it('refuses with no metrics when the app is hidden: no frames are drawn, the liveness counter stays put', async () => {
-    const app = await readyToSignIn()
+  it('refuses with no metrics when the app draws nothing (a hidden browser tab): the liveness counter stays put', async () => {
+    const app = await readyToSignIn({web: true})
     app.setLifecycle('hidden')
     const begun = await app.call('perf_begin', {})
     expect(begun).not.toHaveProperty('warnings')

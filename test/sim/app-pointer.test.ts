@@ -46,7 +46,7 @@ describe('hover', () => {
     const {app} = await signedIn()
     expect((await failure(app.call('hover', {}))).envelope.type).toBe('missing_param')
     const unknown = await failure(app.call('hover', {ref: 'e999'}))
-    expect(unknown.message).toBe('ext.tapir.hover: ref "e999" not found in registry')
+    expect(unknown.message).toBe('Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)')
     expect(unknown.envelope.type).toBe('not_found')
   })
 })
@@ -221,7 +221,7 @@ describe('drag', () => {
     const api = refOf(yaml, 'button "API"')
     const unknown = await failure(app.call('drag', {startRef: 'e999', endRef: api}))
     expect(unknown).toMatchObject({
-      message: 'ext.tapir.drag: ref "e999" not found in registry',
+      message: 'Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
       envelope: {type: 'not_found', widget_path: 'e999'},
     })
     const covered = refOf(yaml, 'button "Pause"', 8)

@@ -203,11 +203,15 @@ describe('screenshot', () => {
     })
   })
 
-  it('carries the warnings block while the window is hidden', async () => {
+  it('wakes a hidden window for a fresh frame (framesForced), and carries the warnings block where it cannot', async () => {
     const app = createMonitorsApp()
     app.setLifecycle('hidden')
+    const woken = await app.call('screenshot', {format: 'png'})
+    expect(woken).toMatchObject({width: 800, height: 1600, framesForced: true})
+    expect(woken).not.toHaveProperty('warnings')
+    app.setLifecycle('detached')
     const result = await app.call('screenshot', {format: 'png'})
-    expect(result.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'hidden'})
+    expect(result.warnings).toMatchObject({framesEnabled: false, lifecycleState: 'detached'})
     expect(result).toMatchObject({width: 800, height: 1600})
   })
 })

@@ -144,8 +144,8 @@ describe('New monitor sheet', () => {
       expect(after).toMatch(
         /- button "Backup" \[ref=e\d+\] \[offscreen\]\n- button "Pause" \[ref=e\d+\] \[offscreen\]\n- button "Status page" \[ref=e\d+\] \[offscreen\]\n- button "Pause" \[ref=e\d+\] \[offscreen\]\n- text "21 monitors"/,
       )
-      expect(app.evaluate('monitors.length')).toMatchObject({result: {valueAsString: '21'}})
-      expect(app.evaluate('monitors.last.name')).toMatchObject({result: {valueAsString: 'Status page'}})
+      expect(app.evaluate('monitors.length')).toEqual({kind: 'value', value: {type: 'int', value: 21}})
+      expect(app.evaluate('monitors.last.name')).toEqual({kind: 'value', value: {type: 'String', value: 'Status page'}})
       expect((await app.call('console', {limit: '1'})).logs).toMatchObject([{message: 'Created monitor 21 (Status page)'}])
     })
 
@@ -230,10 +230,10 @@ describe('New monitor sheet', () => {
   })
 
   describe('lifecycle', () => {
-    it('freezes while hidden (no frames, no progress) and goes on from the same frame on resume', async () => {
+    it('freezes while no frame is drawn (a detached app: no progress) and goes on from the same frame on resume', async () => {
       const {app, create} = await opened()
       expect((await createBounds(app)).y).toBe(CREATE_TOP_BY_FRAME[1])
-      app.setLifecycle('hidden')
+      app.setLifecycle('detached')
       for (let i = 0; i < 10; i++) expect((await createBounds(app)).y).toBe(CREATE_TOP_BY_FRAME[1])
       await snaps(app, 10)
       // Resuming draws frame 2, observe's call frame 3.

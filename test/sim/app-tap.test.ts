@@ -33,7 +33,7 @@ describe('tap', () => {
     const missing = await failure(app.call('tap', {}))
     expect(missing).toEqual({message: 'ext.tapir.tap: missing required param "ref"', envelope: {type: 'missing_param', suggestions: []}})
     const unknown = await failure(app.call('tap', {ref: 'e55'}))
-    expect(unknown.message).toBe('ext.tapir.tap: ref "e55" not found in registry')
+    expect(unknown.message).toBe('Widget ref=e55 is not actionable: not found in registry (take a snapshot and use a ref from it)')
     expect(unknown.envelope).toMatchObject({type: 'not_found', widget_path: 'e55'})
     expect(unknown.envelope.suggestions).toEqual(['e5', 'e1', 'e2'])
     expect((await failure(app.call('tap', {ref: 'x1'}))).envelope.type).toBe('not_found')
@@ -116,7 +116,7 @@ describe('tap', () => {
       await app.call('tap', {ref: refOf(yaml, 'button "Settings"'), ...quiet})
       const ref = refOf(await snap(app), 'checkbox "Accept beta terms"')
       expect((await app.call('tap', {ref, ...quiet})).effect).toEqual({kind: 'treeChanged', changed: true})
-      expect(app.evaluate('currentRoute')).toMatchObject({result: {valueAsString: '/settings'}})
+      expect(app.evaluate('currentRoute')).toEqual({kind: 'value', value: {type: 'String', value: '/settings'}})
       expect((await snap(app)).split('\n').find((l) => l.includes('Accept beta terms'))).not.toContain('[offscreen]')
     })
 
@@ -182,7 +182,7 @@ describe('tap', () => {
       ownerRect: {left: 316, top: 68, width: 52, height: 40},
     })
     expect(retargeted.effect).toEqual({kind: 'treeChanged', changed: true})
-    expect(app.evaluate('monitors.length').kind).toBe('instance')
+    expect(app.evaluate('monitors.length').kind).toBe('value')
     const centre = await app.call('tap', {ref: tile, retarget: 'false', ...quiet})
     expect(centre.retargeted).toBeUndefined()
     expect(centre.effect).toEqual({kind: 'treeChanged', changed: false})

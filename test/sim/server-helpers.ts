@@ -129,8 +129,9 @@ export function fakeApp(): SimApp & {boots: number; lastParams?: Record<string, 
       }
     },
     evaluate(expression): EvaluateReply {
-      if (expression === '1 + 2') return {kind: 'instance', result: {type: '@Instance', kind: 'Int', valueAsString: '3'}}
-      if (expression === 'throw') return {kind: 'error', result: {type: '@Error', kind: 'UnhandledException', message: 'Bad state'}}
+      if (expression === '1 + 2') return {kind: 'value', value: {type: 'int', value: 3}}
+      if (expression === "'x'") return {kind: 'value', value: {type: 'String', value: 'x'.repeat(200)}}
+      if (expression === 'throw') return {kind: 'thrown', exception: 'Bad state'}
       return {kind: 'compileError', details: `Error: Undefined name '${expression}'.`}
     },
     restart() {

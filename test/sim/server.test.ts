@@ -129,12 +129,37 @@ describe('VM and isolate methods', () => {
     expect((await client.call('getDartDevelopmentServiceVersion')).error.code).toBe(-32601)
   })
 
-  it('maps evaluate outcomes in the root library: instance, @Error result, compile error 113', async () => {
+  it('maps evaluate outcomes in the root library: @Instance under a ring id, @Error result, compile error 113', async () => {
     const {client, isolateId} = await connect()
     const targetId = (await client.call('getIsolate', {isolateId})).result.rootLib.id
     const evaluate = (expression: string, target = targetId) => client.call('evaluate', {isolateId, targetId: target, expression})
-    expect((await evaluate('1 + 2')).result).toEqual({type: '@Instance', kind: 'Int', valueAsString: '3'})
-    expect((await evaluate('throw')).result).toMatchObject({type: '@Error', kind: 'UnhandledException'})
+    expect((await evaluate('1 + 2')).result).toEqual({
+      type: '@Instance',
+      kind: 'Int',
+      id: 'objects/1',
+      identityHashCode: 0,
+      class: {
+        type: '@Class',
+        fixedId: true,
+        id: 'classes/59',
+        name: '_Smi',
+        library: {type: '@Library', fixedId: true, id: 'libraries/@0150898', name: 'dart.core', uri: 'dart:core'},
+      },
+      valueAsString: '3',
+    })
+    expect((await evaluate("'x'")).result).toMatchObject({
+      kind: 'String',
+      id: 'objects/2',
+      length: 200,
+      valueAsString: 'x'.repeat(128),
+      valueAsStringIsTruncated: true,
+    })
+    expect((await evaluate('throw')).result).toEqual({
+      type: '@Error',
+      kind: 'UnhandledException',
+      id: 'objects/3',
+      message: 'Unhandled exception:\nBad state',
+    })
     expect((await evaluate('foo')).error).toEqual({
       code: 113,
       message: 'Expression compilation error',

@@ -13,6 +13,8 @@ describe('sim fault knobs', () => {
       'missing-extensions',
       'isolate-restart=1500',
       'perf-regression',
+      'no-force-frames',
+      'big-list=5000',
     ])
     expect(plan).toEqual({
       faults: {
@@ -26,6 +28,8 @@ describe('sim fault knobs', () => {
       lifecycle: 'hidden',
       restartIsolateAfterMs: 1500,
       perfRegression: true,
+      forceFrames: false,
+      bigList: 5000,
     })
   })
 
@@ -47,6 +51,9 @@ describe('sim fault knobs', () => {
     ['isolate-restart=600001', /whole milliseconds/],
     ['hang=ext tapir', /^Fault knob hang=ext tapir: give a VM Service method name, as in hang=ext\.tapir\.snap\.$/],
     ['lifecycle=asleep', /^Fault knob lifecycle=asleep: the lifecycle is one of hidden, paused, detached\.$/],
+    ['big-list=0', /^Fault knob big-list=0: give a whole number of rows from 1 to 20000, as in big-list=5000\.$/],
+    ['big-list=20001', /whole number of rows/],
+    ['no-force-frames=yes', /^Fault knob "no-force-frames" takes no value; write it as no-force-frames\.$/],
     ['missing-extensions=true', /^Fault knob "missing-extensions" takes no value; write it as missing-extensions\.$/],
   ])('refuses %s in one line', (spec, message) => {
     expect(() => parseFaultKnobs([spec])).toThrow(FaultKnobError)

@@ -1,6 +1,7 @@
+import {bringToFront} from './bring-to-front.js'
 import {CdpError} from './errors.js'
 import {imageProblem, type ImageFormat} from './image-check.js'
-import {isObject} from './json-shape.js'
+import {pageVisibility} from './page-visibility.js'
 import type {CdpPage} from './page.js'
 
 export interface Clip {
@@ -10,19 +11,12 @@ export interface Clip {
   height: number
 }
 
-/** The page's `document.visibilityState` ('visible', 'hidden', ...), checked to be an answer. */
-export async function pageVisibility(page: CdpPage): Promise<unknown> {
-  const answer = await page.send('Runtime.evaluate', {expression: 'document.visibilityState', returnByValue: true})
-  if (!isObject(answer.result)) throw new CdpError('CDP command failed: Runtime.evaluate: its result has no remote object (result).')
-  return answer.result.value
-}
-
 /** `Page.captureScreenshot` of the page, or of `clip` (CSS pixels, at scale 1). A hidden page is
  *  brought to front first, so the capture is a fresh frame. The bytes are checked to be an image
  *  of the format asked for before anyone writes them. */
 export async function capturePage(page: CdpPage, options: {format: ImageFormat; quality?: number; clip?: Clip}): Promise<Buffer> {
   await page.send('Page.enable')
-  if ((await pageVisibility(page)) !== 'visible') await page.send('Page.bringToFront')
+  if ((await pageVisibility(page)) !== 'visible') await bringToFront(page)
   const {data} = await page.send('Page.captureScreenshot', {
     format: options.format,
     ...(options.format === 'jpeg' && options.quality !== undefined ? {quality: options.quality} : {}),

@@ -25,10 +25,15 @@ export function wantsColour(stream: {isTTY?: boolean}, env: NodeJS.ProcessEnv): 
  *  back the same either way. Each stderr entry stays one line. */
 export function renderOutcome(outcome: Outcome, paint: {stdout: Paint; stderr: Paint} = {stdout: PLAIN, stderr: PLAIN}): RenderedOutcome {
   return {
-    stdout: outcome.stdout === '' ? '' : printable(outcome.stdout).split('\n').map(paint.stdout).join('\n') + '\n',
+    stdout: outcome.stdout === '' ? '' : paintLines(printable(outcome.stdout), paint.stdout) + '\n',
     stderr: outcome.stderr.length === 0 ? '' : outcome.stderr.map((line) => paint.stderr(printable(line, true))).join('\n') + '\n',
     exitCode: outcome.exitCode,
   }
+}
+
+/** Each line painted; without colour the text as it is (a 10,000-line snapshot is not split for nothing). */
+function paintLines(text: string, paint: Paint): string {
+  return paint === PLAIN ? text : text.split('\n').map(paint).join('\n')
 }
 
 /** chalk is loaded only when a stream wants colour, so a script or an agent piping the output

@@ -1,3 +1,4 @@
+import {bringToFront} from '../cdp/bring-to-front.js'
 import {clearOverrides, overrideViewport} from '../cdp/emulation.js'
 import {CdpPage, withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {limitOf} from '../cdp/time-limit.js'
@@ -16,7 +17,7 @@ export function chromeControl(endpoint: ChromeEndpoint, callMs: number): Browser
   const mouse = (page: CdpPage, type: string, at: Point, extra: Record<string, unknown> = {}) =>
     page.send('Input.dispatchMouseEvent', {type, x: at.x, y: at.y, button: 'left', pointerType: 'mouse', ...extra})
   return {
-    bringToFront: () => withPage(endpoint, (page) => page.send('Page.bringToFront').then(() => undefined), limitOf(callMs)),
+    bringToFront: () => withPage(endpoint, bringToFront, limitOf(callMs)),
     async setViewport(size) {
       sizing ??= await CdpPage.open(endpoint, limitOf(callMs))
       sizing.limitTo(limitOf(callMs))

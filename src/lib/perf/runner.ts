@@ -2,7 +2,7 @@ import {arch, cpus, platform as osPlatform, release, type} from 'node:os'
 import {join} from 'node:path'
 import {messageOf, TapirError} from '../errors.js'
 import {RUN_OUTPUT, writeOutputFile} from '../output-file.js'
-import {boolean, optional, type Infer} from '../shape.js'
+import {boolean, optional, string, type Infer} from '../shape.js'
 import {answer, anyAnswer, perfReport} from '../vm/tapir-answers.js'
 import type {BrowserControl} from './browser-control.js'
 import {DriveError, ScenarioDriver, type Resolve} from './driver.js'
@@ -158,9 +158,12 @@ async function measureOnce(
   }
 }
 
-/** `semantics_hold`: whether semantics stay on, and whether the platform holds them. */
-const semanticsHoldAnswer = answer({semanticsEnabled: optional(boolean), heldByPlatform: optional(boolean)})
+/** `semantics_hold`: whether semantics stay on, whether the platform holds them, and why. */
+const semanticsHoldAnswer = answer({semanticsEnabled: optional(boolean), heldByPlatform: optional(boolean), reason: optional(string)})
 type SemanticsHold = Infer<typeof semanticsHoldAnswer>
+
+/** The most of the app's own reason a run file keeps. */
+const MAX_REASON_CHARS = 300
 
 /** Releases the semantics tree for a semanticsOff repeat; the reason when it cannot be. */
 async function releaseSemantics(app: PerfApp): Promise<string | undefined> {
@@ -170,9 +173,14 @@ async function releaseSemantics(app: PerfApp): Promise<string | undefined> {
   } catch (error) {
     return `The app cannot release its semantics tree: ${messageOf(error)}`
   }
-  if (answer.semanticsEnabled === true)
-    return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
-  return undefined
+  if (answer.semanticsEnabled !== true) return undefined
+  // The app names what holds them when it knows; the reason is its text, kept to one bounded line.
+  if (typeof answer.reason === 'string' && answer.reason.trim() !== '')
+    return `Semantics stay on after the release: ${answer.reason
+      .replace(/[\r\n]+/g, ' ')
+      .trim()
+      .slice(0, MAX_REASON_CHARS)}.`
+  return `Semantics stay on after the release${answer.heldByPlatform ? ': the platform holds them (an assistive technology, or a web engine that has sent a tree)' : ''}.`
 }
 
 async function timed<T>(work: () => Promise<T>, resolves: Resolve[], index: number, step: Step, phase: Resolve['phase']): Promise<T> {

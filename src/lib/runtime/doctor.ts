@@ -1,4 +1,4 @@
-import {pageVisibility} from '../cdp/capture.js'
+import {pageVisibility} from '../cdp/page-visibility.js'
 import {CdpPage} from '../cdp/page.js'
 import {TapirError} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'

@@ -52,6 +52,10 @@ export const evaluate = defineVerb({
     } catch (error) {
       throw error instanceof RpcError ? failure(error) : error
     }
+    // DWDS (a web app) answers a compile error with an @Error result, not error 113.
+    const compileError = /^CompilationError: (.*)/.exec(String(value.message ?? ''))
+    if ((value.type === '@Error' || value.type === 'Error') && compileError)
+      throw new TapirError(`The expression does not compile: ${compileError[1]!.replace(/^.*?Error: /, '')}`, 'app')
     if (value.type === '@Error' || value.type === 'Error') {
       throw new TapirError(`The expression threw: ${(value.message ?? '').replace(/^Unhandled exception:\n/, '').split('\n')[0]}`, 'app')
     }

@@ -134,6 +134,9 @@ export class AppConnection {
         services.set(event.service, event.method)
       if (event.kind === 'ServiceUnregistered' && typeof event.service === 'string') services.delete(event.service)
     })
+    // The VM and DDS announce the services before the listen reply; DWDS with no DDS just after
+    // it. One more round trip comes back behind those announcements.
+    await this.client.call('getVersion')
     return (this.services = services)
   }
 

@@ -1,4 +1,4 @@
-import type {AppSource} from '../app-contract.js'
+import type {AppSource, DeveloperEvent} from '../app-contract.js'
 import {Behaviour} from './behaviour.js'
 import {Diagnostics} from './diagnostics.js'
 import {mountFrame, type Frame} from './frame.js'
@@ -6,11 +6,22 @@ import {DEFAULT_VIEW, right, type View} from './geometry.js'
 import {NodeIds} from './node-ids.js'
 import {PerfMonitor} from './perf/monitor.js'
 import {RefRegistry} from './refs.js'
+import {locationOf} from './router.js'
 import {buildApp} from './screens/app.js'
 import {tickerRunning} from './sheet-entrance.js'
 import {initialState, type AppState, type SeedData} from './state.js'
 
 export type Lifecycle = 'resumed' | 'hidden' | 'paused' | 'detached'
+
+/** How the app was built: for the web (`kIsWeb`) or a desktop, and whether tapir may force frames. */
+export interface Build {
+  /** A Flutter web build in a browser tab (DWDS), not a desktop app. */
+  readonly web: boolean
+  /** `--dart-define=TAPIR_FORCE_FRAMES` (default true): a hidden or paused app is woken at a verb's entry. */
+  readonly forceFrames: boolean
+}
+
+export const DESKTOP_BUILD: Build = {web: false, forceFrames: true}
 
 /** One run of the app's `main()`: its state, the last drawn frame and everything TapirPlugin keeps. */
 export class AppModel {
@@ -24,6 +35,7 @@ export class AppModel {
   perf!: PerfMonitor
   /** The last unfiltered snapshot text, which `snapshot: "diff"` compares against. */
   baseline: string | null = null
+  /** What the embedder reports: the window (or the browser tab) shown, hidden, paused or detached. */
   lifecycle: Lifecycle = 'resumed'
   /** The embedder's window: it outlives a hot restart, as the browser tab or the desktop window does. */
   view: View = DEFAULT_VIEW
@@ -33,18 +45,25 @@ export class AppModel {
   framesDrawn = 0
   /** The code the widgets are built from; a hot reload swaps it and keeps the state. */
   source: AppSource = {}
+  /** TapirPlugin holds a semantics handle for the whole process; `semantics_hold` may release it in a perf session. */
+  semanticsHandleHeld = true
   private readonly frameListeners = new Set<() => void>()
+  private readonly developerListeners = new Set<(event: DeveloperEvent) => void>()
+  /** The Router location the last frame showed, for the framework's navigation events. */
+  private shownLocation: string | null = null
   private lastGroupMicros = 0
-  private objects = 0
   private ids!: NodeIds
   private reportedOverflows!: Set<string>
   private boots = 0
+  /** Verbs in flight that woke the app: while any runs, frames are drawn whatever the embedder says. */
+  private wakes = 0
 
   constructor(
     readonly now: () => number = Date.now,
     private readonly seed: SeedData = {},
     /** The perf regression knob: the sparkline rebuilds its bars twice per build. */
     private readonly perfRegression = false,
+    readonly build: Build = DESKTOP_BUILD,
   ) {
     this.boot()
   }
@@ -53,7 +72,8 @@ export class AppModel {
   boot(): void {
     this.boots++
     this.state = initialState(this.seed)
-    this.diagnostics = new Diagnostics(this.now)
+    this.diagnostics = new Diagnostics(this.now, (event) => this.emit(event))
+    this.shownLocation = null
     this.on = new Behaviour(this.state, this.diagnostics)
     this.refs = new RefRegistry()
     this.ids = new NodeIds()
@@ -61,6 +81,7 @@ export class AppModel {
     this.perf = new PerfMonitor({seed: this.boots, regression: this.perfRegression})
     this.baseline = null
     this.closed = false
+    this.semanticsHandleHeld = true
     this.bootId = `${this.now().toString(36)}-${this.boots}`
     this.draw()
   }
@@ -71,13 +92,52 @@ export class AppModel {
     return `snapshot-${this.lastGroupMicros}`
   }
 
-  /** A fresh ring id for an object an evaluate hands out. */
-  nextObjectId(): string {
-    return `objects/${++this.objects}`
+  /**
+   * Whether the platform keeps semantics on by itself. A web engine turns semantics on with the
+   * first semantics tree it receives and never back off, and with tapir's handle held from
+   * install, every web build has sent one by its first frame. (An assistive technology would hold
+   * them on a desktop; none runs here.)
+   */
+  get platformHoldsSemantics(): boolean {
+    return this.build.web
+  }
+
+  /** `SemanticsBinding.semanticsEnabled`: the framework builds the tree while any handle holds it. */
+  get semanticsEnabled(): boolean {
+    return this.semanticsHandleHeld || this.platformHoldsSemantics
+  }
+
+  /** What perf reports say about where the app runs. */
+  get perfEnv(): {platform: string; isWeb: boolean; renderer: string; semanticsEnabled: boolean} {
+    return {
+      platform: this.build.web ? 'web' : 'linux',
+      isWeb: this.build.web,
+      renderer: this.build.web ? 'canvaskit' : 'unknown',
+      semanticsEnabled: this.semanticsEnabled,
+    }
   }
 
   get producesFrames(): boolean {
-    return this.lifecycle === 'resumed'
+    return this.lifecycle === 'resumed' || this.wakes > 0
+  }
+
+  /**
+   * Tapir's wake at a verb's entry: a hidden or paused desktop window is made to draw (a forced
+   * frame first, so the verb reads a fresh tree) until `sleep`. Answers whether it had to. A
+   * detached app, a build with the opt-out, and a browser tab (Chrome withholds animation frames
+   * from a hidden tab, whatever the app asks) are not woken.
+   */
+  wake(): boolean {
+    if (this.producesFrames || !this.build.forceFrames || this.build.web) return false
+    if (this.lifecycle !== 'hidden' && this.lifecycle !== 'paused') return false
+    this.wakes++
+    this.draw()
+    return true
+  }
+
+  /** The end of a verb that woke the app: the embedder's lifecycle holds again. */
+  sleep(): void {
+    this.wakes = Math.max(0, this.wakes - 1)
   }
 
   /** Waits for the next frame: while the engine draws none, the tree stays the last one drawn. */
@@ -115,10 +175,32 @@ export class AppModel {
     this.state.clock++
     this.frame = mountFrame(buildApp({state: this.state, on: this.on, view: this.view, source: this.source}), this.ids)
     this.diagnostics.framesDrawn++
-    this.perf.frameDrawn(this.frame, this.state)
+    this.perf.frameDrawn(this.frame, this.state, this.semanticsEnabled)
     this.reportOverflows()
     this.framesDrawn++
+    this.postFrameEvents()
     for (const listener of this.frameListeners) listener()
+  }
+
+  /** What the framework posts on the Extension stream after a frame in a debug build: the first
+   *  frame of a run, and each route change. */
+  private postFrameEvents(): void {
+    const location = locationOf(this.state)
+    if (location === this.shownLocation) return
+    const first = this.shownLocation === null
+    this.shownLocation = location
+    if (first) this.emit({kind: 'post', extensionKind: 'Flutter.FirstFrame', data: {}})
+    else this.emit({kind: 'post', extensionKind: 'Flutter.Navigation', data: {route: {description: location, settings: {name: location}}}})
+  }
+
+  /** Calls `listener` with everything the app logs, posts or prints from now on; answers how to stop. */
+  onDeveloperEvent(listener: (event: DeveloperEvent) => void): () => void {
+    this.developerListeners.add(listener)
+    return () => this.developerListeners.delete(listener)
+  }
+
+  private emit(event: DeveloperEvent): void {
+    for (const listener of this.developerListeners) listener(event)
   }
 
   /** Calls `listener` after every frame drawn from now on; answers how to stop. */

@@ -1,8 +1,8 @@
-import type {Diagnostics} from './diagnostics.js'
+import {LOG_LEVEL, type Diagnostics} from './diagnostics.js'
 import type {Point} from './geometry.js'
 import {showShell} from './router.js'
 import type {SheetPopup} from './sheet-entrance.js'
-import {mintInstance, type AppState, type Monitor, type Popup} from './state.js'
+import {mintInstance, REGIONS, type AppState, type Monitor, type Popup} from './state.js'
 import {FORMATTERS} from './text-formatters.js'
 import type {FieldKey} from './ui-node.js'
 
@@ -66,6 +66,7 @@ export class Behaviour {
     if (email.trim() === '' || password.length < MIN_PASSWORD_LENGTH) {
       this.state.signInError = true
       this.diagnostics.debugPrint('Sign-in refused: email or password missing')
+      this.diagnostics.developerLog('sign-in refused: incomplete credentials', 'monitors.auth', LOG_LEVEL.warning)
       return
     }
     this.state.signInError = false
@@ -232,10 +233,14 @@ export class Behaviour {
     this.state.popups.push({kind: 'regionMenu', instance: mintInstance(this.state)})
   }
 
-  /** The dropdown's onChanged: the parent keeps its current region when the plan lacks the new one. */
+  /** The dropdown's onChanged: the parent keeps its current region unless the new one is a region
+   *  it offers (a value outside the items would fail the DropdownButton's assertion) and the plan has. */
   changeRegion(region: string): void {
-    if (region === 'asia') this.diagnostics.debugPrint('Region asia is not available on this plan')
-    else this.state.settings.region = region
+    if (!(REGIONS as readonly string[]).includes(region)) return
+    if (region === 'asia') {
+      this.diagnostics.debugPrint('Region asia is not available on this plan')
+      this.diagnostics.developerLog(`region ${region} refused by the plan`, 'monitors.settings', LOG_LEVEL.warning)
+    } else this.state.settings.region = region
   }
 
   chooseRegion(region: string): void {

@@ -9,6 +9,14 @@ export function tapirError(message: string, type: EnvelopeType, widgetPath?: str
   return new ExtensionError(-32000, JSON.stringify({message, envelope}))
 }
 
+/** A `q<N>` handle whose stored predicates match nothing live. When its `within` scope is what
+ *  stopped resolving, the handle reports `matched: false` with the diagnostic naming the scope. */
+export function staleHandle(ref: string, diagnostic?: string): ExtensionError {
+  const message = `Query handle ref=${ref} is stale: ${diagnostic ?? 'no live match for stored predicates'}`
+  const envelope = {type: 'stale', suggestions: [], widget_path: ref, ...(diagnostic === undefined ? {} : {matched: false, diagnostic})}
+  return new ExtensionError(-32000, JSON.stringify({message, envelope}))
+}
+
 export function missingParam(verb: string, name: string): ExtensionError {
   return tapirError(`ext.tapir.${verb}: missing required param "${name}"`, 'missing_param')
 }

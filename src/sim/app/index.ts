@@ -1,4 +1,4 @@
-import {ExtensionError, type AppSource, type EvaluateReply, type SimApp} from '../app-contract.js'
+import {ExtensionError, type AppSource, type DeveloperEvent, type EvaluateReply, type SimApp} from '../app-contract.js'
 import {AppModel, type Lifecycle} from './app-model.js'
 import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
@@ -12,6 +12,10 @@ import type {SeedData} from './state.js'
 export interface MonitorsOptions extends SeedData {
   /** The perf regression knob: each monitor row's sparkline builds its bars twice. */
   perfRegression?: boolean
+  /** Built for the web and shown in a browser tab (DWDS), rather than a desktop window. */
+  web?: boolean
+  /** `--dart-define=TAPIR_FORCE_FRAMES` (default true): tapir wakes a hidden or paused window at a verb's entry. */
+  forceFrames?: boolean
 }
 
 /** The simulated "Monitors" app with TapirPlugin installed; the seed sets the data its backend holds. */
@@ -24,8 +28,8 @@ class MonitorsApp implements SimApp {
   private readonly app: AppModel
   private readonly handlers = new Map(EXTENSION_HANDLERS.map((handler) => [handler.name, handler]))
 
-  constructor({perfRegression = false, ...seed}: MonitorsOptions) {
-    this.app = new AppModel(Date.now, seed, perfRegression)
+  constructor({perfRegression = false, web = false, forceFrames = true, ...seed}: MonitorsOptions) {
+    this.app = new AppModel(Date.now, seed, perfRegression, {web, forceFrames})
   }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
@@ -39,13 +43,23 @@ class MonitorsApp implements SimApp {
     const handler = this.handlers.get(method)
     if (handler === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
     this.app.betweenCalls()
+    const woken = handler.wakesFrames && this.app.wake()
+    const starved = handler.wakesFrames && !this.app.producesFrames
+    const call = new Params(method, params)
     try {
-      const result = await handler.run(this.app, new Params(method, params))
-      const warnings = handler.wakesFrames ? framesWarning(this.app.lifecycle) : undefined
-      return warnings === undefined ? result : {...result, warnings}
+      const result = await handler.run(this.app, call)
+      const reresolved = this.app.refs.report(call.resolvedRefs)
+      return {
+        ...result,
+        ...(reresolved.length > 0 ? {reresolved} : {}),
+        ...(woken ? {framesForced: true} : {}),
+        ...(starved ? {warnings: framesWarning(this.app.lifecycle, this.app.build.web)} : {}),
+      }
     } catch (error) {
       if (error instanceof ExtensionError) throw error
       throw tapirError(`ext.tapir.${method}: ${String(error)}`, 'unexpected')
+    } finally {
+      if (woken) this.app.sleep()
     }
   }
 
@@ -71,6 +85,10 @@ class MonitorsApp implements SimApp {
 
   onFrame(listener: () => void): () => void {
     return this.app.onFrame(listener)
+  }
+
+  onDeveloperEvent(listener: (event: DeveloperEvent) => void): () => void {
+    return this.app.onDeveloperEvent(listener)
   }
 
   setLifecycle(state: Lifecycle): void {

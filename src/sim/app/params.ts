@@ -2,6 +2,9 @@ import {missingParam} from './errors.js'
 
 /** A handler's view of its params: every value is a string, as the VM hands them over. */
 export class Params {
+  /** The refs this call resolved, in order: the first successful call through a relocated ref reports it. */
+  readonly resolvedRefs: string[] = []
+
   constructor(
     readonly verb: string,
     private readonly raw: Readonly<Record<string, string>>,

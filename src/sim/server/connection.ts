@@ -66,14 +66,16 @@ export class Connection implements Peer {
       return
     }
     if (hangOn === request.method) return
-    const text = encodeReply(vm.mode, request, await dispatch({vm, peer: this, request}))
+    const reply = await dispatch({vm, peer: this, request})
+    const text = encodeReply(vm, request, reply)
     if (text === undefined) return
     if (latencyMs > 0) await delay(latencyMs)
     this.send(malformedOn === request.method ? text.slice(0, Math.ceil(text.length / 2)) : text)
+    if (reply.kind === 'result') reply.afterSend?.()
   }
 
   private sendReply(request: Pick<RpcRequest, 'id' | 'original'>, reply: Reply): void {
-    const text = encodeReply(this.vm.mode, request, reply)
+    const text = encodeReply(this.vm, request, reply)
     if (text !== undefined) this.send(text)
   }
 

@@ -10,15 +10,17 @@ import {callService, namespacedService, registerService} from './services.js'
 import {streamCancel, streamListen} from './streams.js'
 import {vmMethods} from './vm-methods.js'
 
-const ddsMethods: Readonly<Record<string, Handler>> = {getDartDevelopmentServiceVersion}
-
 /** Methods the VM service isolate answers itself, before any isolate routing. */
 const serviceIsolateMethods: Readonly<Record<string, Handler>> = {streamListen, streamCancel, registerService, getSupportedProtocols}
 
+/** What DDS answers itself in front of a VM or of DWDS: its own streams and services, its version. */
+const ddsMethods: Readonly<Record<string, Handler>> = {...serviceIsolateMethods, getDartDevelopmentServiceVersion}
+
 const collected = {type: 'Sentinel', kind: 'Collected', valueAsString: '<collected>'}
 
-/** Routes a request in the VM's order: DDS's own methods, the service isolate's, registered
- *  services, then by `isolateId` to the isolate, else the VM root. */
+/** Routes a request in the VM's order: DDS's own methods and the services registered with it,
+ *  then DWDS, or the service isolate's methods, registered services, by `isolateId` to the
+ *  isolate, else the VM root. */
 export async function dispatch(context: CallContext): Promise<Reply> {
   try {
     return await route(context)
@@ -30,9 +32,15 @@ export async function dispatch(context: CallContext): Promise<Reply> {
 
 async function route(context: CallContext): Promise<Reply> {
   const {vm, request} = context
-  if (vm.mode === 'dwds') return routeDwds(context)
   const method = request.method
-  const own = (vm.mode === 'dds' ? lookup(ddsMethods, method) : undefined) ?? lookup(serviceIsolateMethods, method)
+  if (vm.dds) {
+    const dds = lookup(ddsMethods, method)
+    if (dds) return dds(context)
+    const service = namespacedService(method)
+    if (service) return callService(context, service)
+  }
+  if (vm.web) return routeDwds(context)
+  const own = lookup(serviceIsolateMethods, method)
   if (own) return own(context)
   const service = namespacedService(method)
   if (service) return callService(context, service)

@@ -1,9 +1,13 @@
 import type {CallContext} from './context.js'
 import {dartToString} from './dart-string.js'
 import {ErrorCode, errorMessage, type WireError} from './errors.js'
+import {serviceEvent, streamNotify} from './events.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
+import type {SimIsolate} from './isolate.js'
 import {failure, result, success, type Reply} from './replies.js'
-import type {SimVm} from './vm.js'
+import {registerService} from './services.js'
+import type {Peer, SimVm} from './vm.js'
+import {webInstanceRef} from './web-instances.js'
 
 /** What DWDS (package:dwds, `ChromeProxyService`) answers where it differs from the VM
  *  (research/vm-service-protocol.md §6): a web app's debug service runs no Dart VM. */
@@ -38,9 +42,24 @@ const UNSUPPORTED = new Set([
   'requestHeapSnapshot',
   'getProcessMemoryUsage',
   'setLibraryDebuggable',
-  'registerService',
   'getIsolateGroupMemoryUsage',
   '_flutter.listViews',
+])
+
+/** The protocol's own methods DWDS answers; a service registered under one of these names is
+ *  never reached (vm_service's VmServerConnection routes only other names to the registry). */
+const DWDS_METHODS = new Set([
+  ...UNSUPPORTED,
+  'getVersion',
+  'getVM',
+  'streamListen',
+  'streamCancel',
+  'getSupportedProtocols',
+  'registerService',
+  'getIsolate',
+  'evaluate',
+  'reloadSources',
+  'resume',
 ])
 
 const wire = (code: number, message: string): WireError => ({code, message})
@@ -62,12 +81,22 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
       if (!WEB_STREAMS.has(streamId))
         return failure(wire(ErrorCode.invalidParams, `The stream \`${streamId}\` is not supported on web devices`))
       peer.streams.add(streamId) // never 103: a second listen is a success too
-      return success
+      return streamId === 'Service' ? {kind: 'result', result: {type: 'Success'}, afterSend: () => announceRegistry(vm, peer)} : success
     }
+    case 'registerService':
+      return registerWithRegistry(context)
     case 'streamCancel':
       return notOnWeb(method)
     case 'getSupportedProtocols':
       return result({type: 'ProtocolList', protocols: [{protocolName: 'VM Service', major: 4, minor: 20}]})
+  }
+  // Behind DDS the services live with DDS (`s<n>.` names); DWDS's own registry is empty.
+  if (!vm.dds && !DWDS_METHODS.has(method)) {
+    const owner = vm.serviceOwner(method)
+    if (owner) {
+      const reply = await owner.forward(method, params)
+      return 'error' in reply ? failure(reply.error) : result(reply.result)
+    }
   }
   const isolateId = params.isolateId === undefined ? undefined : dartToString(params.isolateId)
   if (isolateId === undefined) return failure(wire(ErrorCode.invalidParams, `${method}: missing required parameter isolateId`))
@@ -90,13 +119,38 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
         extensionRPCs: vm.extensionRPCs(isolate),
       })
     case 'evaluate':
-      return failure(wire(ErrorCode.invalidRequest, 'Expression evaluation is not supported for this configuration.'))
+      return evaluateOnPage(context, isolate)
     case 'reloadSources':
       return result({type: 'ReloadReport', success: true})
     case 'resume':
       return success
     default:
       return failure(wire(ErrorCode.methodNotFound, errorMessage(ErrorCode.methodNotFound)))
+  }
+}
+
+/**
+ * `flutter run` gives DWDS an expression compiler: the expression is compiled to JavaScript in the
+ * root library (here by the app's own compiler stand-in, which type checks the sim's expression
+ * language) and run in the page. A compile error or a throw is not an RPC error as on the VM but
+ * an `@Error` result of kind `error` (lowercase, not a spec ErrorKind); a target other than a
+ * library DWDS knows is refused the same way.
+ */
+function evaluateOnPage({vm, request}: CallContext, isolate: SimIsolate): Reply {
+  const {targetId, expression} = request.params
+  if (targetId === undefined) return failure(wire(ErrorCode.invalidParams, 'evaluate: missing required parameter targetId'))
+  if (expression === undefined) return failure(wire(ErrorCode.invalidParams, 'evaluate: missing required parameter expression'))
+  const errorRef = (message: string): Reply => result({type: '@Error', kind: 'error', message, id: vm.nextDwdsId()})
+  if (dartToString(targetId) !== webRootLib.id) return errorRef(`Evaluate is called on an unsupported target:${dartToString(targetId)}`)
+  const evaluated = vm.app.evaluate(dartToString(expression))
+  switch (evaluated.kind) {
+    case 'compileError':
+      // DWDS strips the synthetic library's name from the front end's report.
+      return errorRef(`CompilationError: ${evaluated.details.replace(/org-dartlang-debug:synthetic_debug_expression:.*:.*Error: /g, '')}`)
+    case 'thrown':
+      return errorRef(`Error: ${evaluated.exception}`)
+    case 'value':
+      return result(webInstanceRef(evaluated.value, () => isolate.nextObjectId()))
   }
 }
 
@@ -115,6 +169,30 @@ async function extension(context: CallContext): Promise<Reply> {
   )
   return callExtension({...context, request: {...request, params}}, isolate)
 }
+
+/**
+ * With no DDS in front, DWDS's connections share one registry (vm_service's
+ * ServiceExtensionRegistry): a service is registered under its bare name for every client, the
+ * alias is neither needed nor announced, and a second registration of a name by anyone is 111.
+ * A missing or empty service name is refused as the VM words it.
+ */
+function registerWithRegistry(context: CallContext): Reply {
+  const {vm, peer, request} = context
+  const service = request.params.service
+  if (typeof service !== 'string' || service === '') return registerService(context)
+  if (vm.serviceOwner(service)) return failure(wire(ErrorCode.serviceAlreadyRegistered, errorMessage(ErrorCode.serviceAlreadyRegistered)))
+  peer.services.set(service, typeof request.params.alias === 'string' ? request.params.alias : '')
+  vm.broadcast('Service', registryEvent('ServiceRegistered', service))
+  return success
+}
+
+/** A new `Service` listener hears of every registered service just after its listen reply (the
+ *  registry's stream starts with them), its own included. */
+function announceRegistry(vm: SimVm, peer: Peer): void {
+  for (const {service} of vm.registeredServices()) peer.send(streamNotify('Service', registryEvent('ServiceRegistered', service)))
+}
+
+const registryEvent = (kind: string, service: string) => serviceEvent(kind, {service, method: service})
 
 /** DWDS names a library by its URI. */
 const webRootLib = {

@@ -2,8 +2,10 @@ import type {SimIsolate} from './isolate.js'
 
 export type SimEvent = Record<string, unknown>
 
+/** An event about an isolate; on the web (DWDS) it names no isolate group, since there are none. */
 export function isolateEvent(kind: string, isolate: SimIsolate, extra: SimEvent = {}): SimEvent {
-  return {type: 'Event', kind, isolate: isolate.ref(), isolateGroup: isolate.groupRef(), timestamp: Date.now(), ...extra}
+  const group = isolate.webCounter === undefined ? {isolateGroup: isolate.groupRef()} : {}
+  return {type: 'Event', kind, isolate: isolate.ref(), ...group, timestamp: Date.now(), ...extra}
 }
 
 export function serviceEvent(kind: string, extra: SimEvent): SimEvent {

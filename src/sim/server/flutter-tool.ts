@@ -38,8 +38,11 @@ function compile(sourceFile: string | undefined): Compiled {
 /**
  * The client `flutter run` keeps on its app's VM Service (§5.2 of the protocol notes): it
  * registers `reloadSources` (a hot reload: recompile, then every widget builds again with the
- * state kept) and `hotRestart` (an isolate replacement, §5.4). `tapir start --device=sim`
- * stands for `flutter run`, so its sim has this client too.
+ * state kept) and, for a native app, `hotRestart` (an isolate replacement, §5.4). On the web
+ * `hotRestart` is DWDS's own (server/dwds-client.ts, §5.5). Without DDS (`--no-dds`) DWDS keeps
+ * the registration under the bare name `reloadSources`, which its own `reloadSources` shadows:
+ * a call by that name reaches DWDS, not this tool. `tapir start --device=sim` stands for
+ * `flutter run`, so its sim has this client too.
  *
  * One liberty: where flutter_tools puts a stack trace in a failed reload's `data.details`, this
  * stand-in puts the compiler's output, so a double of `flutter run` can print it as flutter does.
@@ -50,10 +53,7 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
   const peer: Peer = {
     name: vm.nextPeerName(),
     streams: new Set(),
-    services: new Map([
-      ['reloadSources', 'Flutter Tools'],
-      ['hotRestart', 'Flutter Tools'],
-    ]),
+    services: new Map(toolServices(vm).map((service) => [service, 'Flutter Tools'])),
     send: () => {},
     async forward(service, params): Promise<ForwardedReply> {
       if (service === 'reloadSources') return reloadSources(vm, options, params)
@@ -68,6 +68,10 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
   }
   vm.connect(peer)
   return peer
+}
+
+function toolServices(vm: SimVm): string[] {
+  return vm.web ? ['reloadSources'] : ['reloadSources', 'hotRestart']
 }
 
 async function reloadSources(vm: SimVm, options: FlutterToolOptions, params: Record<string, unknown>): Promise<ForwardedReply> {

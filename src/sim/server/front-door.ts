@@ -45,12 +45,19 @@ export function ddsFrontDoor(token: string): FrontDoor {
   }
 }
 
-/** DWDS: checks only that the first path segment is the token; a WebSocket at any path under it. */
-export function dwdsFrontDoor(token: string): FrontDoor {
+/** DWDS: checks only that the first path segment is the token; a WebSocket at any path under it.
+ *  Once DDS has taken control (`ddsHttpUri`), every request is refused with a 403 naming DDS. */
+export function dwdsFrontDoor(token: string, ddsHttpUri?: string): FrontDoor {
   return {
     route(request, upgrade) {
       const segments = pathSegments(request)
       if (segments[0] !== token) return forbiddenToken
+      if (ddsHttpUri !== undefined) {
+        return respond(
+          403,
+          `Cannot connect directly to the VM service as a Dart Development Service (DDS) instance has taken control and can be found at ${ddsHttpUri}.`,
+        )
+      }
       if (upgrade) return {kind: 'accept'}
       return respond(200, 'Dart Web Debug Service (tapir-sim)')
     },

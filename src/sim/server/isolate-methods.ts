@@ -1,6 +1,7 @@
 import type {IsolateHandler} from './context.js'
 import {ErrorCode, missingParam, invalidParam, runtimeError, serviceIsolateError} from './errors.js'
 import {isolateEvent, pauseEvent} from './events.js'
+import {vmInstanceRef} from './instances.js'
 import type {SimIsolate} from './isolate.js'
 import {failure, result, success} from './replies.js'
 import type {SimVm} from './vm.js'
@@ -26,7 +27,15 @@ export const isolateMethods: Readonly<Record<string, IsolateHandler>> = {
     if (targetId !== isolate.rootLibId) throw invalidParam(request, 'targetId')
     const evaluated = vm.app.evaluate(String(expression))
     if (evaluated.kind === 'compileError') return failure(serviceIsolateError(ErrorCode.expressionCompilationError, evaluated.details))
-    return result(evaluated.result)
+    if (evaluated.kind === 'thrown') {
+      return result({
+        type: '@Error',
+        kind: 'UnhandledException',
+        id: isolate.nextObjectId(),
+        message: `Unhandled exception:\n${evaluated.exception}`,
+      })
+    }
+    return result(vmInstanceRef(evaluated.value, () => isolate.nextObjectId()))
   },
 }
 

@@ -8,10 +8,18 @@ export class SimIsolate {
   readonly rootLibId = `libraries/@${randomDigits(8)}`
   readonly startTime = Date.now()
   private readonly extensions: string[] = []
+  private objects = 0
 
   constructor(readonly webCounter?: number) {
     this.number = webCounter === undefined ? randomDigits(16) : String(webCounter)
     this.id = webCounter === undefined ? `isolates/${this.number}` : this.number
+  }
+
+  /** The id the next object it hands out is known by: a VM ring id (`objects/<n>`), or on the web
+   *  the page's Chrome object id. */
+  nextObjectId(): string {
+    const n = ++this.objects
+    return this.webCounter === undefined ? `objects/${n}` : JSON.stringify({injectedScriptId: this.webCounter, id: n})
   }
 
   register(method: string): void {

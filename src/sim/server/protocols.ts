@@ -3,7 +3,7 @@ import {result} from './replies.js'
 
 export const getSupportedProtocols: Handler = ({vm}) => {
   const protocols = [{type: 'Protocol', protocolName: 'VM Service', major: 4, minor: 20}]
-  if (vm.mode === 'dds') protocols.push({type: 'Protocol', protocolName: 'DDS', major: 1, minor: 6})
+  if (vm.dds) protocols.push({type: 'Protocol', protocolName: 'DDS', major: 1, minor: 6})
   return result({type: 'ProtocolList', protocols})
 }
 

@@ -2,7 +2,8 @@ import type {WireError} from './errors.js'
 
 /** What a handled request comes to, before it is put on the wire. */
 export type Reply =
-  | {kind: 'result'; result: unknown}
+  /** `afterSend`: what the server writes right behind this reply (events it emits just after). */
+  | {kind: 'result'; result: unknown; afterSend?: () => void}
   | {kind: 'error'; error: WireError}
   /** An isolate's extension handler answered; the isolate builds this reply text itself. */
   | {kind: 'extension'; response: {result: Record<string, unknown>} | {error: WireError}}

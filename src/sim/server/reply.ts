@@ -1,24 +1,30 @@
 import type {WireError} from './errors.js'
 import type {RpcRequest} from './frames.js'
 import type {Reply} from './replies.js'
-import type {SimMode} from './vm.js'
+
+/** Who puts a reply on the wire: the VM's isolate concatenates extension replies by hand, DDS
+ *  re-serialises everything through json_rpc_2, DWDS serialises through vm_service. */
+export interface Encoder {
+  readonly dds: boolean
+  readonly web: boolean
+}
 
 /** The reply frame text for a reply, or `undefined` when nothing is sent. */
-export function encodeReply(mode: SimMode, request: Pick<RpcRequest, 'id' | 'original'>, reply: Reply): string | undefined {
+export function encodeReply(encoder: Encoder, request: Pick<RpcRequest, 'id' | 'original'>, reply: Reply): string | undefined {
   if (request.id === null || reply.kind === 'never') return undefined
   if (reply.kind === 'result') return JSON.stringify({jsonrpc: '2.0', result: reply.result, id: request.id})
-  if (reply.kind === 'error') return encodeError(mode, request, reply.error)
+  if (reply.kind === 'error') return encodeError(encoder, request, reply.error)
   const response = reply.response
-  if (mode === 'dds') {
+  if (encoder.dds || encoder.web) {
     return 'error' in response
-      ? encodeError(mode, request, response.error)
+      ? encodeError(encoder, request, response.error)
       : JSON.stringify({jsonrpc: '2.0', result: response.result, id: request.id})
   }
   return extensionReplyText(request.id, response)
 }
 
-function encodeError(mode: SimMode, request: Pick<RpcRequest, 'id' | 'original'>, error: WireError): string {
-  return JSON.stringify({jsonrpc: '2.0', error: mode === 'dds' ? withFullRequest(error, request.original) : error, id: request.id})
+function encodeError(encoder: Encoder, request: Pick<RpcRequest, 'id' | 'original'>, error: WireError): string {
+  return JSON.stringify({jsonrpc: '2.0', error: encoder.dds ? withFullRequest(error, request.original) : error, id: request.id})
 }
 
 /** DDS answers through json_rpc_2, which puts the whole original request in `data.request`

@@ -25,10 +25,12 @@ export function streamListen({vm, peer, request}: CallContext): Reply {
   if (typeof streamId !== 'string')
     return failure(serviceIsolateError(ErrorCode.invalidParams, "streamListen expects the 'streamId' parameter"))
   if (peer.streams.has(streamId)) return failure(serviceIsolateError(ErrorCode.streamAlreadySubscribed))
-  if (vm.mode === 'vm' && !vmStreams.has(streamId)) {
+  if (!vm.dds && !vmStreams.has(streamId)) {
     return failure(serviceIsolateError(ErrorCode.invalidParams, `streamListen: invalid 'streamId' parameter: ${streamId}`))
   }
   if (streamId === 'Service') announceServicesTo(vm, peer)
+  // DDS sends what it kept of the stream before its reply.
+  for (const event of vm.historyOf(streamId)) peer.send(streamNotify(streamId, event))
   peer.streams.add(streamId)
   return success
 }

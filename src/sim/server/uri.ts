@@ -7,7 +7,3 @@ export function hostForUri(host: string): string {
 export function httpUriOf(host: string, port: number, token: string): string {
   return `http://${hostForUri(host)}:${port}/${token}/`
 }
-
-export function wsUriOf(host: string, port: number, token: string): string {
-  return `ws://${hostForUri(host)}:${port}/${token}/ws`
-}

@@ -1,12 +1,20 @@
-import type {SimApp} from '../app-contract.js'
+import type {DeveloperEvent, SimApp} from '../app-contract.js'
+import {streamEventsOf} from './developer-events.js'
 import type {WireError} from './errors.js'
 import {isolateEvent, pauseEvent, serviceEvent, streamNotify, type SimEvent} from './events.js'
 import {noFaults, watchFaults, type SimFaults} from './faults.js'
 import {FlutterFramework} from './flutter-framework.js'
 import {SimIsolate} from './isolate.js'
 
-/** 'dwds': the debug service of a Flutter web app (Dart Web Debug Service), not a Dart VM. */
-export type SimMode = 'vm' | 'dds' | 'dwds'
+/**
+ * 'vm': a Dart VM's own service. 'dds': the same behind a Dart Development Service. 'dwds': the
+ * debug service of a Flutter web app (Dart Web Debug Service, not a Dart VM) behind DDS, as
+ * `flutter run -d chrome` runs it. 'dwds-direct': DWDS with no DDS (`flutter run --no-dds`).
+ */
+export type SimMode = 'vm' | 'dds' | 'dwds' | 'dwds-direct'
+
+/** DDS's default log history size, per stream. */
+const DDS_HISTORY_SIZE = 10_000
 
 export type ForwardedReply = {result: unknown} | {error: WireError}
 
@@ -31,6 +39,10 @@ export interface SimVmOptions {
 /** The VM behind the sockets: one UI isolate running the app, the connected clients, the faults. */
 export class SimVm {
   readonly mode: SimMode
+  /** A web app's debug service (DWDS): isolate "1", no isolate groups, web-shaped objects. */
+  readonly web: boolean
+  /** A Dart Development Service stands in front and is what clients talk to. */
+  readonly dds: boolean
   readonly app: SimApp
   readonly strictParams: boolean
   readonly faults: SimFaults
@@ -43,14 +55,31 @@ export class SimVm {
   private held: Array<(resumed: boolean) => void> = []
   private readonly sleepers = new Set<() => void>()
   private closed = false
+  /** What DDS replays to a new listener of Logging, Stdout, Stderr and Extension. */
+  private readonly history = new Map<string, SimEvent[]>()
+  private readonly stopListening: () => void
+  /** DWDS's own id counter (`createId`), for the objects it makes up (an `@Error`). */
+  private dwdsIds = 0
 
   constructor(options: SimVmOptions) {
     this.mode = options.mode
+    this.web = options.mode === 'dwds' || options.mode === 'dwds-direct'
+    this.dds = options.mode === 'dds' || options.mode === 'dwds'
     this.isolate = this.newIsolate()
     this.app = options.app
     this.strictParams = options.strictParams
     this.faults = watchFaults({...noFaults, ...options.faults}, (before) => this.faultsChanged(before))
     for (const method of [...FlutterFramework.extensions, ...this.tapirExtensions()]) this.isolate.register(method)
+    this.stopListening = this.app.onDeveloperEvent?.((event) => this.developerEvent(event)) ?? (() => {})
+  }
+
+  /** The events a stream's new listener is first sent: DDS's history of it (empty without DDS). */
+  historyOf(streamId: string): readonly SimEvent[] {
+    return this.history.get(streamId) ?? []
+  }
+
+  nextDwdsId(): string {
+    return String(++this.dwdsIds)
   }
 
   violation(text: string): void {
@@ -64,8 +93,24 @@ export class SimVm {
   disconnect(peer: Peer): void {
     this.peers.delete(peer)
     for (const service of peer.services.keys()) {
-      this.broadcast('Service', serviceEvent('ServiceUnregistered', {service, method: `${peer.name}.${service}`}))
+      this.broadcast('Service', serviceEvent('ServiceUnregistered', {service, method: this.serviceMethod(peer, service)}))
     }
+  }
+
+  /** The method that calls a client's service: `s<n>.<service>` through the VM or DDS; DWDS with
+   *  no DDS keeps one registry for all clients and calls a service by its bare name. */
+  serviceMethod(peer: Peer, service: string): string {
+    return this.web && !this.dds ? service : `${peer.name}.${service}`
+  }
+
+  /** The client that registered a service with DWDS's one registry (no DDS). */
+  serviceOwner(service: string): Peer | undefined {
+    return [...this.peers].find((peer) => peer.services.has(service))
+  }
+
+  /** Every registered service, by the client that registered it. */
+  registeredServices(): Array<{peer: Peer; service: string; alias: string}> {
+    return [...this.peers].flatMap((peer) => [...peer.services].map(([service, alias]) => ({peer, service, alias})))
   }
 
   /** Client names `s0`, `s1`, ...: the lowest free one, so names are recycled. */
@@ -91,7 +136,7 @@ export class SimVm {
 
   /** `isolates/root` names the first (here: only) isolate; any other id must be the live one. */
   lookupIsolate(id: string): SimIsolate | undefined {
-    if (this.mode === 'dwds') return id === this.isolate.id ? this.isolate : undefined
+    if (this.web) return id === this.isolate.id ? this.isolate : undefined
     return id === 'isolates/root' || id === this.isolate.id ? this.isolate : undefined
   }
 
@@ -129,13 +174,14 @@ export class SimVm {
 
   close(): void {
     this.closed = true
+    this.stopListening()
     this.settleHeld(false)
     for (const wake of [...this.sleepers]) wake()
   }
 
   /** DWDS numbers the isolate of each page load from 1. */
   private newIsolate(): SimIsolate {
-    if (this.mode !== 'dwds') return new SimIsolate()
+    if (!this.web) return new SimIsolate()
     const previous = (this as {isolate?: SimIsolate}).isolate?.webCounter ?? 0
     return new SimIsolate(previous + 1)
   }
@@ -153,6 +199,19 @@ export class SimVm {
 
   private hidden(method: string): boolean {
     return this.faults.extensionsMissing && method.startsWith('ext.tapir.')
+  }
+
+  /** What the app logged, posted or printed, on the streams that carry it; DDS keeps a history. */
+  private developerEvent(event: DeveloperEvent): void {
+    for (const {streamId, event: streamEvent} of streamEventsOf(event, this.isolate, this)) {
+      if (this.dds) {
+        const kept = this.history.get(streamId) ?? []
+        kept.push(streamEvent)
+        if (kept.length > DDS_HISTORY_SIZE) kept.shift()
+        this.history.set(streamId, kept)
+      }
+      this.broadcast(streamId, streamEvent)
+    }
   }
 
   private faultsChanged(before: SimFaults): void {

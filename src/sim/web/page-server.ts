@@ -13,9 +13,10 @@ export interface PageServer {
 }
 
 /** The web server of `flutter run -d web-server`: the page at `/`, the frames it draws at
- *  `/frame?after=N` (held until a frame newer than N), and `/view` where it reports its window. */
+ *  `/frame?after=N` (held until a frame newer than N), `/view` where it reports its window and
+ *  `/lifecycle` where it reports the tab's visibility. */
 export async function servePage(
-  app: Required<Pick<SimApp, 'resize' | 'displayList' | 'onFrame'>>,
+  app: Required<Pick<SimApp, 'resize' | 'displayList' | 'onFrame' | 'setLifecycle'>>,
   options: {host: string; port: number; onBrowser?: () => void},
 ): Promise<PageServer> {
   let browserSeen = false
@@ -47,6 +48,12 @@ export async function servePage(
       if (!view)
         return void response.writeHead(400, {'Content-Type': 'text/plain'}).end('expected {width, height, devicePixelRatio, touch}')
       app.resize(view)
+      response.writeHead(204).end()
+    } else if (request.method === 'POST' && url.pathname === '/lifecycle') {
+      const visibility = await readBody(request)
+      if (visibility !== 'hidden' && visibility !== 'visible')
+        return void response.writeHead(400, {'Content-Type': 'text/plain'}).end('expected hidden or visible')
+      app.setLifecycle(visibility === 'hidden' ? 'hidden' : 'resumed')
       response.writeHead(204).end()
     } else {
       response.writeHead(404, {'Content-Type': 'text/plain'}).end('not found')

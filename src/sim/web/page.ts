@@ -1,7 +1,8 @@
 /**
  * The page `flutter run -d web-server` would serve, for the simulated app: it reports its window
- * (CSS size, device pixel ratio, touch) to the app whenever that changes, and draws every frame
- * the app paints as positioned boxes with real text.
+ * (CSS size, device pixel ratio, touch) to the app whenever that changes, reports the tab being
+ * hidden or shown (the engine's lifecycle follows \`visibilitychange\`), and draws every frame the
+ * app paints as positioned boxes with real text.
  */
 export const PAGE_HTML = `<!DOCTYPE html>
 <html lang="en">
@@ -32,6 +33,11 @@ addEventListener('resize', report)
 // Pixel ratio and touch emulation change without a resize event.
 setInterval(report, 200)
 report()
+
+// A hidden tab: Chrome withholds animation frames, and the app's lifecycle goes hidden.
+document.addEventListener('visibilitychange', () => {
+  fetch('/lifecycle', {method: 'POST', headers: {'Content-Type': 'text/plain'}, body: document.visibilityState}).catch(() => {})
+})
 
 function draw(list) {
   document.body.style.background = list.background

@@ -8,7 +8,7 @@ export const clearHandler: ExtensionHandler = {
   name: 'clear',
   wakesFrames: true,
   run(app, params) {
-    const {ref, field, reresolved} = writableField(app, params)
+    const {ref, field} = writableField(app, params)
     app.on.focus(field.field)
     app.on.enterText(field.field, '')
     app.pump()
@@ -16,7 +16,6 @@ export const clearHandler: ExtensionHandler = {
       ref,
       text: '',
       effect: textEffect(app, field, ''),
-      ...(reresolved ? {reresolved: [ref]} : {}),
       ...postActionSnapshot(app, params, false),
     }
   },

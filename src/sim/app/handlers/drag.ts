@@ -2,7 +2,7 @@ import {postActionSnapshot} from '../action-snapshot.js'
 import {centre} from '../geometry.js'
 import {dragBetween} from '../gestures.js'
 import type {ExtensionHandler} from './extension-handler.js'
-import {gatedRef, reresolvedField} from './gated-ref.js'
+import {gatedRef} from './gated-ref.js'
 
 /** Pointer down at startRef's centre, five moves, up at endRef's centre; both ends pass the gate first. */
 export const dragHandler: ExtensionHandler = {
@@ -17,6 +17,6 @@ export const dragHandler: ExtensionHandler = {
     const from = app.frame.byPath.get(start.live.path) ?? start.live
     const to = app.frame.byPath.get(end.live.path) ?? end.live
     dragBetween(app, centre(from.ui.rect), centre(to.ui.rect))
-    return {startRef: start.ref, endRef: end.ref, ...reresolvedField(start, end), ...postActionSnapshot(app, params)}
+    return {startRef: start.ref, endRef: end.ref, ...postActionSnapshot(app, params)}
   },
 }

@@ -10,7 +10,7 @@ export const fillHandler: ExtensionHandler = {
   run(app, params) {
     params.required('ref')
     const text = params.present('text')
-    const {ref, field, reresolved} = writableField(app, params)
+    const {ref, field} = writableField(app, params)
     app.on.focus(field.field)
     app.on.enterText(field.field, '')
     app.on.enterText(field.field, text)
@@ -20,7 +20,6 @@ export const fillHandler: ExtensionHandler = {
       text,
       filled: true,
       effect: textEffect(app, field, text),
-      ...(reresolved ? {reresolved: [ref]} : {}),
       ...postActionSnapshot(app, params),
     }
   },

@@ -2,7 +2,7 @@ import {postActionSnapshot} from '../action-snapshot.js'
 import {tapirError} from '../errors.js'
 import {focusTargetOf} from '../focus.js'
 import type {ExtensionHandler} from './extension-handler.js'
-import {gatedRef, reresolvedField} from './gated-ref.js'
+import {gatedRef} from './gated-ref.js'
 
 /** requestFocus() on the nearest Focus: a text field's, else the control at or above the ref. Gated like fill's focus step. */
 export const focusHandler: ExtensionHandler = {
@@ -16,6 +16,6 @@ export const focusHandler: ExtensionHandler = {
     if ('field' in target) app.on.focus(target.field)
     else app.on.focusControl(target.control.path)
     app.pump()
-    return {ref: gated.ref, focused: true, ...reresolvedField(gated), ...postActionSnapshot(app, params, false)}
+    return {ref: gated.ref, focused: true, ...postActionSnapshot(app, params, false)}
   },
 }

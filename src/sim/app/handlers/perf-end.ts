@@ -4,5 +4,5 @@ import type {ExtensionHandler} from './extension-handler.js'
 export const perfEndHandler: ExtensionHandler = {
   name: 'perf_end',
   wakesFrames: false,
-  run: (app, params) => app.perf.end(params.bool('full', false)),
+  run: (app, params) => app.perf.end(params.bool('full', false), app.perfEnv),
 }

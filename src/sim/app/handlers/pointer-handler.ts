@@ -2,7 +2,7 @@ import {postActionSnapshot} from '../action-snapshot.js'
 import type {AppModel} from '../app-model.js'
 import {centre, type Point} from '../geometry.js'
 import type {ExtensionHandler} from './extension-handler.js'
-import {gatedRef, reresolvedField} from './gated-ref.js'
+import {gatedRef} from './gated-ref.js'
 
 /**
  * A gated mouse gesture at a widget's live centre: the gate runs once, the gesture settles, then
@@ -19,7 +19,7 @@ export function pointerHandler(
     run(app, params) {
       const gated = gatedRef(app, params)
       gesture(app, centre(gated.live.ui.rect))
-      return {ref: gated.ref, ...extra, ...reresolvedField(gated), ...postActionSnapshot(app, params)}
+      return {ref: gated.ref, ...extra, ...postActionSnapshot(app, params)}
     },
   }
 }

@@ -10,6 +10,7 @@ import {evaluateSentinelHandler} from './evaluate-sentinel.js'
 import {exceptionsHandler} from './exceptions.js'
 import type {ExtensionHandler} from './extension-handler.js'
 import {fillHandler} from './fill.js'
+import {findByTextHandler} from './find-by-text.js'
 import {findHandler} from './find.js'
 import {focusHandler} from './focus.js'
 import {getRoutesHandler} from './get-routes.js'
@@ -27,6 +28,7 @@ import {rightClickHandler} from './right-click.js'
 import {screenshotHandler} from './screenshot.js'
 import {scrollHandler} from './scroll.js'
 import {selectOptionHandler} from './select-option.js'
+import {semanticsHoldHandler} from './semantics-hold.js'
 import {setCheckboxHandler} from './set-checkbox.js'
 import {snapHandler} from './snap.js'
 import {tapHandler} from './tap.js'
@@ -40,6 +42,7 @@ export const EXTENSION_HANDLERS: readonly ExtensionHandler[] = [
   snapHandler,
   observeHandler,
   findHandler,
+  findByTextHandler,
   tapHandler,
   hoverHandler,
   dblclickHandler,
@@ -71,5 +74,6 @@ export const EXTENSION_HANDLERS: readonly ExtensionHandler[] = [
   perfEndHandler,
   perfInsightHandler,
   perfTraceHandler,
+  semanticsHoldHandler,
   bootIdHandler,
 ]

@@ -55,7 +55,7 @@ function regionOf(app: AppModel, params: Params): Rect {
     }
     return app.frame.root.ui.rect
   }
-  const {target} = resolveForAction(app, 'screenshot', ref)
+  const target = resolveForAction(app, params, ref)
   const widget = (app.frame.byPath.get(target.mounted.path) ?? target.mounted).ui.rect
   if (!hasArea(widget))
     throw tapirError(`ext.tapir.screenshot: ref ${ref} has a zero-size rect; there is nothing to capture`, 'zero_rect', ref)

@@ -21,8 +21,8 @@ export const scrollHandler: ExtensionHandler = {
     if (intoView && ref === undefined)
       throw tapirError('ext.tapir.scroll: intoView brings a widget into view, so it needs "ref"', 'missing_param')
     const delta = intoView ? {dx: 0, dy: 0} : deltaOf(params)
-    const target = ref === undefined ? null : resolveForAction(app, 'scroll', ref)
-    const scroller = target === null ? firstScrollable(app.frame) : scrollableAround(app.frame, target.target.mounted)
+    const target = ref === undefined ? null : resolveForAction(app, params, ref)
+    const scroller = target === null ? firstScrollable(app.frame) : scrollableAround(app.frame, target.mounted)
     let move: ScrollMove | null
     if (scroller === null) {
       if (!intoView) {
@@ -32,14 +32,13 @@ export const scrollHandler: ExtensionHandler = {
       move = null
     } else {
       // Every Scrollable in this app is vertical: dx moves none of them.
-      move = intoView ? ensureVisible(app, scroller, target!.target.mounted) : scrollBy(app, scroller, delta.dy)
+      move = intoView ? ensureVisible(app, scroller, target!.mounted) : scrollBy(app, scroller, delta.dy)
     }
     const changed = move !== null && move.after !== move.before
     return {
       scrolled: changed,
       finalOffset: move?.after ?? null,
       effect: {kind: 'scrollOffset', changed, before: move?.before ?? null, after: move?.after ?? null},
-      ...(target?.reresolved ? {reresolved: [ref!]} : {}),
       ...postActionSnapshot(app, params),
     }
   },

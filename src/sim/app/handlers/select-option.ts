@@ -11,7 +11,7 @@ export const selectOptionHandler: ExtensionHandler = {
   run(app, params) {
     const ref = params.required('ref')
     const value = params.present('value')
-    const {target} = resolveForAction(app, 'select_option', ref)
+    const target = resolveForAction(app, params, ref)
     const dropdown = firstDropdown(target.mounted)
     if (dropdown?.ui.onSelect === undefined) {
       throw tapirError(

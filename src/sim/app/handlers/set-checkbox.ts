@@ -17,7 +17,7 @@ export const setCheckboxHandler: ExtensionHandler = {
     const ref = params.required('ref')
     const requested = params.required('value')
     const value = requested !== 'false' && requested !== '0'
-    const {target, reresolved} = resolveForAction(app, 'set_checkbox', ref)
+    const target = resolveForAction(app, params, ref)
     const control = stateOwner(app, target, ref)
     const before = stateOf(control)
     const toggled = before !== value
@@ -29,7 +29,6 @@ export const setCheckboxHandler: ExtensionHandler = {
       value,
       toggled,
       effect: {kind: 'checked', verified: after === value, before, after},
-      ...(reresolved ? {reresolved: [ref]} : {}),
       ...postActionSnapshot(app, params),
     }
   },

@@ -19,7 +19,7 @@ export const tapHandler: ExtensionHandler = {
   wakesFrames: true,
   async run(app, params) {
     const ref = params.required('ref')
-    const {target, reresolved} = resolveForAction(app, 'tap', ref)
+    const target = resolveForAction(app, params, ref)
     const live = ensureActionable(app, target, ref, gateOptions(params))
     const routePath = (live.route ?? app.frame.root).path
     const before = routeSignature(app.frame, routePath)
@@ -30,7 +30,6 @@ export const tapHandler: ExtensionHandler = {
       ref,
       effect: {kind: 'treeChanged', changed: routeSignature(app.frame, routePath) !== before},
       ...aim.report,
-      ...(reresolved ? {reresolved: [ref]} : {}),
     }
     const until = params.optional('until')
     if (until !== undefined) payload.untilMatched = await waitForText(app, until, params.int('untilTimeoutMs', DEFAULT_UNTIL_TIMEOUT_MS))

@@ -12,7 +12,7 @@ export const typeHandler: ExtensionHandler = {
   run(app, params) {
     const ref = params.required('ref')
     const text = params.present('text')
-    const {target, reresolved} = resolveForAction(app, 'type', ref)
+    const target = resolveForAction(app, params, ref)
     const live = ensureActionable(app, target, ref, gateOptions(params))
     const field = textTargetFor(app, live, target.viaElement)
     if (field === null) throw tapirError(`ext.tapir.type: no text field at or near ref ${ref}`, 'not_found', ref)
@@ -22,7 +22,6 @@ export const typeHandler: ExtensionHandler = {
     return {
       text,
       effect: textEffect(app, field, text),
-      ...(reresolved ? {reresolved: [ref]} : {}),
       ...postActionSnapshot(app, params),
     }
   },

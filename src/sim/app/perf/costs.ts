@@ -87,8 +87,14 @@ export function blocksOf(rebuilt: readonly Mounted[], regression = false): Block
   return [...byName.entries()].map(([name, {selfMs, count}]) => ({name, selfMs: round3(selfMs), count}))
 }
 
-/** The pipeline's fixed cost per frame (begin frame, semantics flush, finalize tree). */
+/** The pipeline's fixed cost per frame (begin frame, finalize tree). */
 export const FRAME_OVERHEAD_MS = 0.4
+/** flushSemantics: updating the node of each rebuilt widget that annotates semantics, while any handle holds the tree. */
+const SEMANTICS_MS_PER_NODE = 0.02
+
+export function semanticsMsOf(rebuilt: readonly Mounted[]): number {
+  return round3(rebuilt.filter((m) => m.ui.semantics !== undefined).length * SEMANTICS_MS_PER_NODE)
+}
 /** Layout per rebuilt widget and paint per painted widget, shown as blocks only with `phases`. */
 const LAYOUT_MS_PER_REBUILT = 0.008
 const PAINT_MS_PER_PAINTED = 0.004

@@ -3,7 +3,7 @@ import {tapirError} from '../errors.js'
 import type {Frame} from '../frame.js'
 import type {AppState} from '../state.js'
 import {FrameRecorder, type RecorderOptions} from './recorder.js'
-import {closeSession} from './report.js'
+import {closeSession, type PerfEnv} from './report.js'
 import {OpenSession, type ClosedSession} from './session.js'
 import type {PerfMode} from './types.js'
 
@@ -22,9 +22,14 @@ export class PerfMonitor {
     this.recorder = new FrameRecorder(options)
   }
 
+  /** Whether a session is open (between perf_begin and perf_end). */
+  get sessionOpen(): boolean {
+    return this.open !== null
+  }
+
   /** The hook AppModel calls after every frame it draws. */
-  frameDrawn(frame: Frame, state: AppState): void {
-    const outcome = this.recorder.record(frame, state)
+  frameDrawn(frame: Frame, state: AppState, semanticsEnabled: boolean): void {
+    const outcome = this.recorder.record(frame, state, semanticsEnabled)
     this.open?.absorb(outcome)
   }
 
@@ -36,7 +41,7 @@ export class PerfMonitor {
     return {session: this.open, restarted}
   }
 
-  end(full: boolean): Record<string, unknown> {
+  end(full: boolean, env: PerfEnv): Record<string, unknown> {
     const session = this.open
     if (session === null) {
       throw tapirError(
@@ -50,12 +55,14 @@ export class PerfMonitor {
       endUs: this.recorder.nowUs,
       cacheSize: this.recorder.cacheSize,
       full,
+      env,
     })
     this.closed = {
       token: session.token,
       mode: session.mode,
       phases: session.phases,
       refused: closing.refused,
+      platform: env.platform,
       frames: [...session.frames],
       insights: closing.insights,
     }

@@ -1,7 +1,17 @@
 import type {Frame, Mounted} from '../frame.js'
 import {locationOf} from '../router.js'
 import type {AppState} from '../state.js'
-import {SHADER_COMPILE_MS, TRANSITION_RASTER_MS, blocksOf, buildMsOf, phaseBlocksOf, rasterMsOf, round3, transitionBlock} from './costs.js'
+import {
+  SHADER_COMPILE_MS,
+  TRANSITION_RASTER_MS,
+  blocksOf,
+  buildMsOf,
+  phaseBlocksOf,
+  rasterMsOf,
+  round3,
+  semanticsMsOf,
+  transitionBlock,
+} from './costs.js'
 import {BUDGET_MS, type BlockRun, type DrawOutcome, type FrameRecord, type RouteTransition} from './types.js'
 
 /** Animation frames after the frame that builds a new page (login ↔ shell, a monitor's detail). */
@@ -73,14 +83,14 @@ export class FrameRecorder {
     return this.clockUs
   }
 
-  record(frame: Frame, state: AppState): DrawOutcome {
+  record(frame: Frame, state: AppState, semanticsEnabled = true): DrawOutcome {
     const onstage = [...frame.byPath.values()].filter((m) => !m.offstage)
     const next = drawnOf(onstage, state)
     const previous = this.previous
     this.previous = next
     this.cacheSize = state.user === null ? 0 : state.monitors.length
     const rebuilt = previous === null ? onstage : onstage.filter((m) => previous.signatures.get(m.path) !== next.signatures.get(m.path))
-    const plans = this.plan(previous, next, rebuilt, onstage.length)
+    const plans = this.plan(previous, next, rebuilt, onstage.length, semanticsEnabled)
     const frames = plans.map((p) => this.place(p))
     const routeChanged = previous !== null && (previous.location !== next.location || previous.popupKey !== next.popupKey)
     const transition: RouteTransition | null = routeChanged
@@ -89,8 +99,8 @@ export class FrameRecorder {
     return {frames, transition, notifies: previous === null ? [] : notifiesBetween(previous, next, routeChanged)}
   }
 
-  private plan(previous: Drawn | null, next: Drawn, rebuilt: readonly Mounted[], painted: number): PlannedFrame[] {
-    const built = buildFrame(rebuilt, painted, this.options.regression)
+  private plan(previous: Drawn | null, next: Drawn, rebuilt: readonly Mounted[], painted: number, semantics: boolean): PlannedFrame[] {
+    const built = buildFrame(rebuilt, painted, this.options.regression, semantics)
     if (previous === null || rebuilt.length === 0) return [built]
     const pageChanged = previous.pageKey !== next.pageKey
     if (pageChanged || previous.popupKey !== next.popupKey) {
@@ -130,10 +140,12 @@ export class FrameRecorder {
   }
 }
 
-function buildFrame(rebuilt: readonly Mounted[], painted: number, regression: boolean): PlannedFrame {
+/** A frame that rebuilt widgets; with semantics on, the pipeline also updates their semantics nodes. */
+function buildFrame(rebuilt: readonly Mounted[], painted: number, regression: boolean, semantics: boolean): PlannedFrame {
   const blocks = blocksOf(rebuilt, regression)
   const phaseBlocks = phaseBlocksOf(rebuilt.length, painted)
-  return {blocks, phaseBlocks, buildMs: buildMsOf(blocks, phaseBlocks), rasterMs: rasterMsOf(painted), skipsAfter: 0}
+  const semanticsMs = semantics ? semanticsMsOf(rebuilt) : 0
+  return {blocks, phaseBlocks, buildMs: round3(buildMsOf(blocks, phaseBlocks) + semanticsMs), rasterMs: rasterMsOf(painted), skipsAfter: 0}
 }
 
 /** Nothing dirty: the pipeline runs and the raster thread re-composites the same layers. */

@@ -9,8 +9,13 @@ const TOP_TRANSITIONS = 10
 const TOP_INSIGHTS = 6
 const TOP_BREAKDOWN = 3
 
-/** The desktop debug build the sim stands for. */
-const ENV = {platform: 'linux', isWeb: false, buildMode: 'debug', renderer: 'unknown', semanticsEnabled: true} as const
+/** Where the app runs, read in the app when the session closes. */
+export interface PerfEnv {
+  readonly platform: string
+  readonly isWeb: boolean
+  readonly renderer: string
+  readonly semanticsEnabled: boolean
+}
 
 /** The liveness counter must advance by more than this for the engine to have rendered anything. */
 const MIN_LIVENESS_ADVANCE = 1
@@ -20,6 +25,7 @@ export interface SessionEnd {
   readonly endUs: number
   readonly cacheSize: number
   readonly full: boolean
+  readonly env: PerfEnv
 }
 
 export interface Closing {
@@ -91,7 +97,14 @@ export function closeSession(session: OpenSession, end: SessionEnd): Closing {
       sessionToken: session.token,
       refused: false,
       mode: session.mode,
-      env: {...ENV, phases: session.phases},
+      env: {
+        platform: end.env.platform,
+        isWeb: end.env.isWeb,
+        buildMode: 'debug',
+        renderer: end.env.renderer,
+        semanticsEnabled: end.env.semanticsEnabled,
+        phases: session.phases,
+      },
       coverage: facts.coverage,
       summary,
       counters,

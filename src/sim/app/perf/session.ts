@@ -29,6 +29,8 @@ export interface ClosedSession {
   readonly mode: PerfMode
   readonly phases: boolean
   readonly refused: boolean
+  /** Where the session ran (`linux`, `web`), for the trace's metadata. */
+  readonly platform: string
   readonly frames: readonly FrameRecord[]
   /** Every insight the rules raised, including those the report's cut left out. */
   readonly insights: readonly Insight[]

@@ -80,7 +80,7 @@ export function chromeTrace(session: ClosedSession): Record<string, unknown> {
       phases: session.phases,
       budgetMs: BUDGET_MS,
       frames: session.frames.length,
-      platform: 'linux',
+      platform: session.platform,
       producer: 'tapir-sim',
     },
   }
