@@ -56,11 +56,12 @@ describe('tapir restart keeps every start option', () => {
       expect(hasOption(argv, '--port', String(port)), argv.join(' ')).toBe(true)
       expect(new URL(session.vmServiceUri!).port).toBe(String(port))
       expect(optionValues(argv, '--fault').sort()).toEqual(['latency=20', 'lifecycle=hidden', 'reload-error'])
-      // The knobs act: the next hot reload fails to compile, and the app draws no frames.
+      // The knobs act: the next hot reload fails to compile, and the hidden app had to be woken.
       const reload = await p.run(['reload'])
       expect(reload.exitCode).toBe(1)
       expect(reload.stderr).toMatch(/^✗ Hot reload failed: .*Error: Expected ';' after this\./)
-      expect((await p.run(['tapir:snap'])).stderr).toMatch(/^⚠ /)
+      const snap = await p.run(['tapir:snap', '--json'])
+      expect(JSON.parse(snap.stdout), snap.stderr).toMatchObject({framesForced: true})
       // Restarted with the variable again: each knob once.
       const again = await restart(p, {TAPIR_SIM_FAULTS: 'lifecycle=hidden'})
       expect(optionValues(again.processes.app!.argv, '--fault').sort()).toEqual(['latency=20', 'lifecycle=hidden', 'reload-error'])
