@@ -56,9 +56,7 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
       const schema = tool.inputSchema as unknown as {
         properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>
         required?: string[]
-        additionalProperties: boolean
       }
-      expect(schema.additionalProperties, tool.name).toBe(false)
       const added = ADDITIONS[tool.name] ?? []
       expect(Object.keys(schema.properties).sort(), tool.name).toEqual([...reference.params.map((param) => param.name), ...added].sort())
       for (const name of added) expect(schema.properties[name]!.type, `${tool.name}.${name}`).toBe('string')
