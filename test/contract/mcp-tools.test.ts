@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
+import {UsageError, WORDS} from '../../src/lib/errors.js'
 import {listTools} from '../../src/lib/mcp/server.js'
+import {VERBS} from '../../src/lib/verbs/index.js'
 import {BRIEF} from '../../src/lib/verbs/params.js'
 import {CLI_WORDS} from '../helpers/mcp-words.js'
 
@@ -29,7 +31,12 @@ describe('the MCP tool list', () => {
   it('takes its annotations from the kind: reads are read-only, close_app and evaluate are not, held Chrome state is not idempotent', () => {
     const hints = (name: string) => tools.find((tool) => tool.name === name)!.annotations
     for (const tool of tools) {
-      expect(Object.keys(tool.annotations).sort(), tool.name).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint'])
+      expect(Object.keys(tool.annotations).sort(), tool.name).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+      ])
       expect(tool.annotations.openWorldHint, tool.name).toBe(false)
     }
     expect(hints('tapir_snap')).toEqual({readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false})
@@ -61,5 +68,18 @@ describe('the MCP tool list', () => {
       for (const [name, property] of Object.entries(tool.inputSchema.properties as Record<string, {description?: string}>))
         expect(property.description ?? '', `${tool.name}.${name}`).not.toMatch(CLI_WORDS)
     }
+  })
+})
+
+describe('the words each surface uses', () => {
+  it('names every MCP tool of a verb as the catalogue does', () => {
+    for (const verb of VERBS) if (verb.tool) expect(WORDS.mcp.call(verb.name), verb.name).toBe(verb.tool)
+  })
+
+  it('words a call, an argument and a parameter for the CLI and for MCP', () => {
+    expect(WORDS.cli.call('device', {list: true})).toBe('tapir:device --list')
+    expect(WORDS.mcp.call('device', {list: true})).toBe('tapir_device_profile with list: true')
+    expect([WORDS.cli.arg('platform', 'sim'), WORDS.mcp.arg('platform', 'sim')]).toEqual(['--platform=sim', 'platform: "sim"'])
+    expect(new UsageError((words) => `${words.param('ref')} first`).messageFor('mcp')).toBe('ref first')
   })
 })

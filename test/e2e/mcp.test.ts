@@ -1,6 +1,6 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -8,7 +8,7 @@ import {VERBS} from '../../src/lib/verbs/index.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {startSim} from '../../src/sim/index.js'
 import {BIN, ROOT} from '../helpers/cli.js'
-import {mcpClient} from '../helpers/mcp.js'
+import {McpTestClient, mcpClient} from '../helpers/mcp.js'
 import {signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
@@ -342,7 +342,7 @@ describe('tapir mcp:serve survives size and malformed input', () => {
     })
     let stderr = ''
     transport.stderr!.on('data', (chunk) => (stderr += String(chunk)))
-    const client = new Client({name: 'tapir-test', version: '0.0.0'})
+    const client = new McpTestClient()
     await client.connect(transport)
     try {
       const huge = client.callTool({name: 'tapir_fill', arguments: {ref: 'e2', text: 'x'.repeat(20_000_000)}})

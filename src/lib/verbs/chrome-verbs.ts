@@ -5,7 +5,7 @@ import type {CdpPage, ChromeEndpoint} from '../cdp/page.js'
 import {CdpPage as Page, withPage} from '../cdp/page.js'
 import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
 import {limitOf} from '../cdp/time-limit.js'
-import {ParamError} from '../errors.js'
+import {ParamError, UsageError} from '../errors.js'
 import {defineVerb} from './define.js'
 import type {Report, Verb, VerbCall} from './types.js'
 
@@ -28,7 +28,7 @@ const WINDOW_BARS_HEIGHT = 130
 const NOT_HELD = 'Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.'
 const HOLDING = 'Holding the override; Ctrl-C or closing Chrome ends it.'
 const ENDS_WITH_CALL =
-  'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.'
+  "The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, hold it from a shell with the CLI's resize and its hold flag, or emulate a device with tapir_device_profile, whose window size stays."
 
 function endpoint(context: VerbCall): ChromeEndpoint {
   const chrome = context.chrome()
@@ -205,8 +205,9 @@ export const device = defineVerb({
   validate(input) {
     if (input.list === true || input.reset === true) return
     if (typeof input.preset !== 'string' || input.preset.trim() === '') {
-      throw new ParamError(
-        (name) => `Pass ${name('preset')}=<name>, ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`,
+      throw new UsageError(
+        (words) =>
+          `Pass ${words.arg('preset', '<name>')}, ${words.arg('list')} or ${words.arg('reset')}. ${words.run} ${words.call('device', {list: true})} to see the presets.`,
       )
     }
     presetNamed(input.preset)

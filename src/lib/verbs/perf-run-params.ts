@@ -19,7 +19,10 @@ export const HTML_PARAM = {
 /** The report file asked for, resolved; an empty path is refused. */
 export function htmlPath(cwd: string, html: string | undefined): string | undefined {
   if (html === undefined) return undefined
-  if (html.trim() === '') throw new UsageError('--html needs a file to write the report to, e.g. --html=build/perf/report.html.')
+  if (html.trim() === '')
+    throw new UsageError(
+      (words) => `${words.param('html')} needs a file to write the report to, e.g. ${words.arg('html', 'build/perf/report.html')}.`,
+    )
   return resolve(cwd, html)
 }
 

@@ -43,7 +43,12 @@ export const hotReloadAndSnap = defineVerb({
   waitsMs: () => RELOAD_COMPILE_MS,
   params: [{name: 'screenshot', type: 'boolean', default: true, description: 'Capture a screenshot after the reload.'}],
   async execute(call, input): Promise<ReloadResult> {
-    if (!call.reload) throw new TapirError('Hot reload needs a session: run `tapir start --device=<id>` first.', 'local')
+    if (!call.reload)
+      throw new TapirError(
+        (words) =>
+          `Hot reload needs a session: ${words.only('run `tapir start --device=<id>` first', 'start the app from a shell with `tapir start` first')}.`,
+        'local',
+      )
     const started = Date.now()
     try {
       await call.reload('reload', call.deadline)

@@ -6,9 +6,9 @@ import {ParamError, TapirError} from '../errors.js'
 import {IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
 import {integer, optional, string} from '../shape.js'
 import {answer, appNotes, geometryAnswer, type AppNotes} from '../vm/tapir-answers.js'
-import {BRIEF} from './params.js'
 import {defineVerb} from './define.js'
 import {toExtensionParams} from './input.js'
+import {BRIEF} from './params.js'
 import type {VerbCall} from './types.js'
 
 /** `screenshot`: the image, base64-encoded. */
@@ -126,7 +126,8 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
     const {rect} = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, geometryAnswer, call.deadline)
     if (!rect)
       throw new TapirError(
-        `Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`,
+        (words) =>
+          `Cannot clip to ref "${input.ref}": the extension returned no rect for it. ${words.only('Re-run', 'Call')} ${words.call('snap')} and use a ref from that snapshot.`,
         'local',
       )
     clip = {x: rect.x, y: rect.y, width: rect.width, height: rect.height}
