@@ -143,7 +143,7 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     expect(errorOf(stale).error).toMatchObject({message: messageOf(stale), exitCode: 3, envelope: {type: 'stale'}})
     const idle = await client.callTool({name: 'tapir_wait_for_network_idle', arguments: {timeoutMs: 300}})
     expect(idle.isError).toBe(true)
-    expect(errorOf(idle).error).toMatchObject({exitCode: 3, envelope: {type: 'timeout'}})
+    expect(errorOf(idle).error).toMatchObject({exitCode: 1, envelope: {type: 'timeout'}})
     const heading = /heading "[^"]+" \[ref=(e\d+)\]/.exec(
       JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot,
     )![1]
