@@ -57,6 +57,7 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
       app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
       browser: browserFor(context.chrome(), context.timeoutMs),
       progress: (line) => context.progress?.(line),
+      ...(context.cancelled ? {cancelled: context.cancelled} : {}),
     },
   )
   if (html !== undefined) {

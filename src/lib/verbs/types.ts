@@ -81,6 +81,9 @@ export interface VerbContext {
   progress?(line: string): void
   /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM, SIGHUP); only the CLI offers it. */
   interrupted?(): AbortSignal
+  /** Aborts when the caller cancels this one call (MCP's notifications/cancelled): a verb of
+   *  many steps (perf_run) stops at its next safe point. */
+  cancelled?: AbortSignal
   /** Takes the one viewport hold of the session's Chrome (throws naming a live holder); returns its release. */
   holdOverride?(): () => void
   /** The session's device and Chrome port (perf_run reads the platform from them). */
