@@ -129,7 +129,15 @@ function callContext(context: VerbContext, extra: Extra): VerbContext {
           void extra
             .sendNotification({method: 'notifications/progress', params: {progressToken: token, progress: ++sent, message}})
             .catch(() => undefined)
-  return Object.assign(Object.create(context) as VerbContext, {cancelled: extra.signal, ...(progress ? {progress} : {})})
+  const own: Partial<VerbContext> = {cancelled: extra.signal, ...(progress ? {progress} : {})}
+  // Everything else is the session's own, run on the session's context itself (its one connection).
+  return new Proxy(context, {
+    get(target, key, receiver) {
+      if (key in own) return own[key as keyof VerbContext]
+      const value: unknown = Reflect.get(target, key, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 /** Settles once the call is cancelled; nothing is sent for a cancelled call. */
