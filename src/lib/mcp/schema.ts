@@ -13,8 +13,8 @@ function propertyFor(param: Param): JsonSchema {
 }
 
 /** The JSON Schema of a tool's arguments, from the same params the CLI flags come from. It
- *  leaves out `additionalProperties: false`: the call refuses an unknown argument by name
- *  (inputFromArguments), and every agent would read those bytes before its first call. */
+ *  leaves out `additionalProperties: false`: the server refuses an unknown argument by name
+ *  (-32602, server.ts), and every agent would read those bytes before its first call. */
 export function inputSchema(params: readonly Param[]): JsonSchema {
   const visible = params.filter((param) => !param.cliOnly)
   const required = visible.filter((param) => param.required).map((param) => param.name)

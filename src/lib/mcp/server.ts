@@ -183,7 +183,7 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
 }
 
 /** Answers a tools/call whose arguments hold a key its tool's schema does not name with -32602
- *  (each schema has additionalProperties: false). Checked on the message as it was parsed, where
+ *  (the names its schema lists; the schema itself leaves out additionalProperties). Checked on the message as it was parsed, where
  *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
 function refuseUnknownArguments(transport: Transport): void {
   const accepted = new Map(listTools().map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
