@@ -134,6 +134,12 @@ try {
   // 3. MCP tools/call latency of tapir_snap, next to the CLI's per-invocation time
   const client = new Client({name: 'bench', version: '0'})
   await client.connect(new StdioClientTransport({command: process.execPath, args: [bin, 'mcp:serve'], env, stderr: 'ignore'}))
+  // What every agent reads before its first call: the compact JSON of the tools array (at most 25,000 bytes).
+  const {tools} = await client.listTools()
+  const listBytes = Buffer.byteLength(JSON.stringify(tools))
+  rows.push(
+    `  ${'MCP tools/list (compact JSON of tools)'.padEnd(44)} ${`${listBytes} B`.padStart(10)}  ${tools.length} tools, ${Math.round(listBytes / tools.length)} B a tool (budget 25000 B)`,
+  )
   await client.callTool({name: 'tapir_snap', arguments: {}})
   const calls = []
   for (let i = 0; i < 50; i++) {

@@ -25,7 +25,12 @@ export async function commandReference() {
   const {cliSummary} = await import(pathToFileURL(join(root, 'dist', 'lib', 'verbs', 'define.js')).href)
   const lines = [BEGIN, '']
   for (const verb of [...VERBS].sort((a, b) => a.name.localeCompare(b.name))) {
-    lines.push(`### \`tapir tapir:${verb.name}\`${verb.tool ? ` · MCP \`${verb.tool}\`` : ''}`, '', cliSummary(verb), '')
+    lines.push(
+      `### \`tapir tapir:${verb.name}\`${verb.tool ? ` · MCP \`${verb.tool}\`` : ''}`,
+      '',
+      [cliSummary(verb), verb.details].filter(Boolean).join(' '),
+      '',
+    )
     if (verb.example) {
       // The README test runs each example on a fresh sim, after the lines that set its scene.
       if (verb.exampleWithoutApp) lines.push('<!-- readme-test: no-app -->')

@@ -14,6 +14,7 @@ import {argsFor, flagsFor, missingFlagError, usageFor} from './verb-flags.js'
 export function verbCommand(verb: Verb) {
   class VerbCommand extends TapirCommand<typeof VerbCommand> {
     static override summary = cliSummary(verb)
+    static override description = verb.details
     // Built from the catalogue at run time: typed as any flag, and each value checked against its param below.
     static override flags: FlagInput = flagsFor(verb)
     static override args = argsFor(verb)

@@ -7,6 +7,58 @@ export const PARAM_NAME: Readonly<Record<Surface, (param: string) => string>> = 
   mcp: (param) => param,
 }
 
+type Value = string | number | boolean
+
+/** How a surface words what a user gives and calls, so one message reads right on each. */
+export interface Words {
+  /** A parameter: `--rect` on the CLI, `rect` over MCP. */
+  param(name: string): string
+  /** A parameter given a value: `--list` or `--platform=sim`; `list: true` or `platform: "sim"`. */
+  arg(name: string, value?: Value): string
+  /** A verb, with arguments: `tapir:device --list`; `tapir_device_profile with list: true`. */
+  call(verb: string, args?: Record<string, Value>): string
+  /** What to do with a call: `Run` it on the CLI, `Call` it over MCP. */
+  run: string
+  /** What only one surface has words for (a CLI flag like --timeout, a shell command). */
+  only(cli: string, mcp: string): string
+}
+
+/** MCP tools not named `tapir_` and their verb's CLI name (test/contract/mcp-tools.test.ts checks it against the catalogue). */
+export const RENAMED_TOOLS: Readonly<Record<string, string>> = {
+  wait: 'tapir_wait_for',
+  resize: 'tapir_resize_viewport',
+  device: 'tapir_device_profile',
+}
+
+const argList = (args: Record<string, Value>, word: (name: string, value: Value) => string) =>
+  Object.entries(args).map(([name, value]) => word(name, value))
+
+const cliArg = (name: string, value: Value = true) => (value === true ? `--${name}` : `--${name}=${value}`)
+const mcpArg = (name: string, value: Value = true) => `${name}: ${JSON.stringify(value)}`
+
+export const WORDS: Readonly<Record<Surface, Words>> = {
+  cli: {
+    param: PARAM_NAME.cli,
+    arg: cliArg,
+    call: (verb, args = {}) => [`tapir:${verb}`, ...argList(args, cliArg)].join(' '),
+    run: 'Run',
+    only: (cli) => cli,
+  },
+  mcp: {
+    param: PARAM_NAME.mcp,
+    arg: mcpArg,
+    call: (verb, args = {}) => {
+      const given = argList(args, mcpArg)
+      return `${RENAMED_TOOLS[verb] ?? `tapir_${verb}`}${given.length > 0 ? ` with ${given.join(', ')}` : ''}`
+    },
+    run: 'Call',
+    only: (_cli, mcp) => mcp,
+  },
+}
+
+/** A message worded for each surface: `(words) => `${words.run} ${words.call('snap')} first.``. */
+export type Worded = (words: Words) => string
+
 /**
  * Whose failure it is. `usage`: the call itself is wrong; `local`: something on this machine (no
  * session, a file, a port, no Chrome); `app`: the app answered with an error; `connection`: the
@@ -17,13 +69,17 @@ export type FailureKind = 'usage' | 'local' | 'app' | 'connection'
 
 /** A failure a user can act on: one line of text and what kind of failure it is. */
 export class TapirError extends Error {
+  private readonly worded?: Worded
+
   constructor(
-    message: string,
+    /** The message, or how to word it on each surface when it names a parameter or a command. */
+    message: string | Worded,
     readonly kind: FailureKind,
     /** Extra JSON for `--json` output (e.g. the app's error envelope). */
     readonly details?: Record<string, unknown>,
   ) {
-    super(message)
+    super(typeof message === 'string' ? message : message(WORDS.cli))
+    if (typeof message !== 'string') this.worded = message
   }
 
   /** Whether the message is a heading and lines of tapir's own (every problem of a file), to
@@ -33,8 +89,8 @@ export class TapirError extends Error {
   }
 
   /** The message as the surface a call came from words it. */
-  messageFor(_surface: Surface): string {
-    return this.message
+  messageFor(surface: Surface): string {
+    return this.worded ? this.worded(WORDS[surface]) : this.message
   }
 
   /** The `type` of the app's error envelope (stale, not_found, timeout, ...), when it sent one. */
@@ -46,7 +102,7 @@ export class TapirError extends Error {
 }
 
 export class UsageError extends TapirError {
-  constructor(message: string) {
+  constructor(message: string | Worded) {
     super(message, 'usage')
   }
 }
@@ -54,12 +110,8 @@ export class UsageError extends TapirError {
 /** A usage error about parameters, worded with each surface's names for them:
  *  `new ParamError((name) => `${name('rect')} needs ${name('ref')}.`)`. */
 export class ParamError extends UsageError {
-  constructor(private readonly compose: (name: (param: string) => string) => string) {
-    super(compose(PARAM_NAME.cli))
-  }
-
-  override messageFor(surface: Surface): string {
-    return this.compose(PARAM_NAME[surface])
+  constructor(compose: (name: (param: string) => string) => string) {
+    super((words) => compose(words.param))
   }
 }
 

@@ -1,11 +1,12 @@
 import {existsSync, readdirSync} from 'node:fs'
 import {createServer, type Server} from 'node:net'
 import {join} from 'node:path'
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN, sessionFile, tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {McpTestClient} from '../helpers/mcp.js'
 import {freePort} from '../helpers/page-probe.js'
 import {withSimSession} from '../helpers/sim.js'
 
@@ -119,7 +120,7 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
         env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
         stderr: 'pipe',
       })
-      client = new Client({name: 'tapir-test', version: '0.0.0'})
+      client = new McpTestClient()
       await client.connect(transport)
     })
     afterAll(() => client.close())
@@ -153,7 +154,7 @@ describe('Chrome verbs refuse what they cannot do, with exit 1 and one line (no 
       const unknown = await client.callTool({name: 'tapir_device_profile', arguments: {preset: 'nokia-3310'}})
       expect({isError: unknown.isError, firstLine: textOf(unknown).split('\n')[0]}).toEqual({
         isError: true,
-        firstLine: "Unknown preset 'nokia-3310'. Run tapir:device --list to see available.",
+        firstLine: "Unknown preset 'nokia-3310'. Call tapir_device_profile with list: true to see available.",
       })
       const noCdp = await client.callTool({name: 'tapir_device_profile', arguments: {preset: 'iphone-x'}})
       expect(textOf(noCdp)).toMatch(/^CDP not enabled\./)

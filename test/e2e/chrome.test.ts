@@ -1,12 +1,12 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, cliEnv, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {McpTestClient} from '../helpers/mcp.js'
 import {eventually, freePort, minimizeWindow, pageReport, pngSize, processesWith, windowBounds} from '../helpers/page-probe.js'
 import {canUnshare, inPidNamespace} from '../helpers/pid-namespace.js'
 import {SIGN_IN_STEPS} from '../helpers/sim.js'
@@ -291,7 +291,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
       env: {...process.env, HOME: scratch.path, NODE_ENV: 'production', ...env} as Record<string, string>,
       stderr: 'pipe',
     })
-    const client = new Client({name: 'tapir-test', version: '0.0.0'})
+    const client = new McpTestClient()
     await client.connect(transport)
     try {
       const text = async (name: string, args: Record<string, unknown>) => {

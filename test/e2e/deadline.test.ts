@@ -1,8 +1,9 @@
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN, sessionFile, tapir, tempDir} from '../helpers/cli.js'
 import {type HostileVm, hostileVm} from '../helpers/hostile-vm.js'
+import {McpTestClient} from '../helpers/mcp.js'
 
 type ToolResult = {content: Array<{text: string}>; isError?: boolean}
 
@@ -14,7 +15,7 @@ async function mcpClient(state: string, timeout?: number): Promise<Client> {
     env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
     stderr: 'pipe',
   })
-  const client = new Client({name: 'tapir-test', version: '0.0.0'})
+  const client = new McpTestClient()
   await client.connect(transport)
   return client
 }

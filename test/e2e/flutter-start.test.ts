@@ -1,13 +1,14 @@
 import {readFileSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:net'
 import {dirname, join} from 'node:path'
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN} from '../helpers/cli.js'
 import {alive, childrenOf, FAKE_FLUTTER_DIR, flutterProject as project, type Session} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {McpTestClient} from '../helpers/mcp.js'
 
 expectNoProcessLeft()
 
@@ -270,7 +271,7 @@ describe('tapir_hot_reload_and_snap over MCP, through the SDK client', () => {
       env: {...process.env, ...p.env()} as Record<string, string>,
       stderr: 'pipe',
     })
-    client = new Client({name: 'tapir-test', version: '0.0.0'})
+    client = new McpTestClient()
     await client.connect(transport)
   }, 60_000)
   afterAll(async () => {

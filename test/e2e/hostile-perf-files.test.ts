@@ -187,7 +187,7 @@ describe('hostile scenario and run files', () => {
         expect(result.isError).toBe(true)
         expect(result.content[0]!.text).not.toContain('hunter2')
         expect(result.content[0]!.text).not.toContain('root:')
-        expect(result.content[0]!.text.split('\n')[0]).toMatch(/^Run [AB] \(.+\) is not a tapir:perf_run file: it is not JSON\.$/)
+        expect(result.content[0]!.text.split('\n')[0]).toMatch(/^Run [AB] \(.+\) is not a tapir_perf_run file: it is not JSON\.$/)
       }
     })
   })

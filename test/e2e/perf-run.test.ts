@@ -1,9 +1,10 @@
 import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN, tapir, tempDir} from '../helpers/cli.js'
+import {McpTestClient} from '../helpers/mcp.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
 const SECRET = 'correct-horse-42'
@@ -365,7 +366,7 @@ steps:
         env: {...process.env, ...ENV, NODE_ENV: 'production'} as Record<string, string>,
         stderr: 'pipe',
       })
-      client = new Client({name: 'tapir-test', version: '0.0.0'})
+      client = new McpTestClient()
       await client.connect(transport)
     })
     afterAll(async () => {

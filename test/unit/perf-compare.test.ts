@@ -86,7 +86,7 @@ describe('compareRuns', () => {
     const onlyB = compareRuns(run({}), run({timing: slower}))
     expect(onlyB.timing).toEqual({
       gated: false,
-      note: 'Milliseconds were not compared: only timing-mode medians are, and A has no timing pass. Rerun both with tapir:perf_run --timing.',
+      note: 'Milliseconds were not compared: only timing-mode medians are, and A has no timing pass. Rerun both perf_runs with timing on.',
     })
     expect(onlyB.rows).toEqual([])
     const refusedA = compareRuns(run({timing, timingRepeats: 0}), run({timing: slower}))
@@ -158,7 +158,7 @@ describe('renderComparison', () => {
       `${'metric'.padEnd(44)}         A         B    delta`,
       `${'blocks.Row'.padEnd(44)}      1.00      2.00  +100.0% (error)`,
       `${'magic.routeChanges'.padEnd(44)}      0.00      0.10      new (warn)`,
-      '1 metrics unchanged. Milliseconds were not compared: only timing-mode medians are, and A and B have no timing pass. Rerun both with tapir:perf_run --timing.',
+      '1 metrics unchanged. Milliseconds were not compared: only timing-mode medians are, and A and B have no timing pass. Rerun both perf_runs with timing on.',
     ])
   })
   it('cuts at 20 rows and points at --json', () => {

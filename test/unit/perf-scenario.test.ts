@@ -109,10 +109,10 @@ describe('loadScenario: the full grammar', () => {
   })
   it('requires --variant when variants exist and refuses it when they do not', () => {
     expect(problemsOf(full, {env: {PERF_PASSWORD: 'hunter22'}})).toEqual([
-      'variants: this file declares small, wide; pass --variant=<one of them>',
+      'variants: this file declares small, wide; name one of them as the variant',
     ])
     expect(problemsOf(full, {variant: 'tall', env: {PERF_PASSWORD: 'hunter22'}})).toEqual([
-      '--variant=tall: not declared here (declared: small, wide)',
+      'variant tall: not declared here (declared: small, wide)',
     ])
     const plain = file('plain.yaml', 'name: plain\nsteps:\n  - wait: 100\n')
     expect(loadScenario(plain, {env: {}})).toMatchObject({
@@ -121,7 +121,7 @@ describe('loadScenario: the full grammar', () => {
       platforms: ['chrome', 'android', 'ios', 'sim'],
       thresholds: {warn: 10, error: 25},
     })
-    expect(problemsOf(plain, {variant: 'x'})).toEqual(['--variant=x: this file declares no variants; drop --variant'])
+    expect(problemsOf(plain, {variant: 'x'})).toEqual(['variant x: this file declares no variants; leave the variant out'])
   })
   it('checks each variant with its own platforms (wheel allowed once a variant is Chrome only)', () => {
     const wheel = file(

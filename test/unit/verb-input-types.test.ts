@@ -10,6 +10,7 @@ describe('verb input is typed by the verb’s own parameters', () => {
     const verb = extensionVerb({
       name: 'probe',
       tool: null,
+      title: 'Probe',
       kind: 'read',
       summary: 'A verb that exists only to be type-checked.',
       params: [ref(), {name: 'limit', type: 'integer', description: 'How many.'}],

@@ -1,4 +1,5 @@
 import type WebSocket from 'ws'
+import type {Words} from '../errors.js'
 import {CdpError} from './errors.js'
 import {isObject, kindOf} from './json-shape.js'
 import type {TimeLimit} from './time-limit.js'
@@ -39,7 +40,7 @@ export class CdpSocket {
     const {default: WebSocket} = await import('ws')
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, {perMessageDeflate: false, followRedirects: false, maxPayload: MAX_CDP_MESSAGE_BYTES})
-      const fail = (message: string) => {
+      const fail = (message: string | ((words: Words) => string)) => {
         clearTimeout(timer)
         socket.removeAllListeners()
         socket.on('error', () => {})
@@ -49,7 +50,8 @@ export class CdpSocket {
       const timer = setTimeout(
         () =>
           fail(
-            `Chrome's DevTools port ${port} did not open the page's WebSocket within ${limit.totalMs} ms (--timeout). Is Chrome busy, or is something else listening on ${port}?`,
+            (words) =>
+              `Chrome's DevTools port ${port} did not open the page's WebSocket within ${limit.totalMs} ms (${words.only('--timeout', 'the timeout')}). Is Chrome busy, or is something else listening on ${port}?`,
           ),
         limit.remainingMs(),
       )
@@ -103,7 +105,10 @@ export class CdpSocket {
   }
 
   private expired(method: string, limit: TimeLimit): CdpError {
-    return commandFailed(method, `Chrome did not answer within ${limit.totalMs} ms (--timeout). The page may be paused or busy.`)
+    return new CdpError(
+      (words) =>
+        `CDP command failed: ${method}: Chrome did not answer within ${limit.totalMs} ms (${words.only('--timeout', 'the timeout')}). The page may be paused or busy.`,
+    )
   }
 
   private receive(data: WebSocket.RawData, isBinary: boolean): void {

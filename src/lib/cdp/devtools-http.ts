@@ -1,3 +1,4 @@
+import type {Words} from '../errors.js'
 import {CdpError} from './errors.js'
 import {isObject, kindOf} from './json-shape.js'
 import type {TimeLimit} from './time-limit.js'
@@ -24,7 +25,7 @@ export const NOT_JSON = Symbol('not JSON')
 export async function getDevToolsJson(port: number, path: string, limit: TimeLimit): Promise<unknown> {
   const {request} = await import('node:http')
   return new Promise<unknown>((resolve, reject) => {
-    const fail = (message: string) => {
+    const fail = (message: string | ((words: Words) => string)) => {
       clearTimeout(timer)
       outgoing.destroy()
       reject(new CdpError(message))
@@ -56,7 +57,8 @@ export async function getDevToolsJson(port: number, path: string, limit: TimeLim
     const timer = setTimeout(
       () =>
         fail(
-          `Chrome's DevTools port ${port} did not answer ${path} within ${limit.totalMs} ms (--timeout). Is Chrome busy, or is something else listening on ${port}?`,
+          (words) =>
+            `Chrome's DevTools port ${port} did not answer ${path} within ${limit.totalMs} ms (${words.only('--timeout', 'the timeout')}). Is Chrome busy, or is something else listening on ${port}?`,
         ),
       limit.remainingMs(),
     )

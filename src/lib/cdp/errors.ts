@@ -1,15 +1,18 @@
-import {TapirError} from '../errors.js'
+import {TapirError, type Worded} from '../errors.js'
 
 /** Chrome or its DevTools port is missing or misbehaving: a local failure (exit 1), as the original. */
 export class CdpError extends TapirError {
-  constructor(message: string) {
+  constructor(message: string | Worded) {
     super(message, 'local')
   }
 }
 
 export function cdpNotEnabled(): CdpError {
-  return new CdpError(
-    'CDP not enabled. Run `tapir start --device=sim --cdp-port=9222` first to launch Chrome with a debug port, or `tapir attach --uri <VM Service URI> --cdp-port <port>` for a Chrome you started with --remote-debugging-port.',
+  return new CdpError((words) =>
+    words.only(
+      'CDP not enabled. Run `tapir start --device=sim --cdp-port=9222` first to launch Chrome with a debug port, or `tapir attach --uri <VM Service URI> --cdp-port <port>` for a Chrome you started with --remote-debugging-port.',
+      'CDP not enabled. The session records no Chrome DevTools port: from a shell, start the app with Chrome (`tapir start` with a CDP port), or attach the Chrome you started with remote debugging (`tapir attach` with its CDP port).',
+    ),
   )
 }
 

@@ -66,7 +66,8 @@ export function normalisePresetName(input: string): string {
 export function presetNamed(input: string): Preset {
   const name = normalisePresetName(input)
   const preset = PRESETS.find((candidate) => candidate.name === name)
-  if (!preset) throw new CdpError(`Unknown preset '${input}'. Run tapir:device --list to see available.`)
+  if (!preset)
+    throw new CdpError((words) => `Unknown preset '${input}'. ${words.run} ${words.call('device', {list: true})} to see available.`)
   return preset
 }
 

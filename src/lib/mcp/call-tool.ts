@@ -1,8 +1,10 @@
+import {TapirError} from '../errors.js'
+import {EXIT, type ExitCode} from '../output/exit-codes.js'
 import {errorMessage, errorObject} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {executeVerb} from '../verbs/execute-verb.js'
 import {inputFromArguments} from '../verbs/input.js'
-import type {Verb, VerbContext} from '../verbs/types.js'
+import type {Input, Verb, VerbContext} from '../verbs/types.js'
 
 export interface ToolResult {
   [field: string]: unknown
@@ -16,18 +18,38 @@ export function textResult(text: string, isError = false): ToolResult {
 
 /** The human message (parameters named as MCP names them), then the same error object the
  *  CLI's --json prints, so an agent can branch on `code` and the app's `envelope.type`. */
-export function errorResult(error: unknown): ToolResult {
-  return textResult(`${errorMessage(error, 'mcp')}\n${JSON.stringify(errorObject(error, 'mcp'))}`, true)
+export function errorResult(error: unknown, exitCode?: ExitCode): ToolResult {
+  return textResult(`${errorMessage(error, 'mcp')}\n${JSON.stringify(errorObject(error, 'mcp', exitCode))}`, true)
 }
 
-/** Runs one catalogue verb for an MCP call: the app's JSON as text, or an error result. */
+/** Waits the app takes longer than this get a progress notification every PROGRESS_EVERY_MS. */
+export const LONG_WAIT_MS = 2000
+const PROGRESS_EVERY_MS = 1000
+
+/** Runs one catalogue verb for an MCP call: the app's JSON as text, or an error result. While a
+ *  wait longer than LONG_WAIT_MS runs, `context.progress` hears how long it has waited. */
 export async function callVerb(verb: Verb, args: Record<string, unknown> | undefined, context: VerbContext): Promise<ToolResult> {
+  let input: Input | undefined
+  let ticker: NodeJS.Timeout | undefined
   try {
-    const input = inputFromArguments(verb, args)
+    input = inputFromArguments(verb, args)
     verb.validate?.(input)
+    const waitMs = verb.waitsMs?.(input) ?? 0
+    if (context.progress && waitMs > LONG_WAIT_MS) {
+      const started = Date.now()
+      const progress = context.progress.bind(context)
+      ticker = setInterval(
+        () => progress(`${verb.tool}: ${Math.round((Date.now() - started) / 1000)} s of up to ${Math.round(waitMs / 1000)} s`),
+        PROGRESS_EVERY_MS,
+      )
+    }
     const result = await executeVerb(verb, context, input)
     return textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false)
   } catch (error) {
-    return errorResult(error)
+    // A failure the verb reads as its own soft failure exits 1 on the CLI: its object says so here too.
+    const soft = error instanceof TapirError && input !== undefined && verb.softFailure?.(error, input) !== undefined
+    return errorResult(error, soft ? EXIT.failed : undefined)
+  } finally {
+    clearInterval(ticker)
   }
 }

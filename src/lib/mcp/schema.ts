@@ -1,10 +1,10 @@
-import type {Param, ToolShape} from '../verbs/types.js'
+import type {Param, ToolShape, VerbKind} from '../verbs/types.js'
 
 type JsonSchema = Record<string, unknown>
 
 function propertyFor(param: Param): JsonSchema {
   const schema: JsonSchema = param.type === 'string[]' ? {type: 'array', items: {type: 'string'}} : {type: param.type}
-  schema.description = param.description
+  if (param.brief) schema.description = param.brief
   if (param.options) schema.enum = [...param.options]
   if (param.default !== undefined) schema.default = param.default
   if (param.minimum !== undefined) schema.minimum = param.minimum
@@ -12,7 +12,9 @@ function propertyFor(param: Param): JsonSchema {
   return schema
 }
 
-/** The JSON Schema of a tool's arguments, from the same params the CLI flags come from. */
+/** The JSON Schema of a tool's arguments, from the same params the CLI flags come from. It
+ *  leaves out `additionalProperties: false`: the server refuses an unknown argument by name
+ *  (-32602, server.ts), and every agent would read those bytes before its first call. */
 export function inputSchema(params: readonly Param[]): JsonSchema {
   const visible = params.filter((param) => !param.cliOnly)
   const required = visible.filter((param) => param.required).map((param) => param.name)
@@ -20,23 +22,35 @@ export function inputSchema(params: readonly Param[]): JsonSchema {
     type: 'object',
     properties: Object.fromEntries(visible.map((param) => [param.name, propertyFor(param)])),
     ...(required.length > 0 ? {required} : {}),
-    additionalProperties: false,
   }
+}
+
+type Annotations = {readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean}
+
+/** What a client may assume of a tool of each kind. Every tool acts on the one app of the
+ *  session, never on the world beyond it. */
+const ANNOTATIONS: Readonly<Record<VerbKind, Annotations>> = {
+  read: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false},
+  set: {readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false},
+  action: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
+  destructive: {readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false},
 }
 
 export interface McpTool {
   name: string
+  title: string
   description: string
   inputSchema: JsonSchema
-  annotations: {readOnlyHint: boolean; destructiveHint: boolean; openWorldHint: boolean}
+  annotations: Annotations
 }
 
 /** The MCP tool of a catalogue entry with a tool name; its hints follow from its kind. */
 export function toolFor(tool: ToolShape & {tool: string}): McpTool {
   return {
     name: tool.tool,
+    title: tool.title,
     description: tool.summary,
     inputSchema: inputSchema(tool.params),
-    annotations: {readOnlyHint: tool.kind === 'read', destructiveHint: tool.kind === 'destructive', openWorldHint: false},
+    annotations: ANNOTATIONS[tool.kind],
   }
 }

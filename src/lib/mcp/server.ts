@@ -1,6 +1,14 @@
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
+import type {RequestHandlerExtra} from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
-import {CallToolRequestSchema, CancelledNotificationSchema, ErrorCode, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  CancelledNotificationSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js'
 import {UsageError} from '../errors.js'
 import type {ErrorObject} from '../output/outcome.js'
 import {RUN_TOOL} from '../run/tool.js'
@@ -8,6 +16,7 @@ import {isJsonObject} from '../shape.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {VerbContext} from '../verbs/types.js'
+import {CallQueue} from './call-queue.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
 import {LineTransport} from './line-transport.js'
@@ -49,20 +58,32 @@ async function callRun(args: Record<string, unknown> | undefined, options: McpOp
 export async function serveMcp(options: McpOptions): Promise<void> {
   const server = new Server({name: options.name, version: options.version}, {capabilities: {tools: {}}})
   server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: listTools()}))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const {name, arguments: args} = request.params
-    const started = Date.now()
-    const verb = verbForTool(name)
-    const answer =
-      name === RUN_TOOL.tool
-        ? await callRun(args, options)
-        : verb
-          ? await callVerb(verb, args, options.context)
-          : errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`))
-    const result = withinSizeLimit(name, answer)
-    options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
-    return result
-  })
+  const queue = new CallQueue()
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    queue.run(async () => {
+      const {name, arguments: args} = request.params
+      const started = Date.now()
+      const verb = verbForTool(name)
+      if (extra.signal.aborted) return {answer: errorResult(new UsageError('Cancelled.')), released: Promise.resolve()}
+      const context = callContext(options.context, extra)
+      const running =
+        name === RUN_TOOL.tool
+          ? callRun(args, options)
+          : verb
+            ? callVerb(verb, args, context)
+            : Promise.resolve(errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`)))
+      const answer = await Promise.race([running, whenCancelled(extra.signal)])
+      if (extra.signal.aborted) {
+        options.log(`${name} cancelled after ${Date.now() - started} ms`)
+        // A read changes nothing, so the next call need not wait for the app's answer to it;
+        // anything else holds the app until it has stopped (perf_run at its next repeat).
+        return {answer, released: verb?.kind === 'read' ? Promise.resolve() : running}
+      }
+      const result = withinSizeLimit(name, answer)
+      options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
+      return {answer: result, released: Promise.resolve()}
+    }),
+  )
   process.stdout.on('error', (error) => {
     options.log(`stopped: stdout failed, the client went away (${error.message})`)
     process.exit(0)
@@ -92,6 +113,36 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), options.drainMs).unref()),
   ])
   options.log(`stopped: ${reason}${drained ? '' : `; gave up on unanswered calls after ${options.drainMs} ms`}`)
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
+
+/** The session's context for one call: its cancellation, and its progress lines sent as
+ *  notifications/progress when the caller asked for them with a progressToken. */
+function callContext(context: VerbContext, extra: Extra): VerbContext {
+  const token = extra._meta?.progressToken
+  let sent = 0
+  const progress =
+    token === undefined
+      ? undefined
+      : (message: string) =>
+          void extra
+            .sendNotification({method: 'notifications/progress', params: {progressToken: token, progress: ++sent, message}})
+            .catch(() => undefined)
+  const own: Partial<VerbContext> = {cancelled: extra.signal, ...(progress ? {progress} : {})}
+  // Everything else is the session's own, run on the session's context itself (its one connection).
+  return new Proxy(context, {
+    get(target, key, receiver) {
+      if (key in own) return own[key as keyof VerbContext]
+      const value: unknown = Reflect.get(target, key, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** Settles once the call is cancelled; nothing is sent for a cancelled call. */
+function whenCancelled(signal: AbortSignal): Promise<ToolResult> {
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(errorResult(new UsageError('Cancelled.'))), {once: true}))
 }
 
 /** Results larger than this are refused: the stdio client reads at most 10 MiB a line. */
@@ -132,7 +183,7 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
 }
 
 /** Answers a tools/call whose arguments hold a key its tool's schema does not name with -32602
- *  (each schema has additionalProperties: false). Checked on the message as it was parsed, where
+ *  (the names its schema lists; the schema itself leaves out additionalProperties). Checked on the message as it was parsed, where
  *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
 function refuseUnknownArguments(transport: Transport): void {
   const accepted = new Map(listTools().map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))

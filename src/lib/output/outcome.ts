@@ -70,15 +70,15 @@ export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
 /** The error object the CLI's --json prints and an MCP error result carries after its message:
  *  `{error: {message, exitCode, code?, envelope?}}`. `exitCode` says whose failure it was
  *  (1: the call or a local failure, 3: the app's answer or the connection) on both surfaces. */
-export function errorObject(error: unknown, surface: Surface): ErrorObject {
+export function errorObject(error: unknown, surface: Surface, exitCode: ExitCode = exitCodeFor(error)): ErrorObject {
   const details = error instanceof TapirError ? error.details : undefined
-  return {error: {message: errorMessage(error, surface), exitCode: exitCodeFor(error), ...details}}
+  return {error: {message: errorMessage(error, surface), exitCode, ...details}}
 }
 
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
 export function softFailureOutcome(error: TapirError, report: Report, json: boolean): Outcome {
   const exitCode = EXIT.failed
-  const object = {error: {message: errorMessage(error), exitCode, ...error.details}}
+  const object = errorObject(error, 'cli', exitCode)
   if (json) return {stdout: JSON.stringify(object), stderr: report.stderr ?? [], exitCode, error: object}
   return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode, error: object}
 }

@@ -15,7 +15,8 @@ export const NO_BROWSER: BrowserControl = {
   },
   drag: async () => {
     throw new TapirError(
-      'drag by dx/dy is sent through Chrome DevTools input, and this session has no Chrome (no cdpPort); the app drags only from ref to ref (tapir:drag).',
+      (words) =>
+        `drag by dx/dy is sent through Chrome DevTools input, and this session has no Chrome (no cdpPort); the app drags only from ref to ref (${words.call('drag')}).`,
       'local',
     )
   },

@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {UsageError, errorCode, messageOf} from '../errors.js'
+import {UsageError, errorCode, messageOf, type Worded} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
 import {runFileProblems} from './run-file-check.js'
 import type {RunFile} from './run-file.js'
@@ -7,11 +7,13 @@ import type {RunFile} from './run-file.js'
 export const COMPARE_USAGE = 'Usage: tapir:perf_compare <a.json> <b.json>: two files written by tapir:perf_run, the baseline first.'
 
 type Side = 'A' | 'B'
+/** A line of the error: worded per surface where it names a verb. */
+type Line = string | Worded
 
 /** What is wrong with the run files given, every problem of both, as lines under one heading. */
 export class RunFileError extends UsageError {
-  constructor(lines: string[]) {
-    super(lines.join('\n'))
+  constructor(lines: Line[]) {
+    super((words) => lines.map((line) => (typeof line === 'string' ? line : line(words))).join('\n'))
   }
 
   override get multiline(): boolean {
@@ -20,9 +22,10 @@ export class RunFileError extends UsageError {
 }
 
 /** A run file's problems as lines: a heading naming the side and the file, then one per problem. */
-function runProblems(value: unknown, side: Side, path: string): string[] {
+function runProblems(value: unknown, side: Side, path: string): Line[] {
   const problems = runFileProblems(value)
-  if (problems.length > 0) return [`Run ${side} (${path}) is not a tapir:perf_run file:`, ...problems.map((problem) => `- ${problem}`)]
+  if (problems.length > 0)
+    return [(words) => `Run ${side} (${path}) is not a ${words.call('perf_run')} file:`, ...problems.map((problem) => `- ${problem}`)]
   const summary = (value as RunFile).summary
   if (summary.repeats === 0)
     return [
@@ -40,7 +43,7 @@ export function checkRun(value: unknown, side: Side, path: string): RunFile {
 
 /** Reads one file as JSON, or says why it cannot be a run file: never with any of its content
  *  (it may be any file an agent was talked into naming). */
-function readJson(cwd: string, path: string, side: Side): {value: unknown} | {lines: string[]} {
+function readJson(cwd: string, path: string, side: Side): {value: unknown} | {lines: Line[]} {
   let text: string
   try {
     text = readBoundedText(resolve(cwd, path))
@@ -51,13 +54,13 @@ function readJson(cwd: string, path: string, side: Side): {value: unknown} | {li
   try {
     return {value: JSON.parse(text)}
   } catch {
-    return {lines: [`Run ${side} (${path}) is not a tapir:perf_run file: it is not JSON.`]}
+    return {lines: [(words) => `Run ${side} (${path}) is not a ${words.call('perf_run')} file: it is not JSON.`]}
   }
 }
 
 /** Reads and checks both run files; every problem of both is reported together. */
 export function readRuns(cwd: string, a: string, b: string): {a: RunFile; b: RunFile} {
-  const read = (path: string, side: Side): {run?: RunFile; lines: string[]} => {
+  const read = (path: string, side: Side): {run?: RunFile; lines: Line[]} => {
     const json = readJson(cwd, path, side)
     if ('lines' in json) return json
     const lines = runProblems(json.value, side, path)

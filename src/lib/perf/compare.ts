@@ -104,7 +104,7 @@ function contextRows(a: RunFile, b: RunFile): CompareRow[] {
 
 function timingNote(aHas: boolean, bHas: boolean): string {
   const who = !aHas && !bHas ? 'A and B have' : !aHas ? 'A has' : 'B has'
-  return `Milliseconds were not compared: only timing-mode medians are, and ${who} no timing pass. Rerun both with tapir:perf_run --timing.`
+  return `Milliseconds were not compared: only timing-mode medians are, and ${who} no timing pass. Rerun both perf_runs with timing on.`
 }
 
 /** Judges run B against run A (both checked by `checkRun` first). */

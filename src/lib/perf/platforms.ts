@@ -10,6 +10,7 @@ export function platformOfDevice(device: string | undefined): Platform {
     return 'android'
   if (device !== undefined && /^[0-9a-f]{8}-[0-9a-f-]{16,}$/i.test(device)) return 'ios'
   throw new UsageError(
-    `Cannot tell the perf platform from the session's device (${device ?? 'none recorded'}); pass --platform=${PLATFORMS.join('|')}.`,
+    (words) =>
+      `Cannot tell the perf platform from the session's device (${device ?? 'none recorded'}); pass ${words.arg('platform', PLATFORMS.join('|'))}.`,
   )
 }

@@ -37,6 +37,8 @@ export interface PerfRunDeps {
   app(): Promise<PerfApp>
   browser: BrowserControl
   progress(line: string): void
+  /** Stops the run between two repeats (each repeat closes its own perf session), writing nothing. */
+  cancelled?: AbortSignal
 }
 
 export interface WrittenRun {
@@ -81,6 +83,8 @@ export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promi
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? units : [...units].reverse()
       for (const unit of order) {
+        if (deps.cancelled?.aborted)
+          throw new TapirError(`perf_run cancelled after ${round} of ${rounds} round(s); no run file was written.`, 'usage')
         const run = runs.get(unit.scenario)!
         if (unit.series === 'semanticsOff' && run.semanticsReason) continue
         const repeat = await measureOnce(unit, round, options, deps, driver, run, secrets)

@@ -143,9 +143,9 @@ function readScenario(data: Record<string, unknown>, file: string, options: Load
     if (!variants || Object.keys(variants).length === 0)
       problems.push('variants: must be a map of variant names to {viewport, platforms, repeat, steps}')
     else if (options.variant === undefined)
-      problems.push(`variants: this file declares ${Object.keys(variants).join(', ')}; pass --variant=<one of them>`)
+      problems.push(`variants: this file declares ${Object.keys(variants).join(', ')}; name one of them as the variant`)
     else if (!isMap(variants[options.variant]) && variants[options.variant] !== null)
-      problems.push(`--variant=${options.variant}: not declared here (declared: ${Object.keys(variants).join(', ')})`)
+      problems.push(`variant ${options.variant}: not declared here (declared: ${Object.keys(variants).join(', ')})`)
     else {
       const overrides = (variants[options.variant] ?? {}) as Record<string, unknown>
       unknownKeys(overrides, VARIANT_KEYS, `variants.${options.variant}`, {problems})
@@ -155,7 +155,7 @@ function readScenario(data: Record<string, unknown>, file: string, options: Load
       if (name) name = `${name}-${variant}`
     }
   } else if (options.variant !== undefined) {
-    problems.push(`--variant=${options.variant}: this file declares no variants; drop --variant`)
+    problems.push(`variant ${options.variant}: this file declares no variants; leave the variant out`)
   }
   const platforms = body.platforms === undefined ? [...PLATFORMS] : (platformList(body.platforms, 'platforms', problems) ?? [...PLATFORMS])
   const c: ReadContext = {scope: {params: new Map(), env: options.env}, platforms, problems, secrets: new Set()}

@@ -18,7 +18,12 @@ const RUN_FLAGS = ['--state', '--timeout']
 /** Reads every step and refuses the run before anything is sent when any step is unfit. */
 export function planSteps(lines: string[], isVerb: (name: string) => boolean): Step[] {
   if (lines.length === 0)
-    throw new UsageError('No steps. Pass verb lines as arguments (tapir tapir:run "tap --ref=e5" "snap") or with --file <path|->.')
+    throw new UsageError((words) =>
+      words.only(
+        'No steps. Pass verb lines as arguments (tapir tapir:run "tap --ref=e5" "snap") or with --file <path|->.',
+        'No steps: give steps at least one verb line.',
+      ),
+    )
   return lines.map((line, index) => {
     const where = `step ${index + 1} (${line.trim()})`
     let words: string[]
@@ -34,12 +39,18 @@ export function planSteps(lines: string[], isVerb: (name: string) => boolean): S
     if (NOT_ON_THE_APP.has(verb))
       throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
     if (!isVerb(verb))
-      throw new UsageError(`${where}: unknown verb "${verb}". Steps are tapir verbs without the tapir: prefix (tap, fill, snap, ...).`)
+      throw new UsageError(
+        (words) =>
+          `${where}: unknown verb "${verb}". ${words.only('Steps are tapir verbs without the tapir: prefix', "Steps are verb lines in the CLI's syntax, without its tapir prefix")} (tap, fill, snap, ...).`,
+      )
     if (ENDS_THE_APP.has(verb) && index !== lines.length - 1)
       throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
     const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
     if (runFlag)
-      throw new UsageError(`${where}: ${runFlag.split('=')[0]} belongs to tapir:run itself; every step uses the run's session and timeout.`)
+      throw new UsageError(
+        (words) =>
+          `${where}: ${words.only(`${runFlag.split('=')[0]} belongs to tapir:run itself`, 'a step cannot set the session or the timeout')}; every step uses the run's session and timeout.`,
+      )
     return {text: line.trim(), verb, argv}
   })
 }

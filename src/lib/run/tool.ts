@@ -5,19 +5,22 @@ import type {ToolShape} from '../verbs/types.js'
 export const RUN_TOOL = {
   kind: 'destructive',
   tool: 'tapir_run',
+  title: 'Run verb lines',
   summary:
-    'Run several verb lines against the app in one call (e.g. "tap --ref=e5"), each tokenised like a shell and run as the CLI command; stops at the first failure.',
+    "Run several verb lines, in the CLI's syntax without its tapir prefix, in one call over one connection; stops at the first failure.",
   params: params(
     {
       name: 'steps',
       type: 'string[]',
       required: true,
+      brief: "Verb lines in the CLI's syntax, run in order.",
       description: 'Verb lines without the tapir: prefix, run in order ("tap --ref=e5", "snap --grep Total").',
     },
     {
       name: 'continue',
       type: 'boolean',
       default: false,
+      brief: 'Keep going after a failed step.',
       description: 'Keep running after a failing step; the first failure is still reported.',
     },
   ),

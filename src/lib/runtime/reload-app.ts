@@ -45,7 +45,8 @@ export async function reloadApp(
   const service = kind === 'reload' ? 'reloadSources' : 'hotRestart'
   if (!(await connection.offers(service))) {
     throw new TapirError(
-      `Cannot ${what.toLowerCase()}: tapir did not start this app and its VM Service offers no ${service} service (only an app run by \`flutter run\` has one). Start the app with \`tapir start --device=<id>\`.`,
+      (words) =>
+        `Cannot ${what.toLowerCase()}: tapir did not start this app and its VM Service offers no ${service} service (only an app run by \`flutter run\` has one). Start the app with \`tapir start${words.only(' --device=<id>', '')}\`${words.only('', ' from a shell')}.`,
       'local',
     )
   }

@@ -30,7 +30,8 @@ export function homeDir(env: NodeJS.ProcessEnv): string {
     // no passwd entry (a container run with --user N)
   }
   throw new TapirError(
-    'Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or pass --state=<file> (or TAPIR_STATE_FILE) to name the session file.',
+    (words) =>
+      `Cannot tell where your home folder is (HOME is not set and the user has no passwd entry). Set HOME, or ${words.only('pass --state=<file> (or TAPIR_STATE_FILE)', 'set TAPIR_STATE_FILE')} to name the session file.`,
     'local',
   )
 }

@@ -6,7 +6,11 @@ import {readSession} from './store.js'
 
 export function noSessionError(location: SessionLocation): TapirError {
   return new TapirError(
-    `No running Flutter app detected (session file: ${location.path}). Run \`tapir start --device=sim\` or \`tapir attach --uri <VM Service URI>\` first.`,
+    (words) =>
+      `No running Flutter app detected (session file: ${location.path}). ${words.only(
+        'Run `tapir start --device=sim` or `tapir attach --uri <VM Service URI>` first.',
+        'Start one from a shell first: `tapir start` (device sim for the simulated app), or `tapir attach` with its VM Service URI.',
+      )}`,
     'local',
   )
 }
@@ -19,7 +23,8 @@ export function requireSession(location: SessionLocation, cwd: string): Session 
   const {vmServiceUri} = session
   if (!vmServiceUri) {
     throw new TapirError(
-      `The session has no VM Service URI yet (the app is still booting). Wait for it, or run \`tapir attach --uri <VM Service URI>\`.`,
+      (words) =>
+        `The session has no VM Service URI yet (the app is still booting). Wait for it, or ${words.only('run `tapir attach --uri <VM Service URI>`', 'attach the app from a shell with `tapir attach`')}.`,
       'local',
     )
   }
@@ -30,7 +35,8 @@ export function requireSession(location: SessionLocation, cwd: string): Session 
 export function checkOwnership(location: SessionLocation, session: Session, cwd: string): void {
   if (!location.named && session.projectRoot && !isWithin(cwd, session.projectRoot)) {
     throw new TapirError(
-      `The running app belongs to another project (${session.projectRoot}), not this one (${location.projectRoot}). Run tapir from that project, or pass --state=<file> to name the session you mean.`,
+      (words) =>
+        `The running app belongs to another project (${session.projectRoot}), not this one (${location.projectRoot}). Run tapir from that project, or ${words.only('pass --state=<file> to name the session you mean', 'start the MCP server on the session you mean (TAPIR_STATE_FILE, or its state option)')}.`,
       'local',
     )
   }

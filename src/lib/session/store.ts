@@ -1,6 +1,6 @@
 import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
-import {TapirError, errorCode} from '../errors.js'
+import {TapirError, errorCode, type Words} from '../errors.js'
 import {nestsDeeperThan} from '../json-depth.js'
 import {boolean, isJsonObject, nullable, object, optional, ShapeMismatch, string} from '../shape.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
@@ -52,11 +52,12 @@ function kindOf(value: unknown): string {
 
 export class NotASessionError extends TapirError {
   constructor(location: SessionLocation, why?: string) {
-    const fix = location.named
-      ? 'Check --state / TAPIR_STATE_FILE: it must name a session file tapir wrote.'
-      : 'Remove it with `tapir stop`, then start or attach again.'
+    const fix = (words: Words) =>
+      location.named
+        ? `Check ${words.only('--state', "the MCP server's state option")} / TAPIR_STATE_FILE: it must name a session file tapir wrote.`
+        : 'Remove it with `tapir stop`, then start or attach again.'
     const what = why === undefined ? '(a JSON object with vmServiceUri)' : `(${why})`
-    super(`${location.path} is not a tapir session file ${what}. ${fix}`, 'local')
+    super((words) => `${location.path} is not a tapir session file ${what}. ${fix(words)}`, 'local')
   }
 }
 

@@ -33,7 +33,8 @@ export function checkSessionFolder(dir: string, options: {shared?: boolean} = {}
   const why = distrust(stats, {rootMayOwn: options.shared, stickyWriters: options.shared})
   if (why)
     throw new TapirError(
-      `Refusing the sessions folder ${dir}: ${why}. Make it yours and private (chmod go-w), or pass --state=<file> in a folder of your own.`,
+      (words) =>
+        `Refusing the sessions folder ${dir}: ${why}. Make it yours and private (chmod go-w), or ${words.only('pass --state=<file>', 'name a session file (TAPIR_STATE_FILE)')} in a folder of your own.`,
       'local',
     )
 }

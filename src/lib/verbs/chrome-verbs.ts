@@ -5,7 +5,7 @@ import type {CdpPage, ChromeEndpoint} from '../cdp/page.js'
 import {CdpPage as Page, withPage} from '../cdp/page.js'
 import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
 import {limitOf} from '../cdp/time-limit.js'
-import {ParamError} from '../errors.js'
+import {ParamError, UsageError} from '../errors.js'
 import {defineVerb} from './define.js'
 import type {Report, Verb, VerbCall} from './types.js'
 
@@ -28,7 +28,7 @@ const WINDOW_BARS_HEIGHT = 130
 const NOT_HELD = 'Chrome drops this override when the command exits. Pass --hold (in the background) to keep it while you drive the app.'
 const HOLDING = 'Holding the override; Ctrl-C or closing Chrome ends it.'
 const ENDS_WITH_CALL =
-  'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.'
+  "The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, hold it from a shell with the CLI's resize and its hold flag, or emulate a device with tapir_device_profile, whose window size stays."
 
 function endpoint(context: VerbCall): ChromeEndpoint {
   const chrome = context.chrome()
@@ -45,8 +45,10 @@ const overrideSent = (viewport: Viewport): string => `Viewport override sent: ${
 export const resize = defineVerb({
   name: 'resize',
   tool: 'tapir_resize_viewport',
+  title: 'Resize the viewport',
   dispatch: 'cdp:resize',
-  summary: "Override the web app's viewport in Chrome (size, pixel ratio, mobile, touch); --hold keeps it while you drive the app.",
+  summary: "Override the web app's viewport in Chrome: size, pixel ratio, mobile, touch. Needs a session with Chrome.",
+  details: '--hold keeps the override while you drive the app.',
   example: '--width=375 --height=812 --dpr=3 --mobile --touch',
   exampleBefore: ['tapir start --device=sim --cdp-port=9222'],
   exampleWithoutApp: true,
@@ -54,15 +56,28 @@ export const resize = defineVerb({
   params: [
     {
       name: 'width',
+      brief: 'CSS pixels; required unless reset.',
       type: 'integer',
       description: 'Viewport width in CSS pixels (375 for a phone, 1440 for a desktop). Required unless --reset.',
     },
-    {name: 'height', type: 'integer', description: 'Viewport height in CSS pixels. Required unless --reset.'},
-    {name: 'dpr', type: 'number', default: 1, description: 'Device pixel ratio (2 for Retina, 3 for an iPhone Pro); must be above 0.'},
+    {
+      name: 'height',
+      brief: 'CSS pixels; required unless reset.',
+      type: 'integer',
+      description: 'Viewport height in CSS pixels. Required unless --reset.',
+    },
+    {
+      name: 'dpr',
+      brief: 'Device pixel ratio, above 0.',
+      type: 'number',
+      default: 1,
+      description: 'Device pixel ratio (2 for Retina, 3 for an iPhone Pro); must be above 0.',
+    },
     {name: 'mobile', type: 'boolean', default: false, description: 'Emulate a mobile device (mobile viewport rules).'},
     {name: 'touch', type: 'boolean', default: false, description: 'Emulate a touch screen (the page sees touch points).'},
     {
       name: 'reset',
+      brief: 'Clear every override.',
       type: 'boolean',
       default: false,
       description: 'Clear every viewport override (metrics, touch, user agent); the other values are ignored.',
@@ -157,9 +172,10 @@ async function emulatePreset(page: CdpPage, name: string): Promise<Viewport> {
 export const device = defineVerb({
   name: 'device',
   tool: 'tapir_device_profile',
+  title: 'Emulate a device',
   dispatch: 'cdp:device',
-  summary:
-    'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; --list shows the presets.',
+  summary: 'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; list names the presets.',
+  details: '--list shows the presets.',
   example: '--preset=pixel-8',
   exampleBefore: ['tapir start --device=sim --cdp-port=9222'],
   exampleWithoutApp: true,
@@ -168,11 +184,19 @@ export const device = defineVerb({
     {
       name: 'preset',
       type: 'string',
+      brief: PRESETS.map((preset) => preset.name).join(', '),
       description: `The device: ${PRESETS.map((preset) => preset.name).join(', ')}. Omit with --list or --reset.`,
     },
-    {name: 'list', type: 'boolean', default: false, description: 'List the presets (needs no Chrome); preset and reset are ignored.'},
+    {
+      name: 'list',
+      brief: 'List the presets; needs no Chrome.',
+      type: 'boolean',
+      default: false,
+      description: 'List the presets (needs no Chrome); preset and reset are ignored.',
+    },
     {
       name: 'reset',
+      brief: 'Clear every override, restore the window.',
       type: 'boolean',
       default: false,
       description: 'Clear every viewport override (metrics, touch, user agent) and restore the 1440x900 window.',
@@ -181,8 +205,9 @@ export const device = defineVerb({
   validate(input) {
     if (input.list === true || input.reset === true) return
     if (typeof input.preset !== 'string' || input.preset.trim() === '') {
-      throw new ParamError(
-        (name) => `Pass ${name('preset')}=<name>, ${name('list')} or ${name('reset')}. Run tapir:device --list to see the presets.`,
+      throw new UsageError(
+        (words) =>
+          `Pass ${words.arg('preset', '<name>')}, ${words.arg('list')} or ${words.arg('reset')}. ${words.run} ${words.call('device', {list: true})} to see the presets.`,
       )
     }
     presetNamed(input.preset)

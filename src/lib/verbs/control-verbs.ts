@@ -21,6 +21,7 @@ type CheckboxAnswer = Infer<typeof checkboxAnswer>
 export const scroll = extensionVerb({
   name: 'scroll',
   tool: 'tapir_scroll',
+  title: 'Scroll',
   summary: 'Scroll the Scrollable around a ref (or the first one) by a delta, or bring the ref into view.',
   example: '--ref=e5 --direction=down --pixels=500',
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
@@ -29,9 +30,24 @@ export const scroll = extensionVerb({
     {...ref('Ref of a widget inside the Scrollable (eN); without it the first Scrollable is used.'), required: false},
     {name: 'direction', type: 'string', default: 'down', options: ['up', 'down', 'left', 'right'], description: 'Which way to scroll.'},
     {name: 'pixels', type: 'number', default: 300, description: 'How far, in logical pixels.'},
-    {name: 'dx', type: 'number', description: 'Horizontal delta in logical pixels (positive is right); wins over direction and pixels.'},
-    {name: 'dy', type: 'number', description: 'Vertical delta in logical pixels (positive is down); wins over direction and pixels.'},
-    {name: 'intoView', type: 'boolean', description: 'Bring the ref itself into view instead of scrolling by a delta.'},
+    {
+      name: 'dx',
+      brief: 'Horizontal delta; wins over direction and pixels.',
+      type: 'number',
+      description: 'Horizontal delta in logical pixels (positive is right); wins over direction and pixels.',
+    },
+    {
+      name: 'dy',
+      brief: 'Vertical delta; wins over direction and pixels.',
+      type: 'number',
+      description: 'Vertical delta in logical pixels (positive is down); wins over direction and pixels.',
+    },
+    {
+      name: 'intoView',
+      brief: 'Bring the ref into view instead.',
+      type: 'boolean',
+      description: 'Bring the ref itself into view instead of scrolling by a delta.',
+    },
     snapshotMode(),
     includeSnapshot(true),
   ],
@@ -56,13 +72,21 @@ export const scroll = extensionVerb({
 export const selectOption = extensionVerb({
   name: 'select_option',
   tool: 'tapir_select_option',
-  summary: "Set a DropdownButton's value by ref (calls its onChanged; nothing is opened or tapped).",
+  title: 'Select a dropdown option',
+  summary: "Set a dropdown's value by ref through its onChanged; nothing is opened or tapped.",
   example: '--ref=e4 --value=us',
   exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  kind: 'set',
   params: [
     ref('Ref of the dropdown, or of a widget around it (eN).'),
-    {name: 'value', type: 'string', required: true, description: 'The value handed to onChanged.', missing: 'Missing --value=<string>.'},
+    {
+      name: 'value',
+      brief: 'The value handed to onChanged.',
+      type: 'string',
+      required: true,
+      description: 'The value handed to onChanged.',
+      missing: 'Missing --value=<string>.',
+    },
   ],
   result: answer({
     selected: optional(boolean),
@@ -85,11 +109,12 @@ const offScreen = new WeakSet<CheckboxAnswer>()
 export const setCheckbox = extensionVerb({
   name: 'set_checkbox',
   tool: 'tapir_set_checkbox',
+  title: 'Set a checkbox',
   summary: 'Make a checkbox, switch or radio read true or false, tapping it only when it differs; effect.verified says whether it took.',
   cliExit: 'exits 1 when it did not take (0 with --json or --includeSnapshot)',
   example: '--ref=e2 --value=true',
   exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  kind: 'set',
   params: [
     ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),
     {

@@ -31,13 +31,16 @@ function failure(error: RpcError): TapirError {
 export const evaluate = defineVerb({
   name: 'evaluate',
   tool: 'tapir_evaluate',
+  title: 'Evaluate Dart',
   dispatch: 'vm:evaluate',
-  summary: "Evaluate one Dart expression in the app's root library (what lib/main.dart imports is in scope).",
+  summary: "Evaluate one Dart expression in the app's root library and return its value; it may change the app's state.",
+  details: 'What lib/main.dart imports is in scope.',
   example: '--expression="Auth.user?.email"',
   kind: 'action',
   params: [
     {
       name: 'expression',
+      brief: 'One Dart expression, no semicolon.',
       type: 'string',
       required: true,
       description: 'One Dart expression: no statements, no trailing semicolon.',

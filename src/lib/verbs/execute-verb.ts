@@ -13,6 +13,7 @@ export function executeVerb(verb: Verb, context: VerbContext, input: Input): Pro
       chrome: () => context.chrome(),
       ...(context.progress ? {progress: context.progress.bind(context)} : {}),
       ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
+      ...(context.cancelled ? {cancelled: context.cancelled} : {}),
       ...(context.holdOverride ? {holdOverride: context.holdOverride.bind(context)} : {}),
       ...(context.target ? {target: context.target.bind(context)} : {}),
       ...(context.reset ? {reset: context.reset.bind(context)} : {}),

@@ -12,7 +12,8 @@ const pointerAnswer = answer({ref: optional(string)})
 export const tap = extensionVerb({
   name: 'tap',
   tool: 'tapir_tap',
-  summary: 'Tap a widget by ref at its live centre, after the actionability gate; reports whether the screen changed.',
+  title: 'Tap',
+  summary: 'Tap a widget by ref, after the actionability gate; says whether the screen changed.',
   example: '--ref=e5',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
@@ -20,11 +21,17 @@ export const tap = extensionVerb({
     ...pointerParams('full'),
     {
       name: 'retarget',
+      brief: 'On a merged node, tap its one labelled control.',
       type: 'boolean',
       default: true,
       description: 'On a merged boundary, tap its one labelled control instead of the centre (--no-retarget taps the centre).',
     },
-    {name: 'until', type: 'string', description: 'After the tap, wait for a Text with exactly this data and report untilMatched.'},
+    {
+      name: 'until',
+      brief: 'Then wait for a Text with exactly this data.',
+      type: 'string',
+      description: 'After the tap, wait for a Text with exactly this data and report untilMatched.',
+    },
     {
       name: 'untilTimeoutMs',
       type: 'integer',
@@ -45,10 +52,11 @@ export const tap = extensionVerb({
 })
 
 /** A pointer verb that only confirms it dispatched (hover, double, right and triple click). */
-function pointerVerb(name: string, summary: string, doneWord: string) {
+function pointerVerb(name: string, title: string, summary: string, doneWord: string) {
   return extensionVerb({
     name,
     tool: `tapir_${name}`,
+    title,
     summary,
     example: '--ref=e5',
     exampleBefore: ['tapir tapir:snap --interactiveOnly'],
@@ -62,13 +70,25 @@ function pointerVerb(name: string, summary: string, doneWord: string) {
 
 export const hover = pointerVerb(
   'hover',
-  'Move a mouse pointer over a widget by ref (a hover event at its centre; no touch equivalent).',
+  'Hover',
+  'Move a mouse pointer over a widget by ref, for hover effects and tooltips (no touch equivalent).',
   'Hovered',
 )
-export const dblclick = pointerVerb('dblclick', 'Double-click a widget by ref: two taps about 100 ms apart, gated once.', 'Double-clicked')
-export const rightClick = pointerVerb('right_click', 'Right-click (secondary mouse button) a widget by ref.', 'Right-clicked')
+export const dblclick = pointerVerb(
+  'dblclick',
+  'Double-click',
+  'Double-click a widget by ref: two taps about 100 ms apart, gated once.',
+  'Double-clicked',
+)
+export const rightClick = pointerVerb(
+  'right_click',
+  'Right-click',
+  'Right-click a widget by ref (secondary button), e.g. for a context menu.',
+  'Right-clicked',
+)
 export const tripleClick = pointerVerb(
   'triple_click',
+  'Triple-click',
   'Click a widget three times by ref (selects a paragraph in a text field).',
   'Triple-clicked',
 )
@@ -76,7 +96,8 @@ export const tripleClick = pointerVerb(
 export const drag = extensionVerb({
   name: 'drag',
   tool: 'tapir_drag',
-  summary: "Drag from one widget's centre to another's, by refs, through intermediate pointer moves.",
+  title: 'Drag and drop',
+  summary: 'Drag from one widget to another by refs, through intermediate pointer moves (reorder, swipe to a target).',
   example: '--startRef=e5 --endRef=e9',
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',

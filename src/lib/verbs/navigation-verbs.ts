@@ -9,12 +9,14 @@ import type {Verb} from './types.js'
 export const navigate = extensionVerb({
   name: 'navigate',
   tool: 'tapir_navigate',
-  summary: 'Go to a route path and check the Router landed there; refs from earlier snapshots are stale after.',
+  title: 'Navigate to a route',
+  summary: 'Go to a route path and check the Router landed there; refs from earlier snapshots go stale.',
   example: '--route=/monitors/7',
-  kind: 'action',
+  kind: 'set',
   params: [
     {
       name: 'route',
+      brief: 'Path starting with /, e.g. /monitors/123.',
       type: 'string',
       required: true,
       description: 'Route path, starting with / (e.g. /monitors/123).',
@@ -38,7 +40,8 @@ export const navigate = extensionVerb({
 export const navigateBack = extensionVerb({
   name: 'navigate_back',
   tool: 'tapir_navigate_back',
-  summary: 'Leave the top page of the outermost visible Navigator that can pop, like the system Back button.',
+  title: 'Navigate back',
+  summary: 'Leave the top page, like the system Back button.',
   kind: 'action',
   params: [includeSnapshot(true), snapshotMode()],
   result: answer({navigatedBack: optional(boolean), popped: optional(boolean)}),
@@ -49,8 +52,9 @@ export const navigateBack = extensionVerb({
 export const dismissModals = extensionVerb({
   name: 'dismiss_modals',
   tool: 'tapir_dismiss_modals',
+  title: 'Dismiss modals',
   summary: 'Pop every dialog, bottom sheet and popup above the page; safe when none is open.',
-  kind: 'action',
+  kind: 'set',
   params: [],
   result: answer({popped: optional(integer)}),
   report: (result) => done(`Dismissed ${result.popped ?? 0} modal(s)`),
@@ -59,8 +63,9 @@ export const dismissModals = extensionVerb({
 export const resetOverlays = extensionVerb({
   name: 'reset_overlays',
   tool: 'tapir_reset_overlays',
-  summary: 'Clear overlays in three escalating steps (pop popups, press Escape, tap a Close/Cancel affordance).',
-  kind: 'action',
+  title: 'Reset overlays',
+  summary: 'Clear overlays in three escalating steps (pop, Escape, tap Close or Cancel) when tapir_dismiss_modals is not enough.',
+  kind: 'set',
   params: [],
   result: answer({popped: optional(integer), escaped: optional(boolean), dismissTapped: optional(boolean)}),
 })
@@ -68,6 +73,7 @@ export const resetOverlays = extensionVerb({
 export const closeApp = extensionVerb({
   name: 'close_app',
   tool: 'tapir_close_app',
+  title: 'Close the app',
   summary: 'Ask the app to shut down (SystemNavigator.pop); a browser may keep a web tab open.',
   kind: 'destructive',
   params: [],

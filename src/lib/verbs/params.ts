@@ -1,5 +1,15 @@
 import type {Param} from './types.js'
 
+/** The one wording tools/list gives each parameter many tools share. */
+export const BRIEF = {
+  ref: 'An eN or qN ref.',
+  snapshot: 'Wins over includeSnapshot.',
+  includeSnapshot: 'Return the snapshot after.',
+  checkStable: 'Refuse while it moves.',
+  checkReceivesEvents: 'Refuse when covered.',
+  timeoutMs: 'Give up after this many ms.',
+} as const
+
 type Required<N extends string, T extends Param['type']> = Param<N, T> & {required: true}
 
 export function ref(
@@ -10,7 +20,14 @@ export function ref(
 
 /** A required ref under another name (drag's startRef and endRef). */
 export function namedRef<N extends string>(name: N, description: string): Required<N, 'string'> {
-  return {name, type: 'string', required: true, description, missing: `Missing --${name}=<eN>. Run tapir:snap first to obtain refs.`}
+  return {
+    name,
+    type: 'string',
+    required: true,
+    description,
+    brief: BRIEF.ref,
+    missing: `Missing --${name}=<eN>. Run tapir:snap first to obtain refs.`,
+  }
 }
 
 /** `snapshot`: the app decides when it is not given (tap documents `full` as its default). */
@@ -20,6 +37,7 @@ export function snapshotMode(appDefault?: string): Param<'snapshot', 'string'> {
     type: 'string',
     options: ['full', 'diff', 'none'],
     ...(appDefault ? {default: appDefault, defaultInApp: true} : {}),
+    brief: BRIEF.snapshot,
     description:
       'Snapshot to return after the action: full, diff (only the lines that changed since the last unfiltered snapshot) or none. Wins over includeSnapshot.',
   }
@@ -33,6 +51,7 @@ export function includeSnapshot(specDefault: boolean): Param<'includeSnapshot', 
     type: 'boolean',
     default: specDefault,
     cliDefault: false,
+    brief: BRIEF.includeSnapshot,
     description: `Return the snapshot taken after the action (MCP default ${specDefault}; the CLI prints the JSON when set).`,
   }
 }
@@ -43,12 +62,14 @@ export function gateChecks(): [Param<'checkStable', 'boolean'>, Param<'checkRece
       name: 'checkStable',
       type: 'boolean',
       default: true,
+      brief: BRIEF.checkStable,
       description: 'Refuse when the widget is still moving (the Stable step of the actionability gate).',
     },
     {
       name: 'checkReceivesEvents',
       type: 'boolean',
       default: true,
+      brief: BRIEF.checkReceivesEvents,
       description: 'Refuse when something painted above the widget would take the pointer (the Receives-Events step).',
     },
   ]

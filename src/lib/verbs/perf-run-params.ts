@@ -12,19 +12,24 @@ export const HTML_PARAM = {
   type: 'string',
   local: true,
   addition: true,
+  brief: 'Also write an HTML report to this file.',
   description: 'Also write a self-contained HTML report (frame-time charts against the budget) to this file.',
 } as const
 
 /** The report file asked for, resolved; an empty path is refused. */
 export function htmlPath(cwd: string, html: string | undefined): string | undefined {
   if (html === undefined) return undefined
-  if (html.trim() === '') throw new UsageError('--html needs a file to write the report to, e.g. --html=build/perf/report.html.')
+  if (html.trim() === '')
+    throw new UsageError(
+      (words) => `${words.param('html')} needs a file to write the report to, e.g. ${words.arg('html', 'build/perf/report.html')}.`,
+    )
   return resolve(cwd, html)
 }
 
 export const PERF_RUN_PARAMS = params(
   {
     name: 'scenario',
+    brief: 'Scenario YAML file.',
     type: 'string',
     required: true,
     local: true,
@@ -33,15 +38,31 @@ export const PERF_RUN_PARAMS = params(
   },
   {
     name: 'variant',
+    brief: "A key of the file's variants.",
     type: 'string',
     local: true,
     description: 'The variants key to run: required when the file declares variants, refused when it does not; applies to against too.',
   },
-  {name: 'label', type: 'string', default: 'run', local: true, description: 'Names the run file: lower-case letters, digits, _ and -.'},
-  {name: 'out', type: 'string', default: 'build/perf', local: true, description: 'Output directory of the run file.'},
+  {
+    name: 'label',
+    brief: 'Names the run file: a-z, 0-9, _ and -.',
+    type: 'string',
+    default: 'run',
+    local: true,
+    description: 'Names the run file: lower-case letters, digits, _ and -.',
+  },
+  {
+    name: 'out',
+    brief: 'Folder of the run file.',
+    type: 'string',
+    default: 'build/perf',
+    local: true,
+    description: 'Output directory of the run file.',
+  },
   {name: 'repeat', type: 'integer', minimum: 1, local: true, description: "Repeats per series; overrides the scenario's."},
   {
     name: 'platform',
+    brief: "Default: the session's device.",
     type: 'string',
     options: PLATFORMS,
     local: true,
@@ -49,13 +70,33 @@ export const PERF_RUN_PARAMS = params(
   },
   {
     name: 'timing',
+    brief: 'Add timing-mode repeats, the ms a compare gates on.',
     type: 'boolean',
     local: true,
     description: 'Interleaved timing-mode repeats, the milliseconds tapir:perf_compare gates on.',
   },
-  {name: 'against', type: 'string', local: true, description: 'A baseline scenario run in the same rounds, written to its own file.'},
-  {name: 'semantics-pass', type: 'boolean', local: true, description: 'Also measure with the semantics tree released (semanticsOff).'},
-  {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the run file minus repeats[], plus path.'},
+  {
+    name: 'against',
+    brief: 'A baseline scenario, run in the same rounds.',
+    type: 'string',
+    local: true,
+    description: 'A baseline scenario run in the same rounds, written to its own file.',
+  },
+  {
+    name: 'semantics-pass',
+    brief: 'Also measure with semantics off.',
+    type: 'boolean',
+    local: true,
+    description: 'Also measure with the semantics tree released (semanticsOff).',
+  },
+  {
+    name: 'json',
+    brief: 'The run file without repeats, plus its path.',
+    type: 'boolean',
+    local: true,
+    mcpOnly: true,
+    description: 'Return the run file minus repeats[], plus path.',
+  },
   HTML_PARAM,
 )
 

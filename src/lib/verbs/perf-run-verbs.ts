@@ -12,18 +12,43 @@ const reportLine = (result: object): string => ('html' in result && typeof resul
 export const perfCompare = defineVerb({
   name: 'perf_compare',
   tool: 'tapir_perf_compare',
+  title: 'Compare perf runs',
   dispatch: 'local:perf_compare',
   summary:
-    'Judge run B against run A (two tapir:perf_run files) per painted frame, noise taken as the repeat-to-repeat range; an error-level regression fails it. Needs no app.',
+    'Compare two tapir_perf_run files, baseline a and candidate b, frame by frame beyond noise; an error-level regression fails the call. Needs no app.',
+  details: 'Noise is taken as the repeat-to-repeat range of each run.',
   cliExit: 'exits 1 on an error-level regression',
   example: 'build/perf/list-before.json build/perf/list-after.json',
   exampleWithoutApp: true,
   positional: ['a', 'b'],
   kind: 'read',
   params: [
-    {name: 'a', type: 'string', required: true, local: true, description: 'Baseline run file.', missing: COMPARE_USAGE},
-    {name: 'b', type: 'string', required: true, local: true, description: 'Candidate run file.', missing: COMPARE_USAGE},
-    {name: 'json', type: 'boolean', local: true, mcpOnly: true, description: 'Return the JSON result instead of the table.'},
+    {
+      name: 'a',
+      brief: 'Baseline run file.',
+      type: 'string',
+      required: true,
+      local: true,
+      description: 'Baseline run file.',
+      missing: COMPARE_USAGE,
+    },
+    {
+      name: 'b',
+      brief: 'Candidate run file.',
+      type: 'string',
+      required: true,
+      local: true,
+      description: 'Candidate run file.',
+      missing: COMPARE_USAGE,
+    },
+    {
+      name: 'json',
+      brief: 'JSON instead of the table.',
+      type: 'boolean',
+      local: true,
+      mcpOnly: true,
+      description: 'Return the JSON result instead of the table.',
+    },
     HTML_PARAM,
   ],
   async execute(context, input) {
@@ -62,9 +87,10 @@ function runLine(run: RunResult): Report {
 export const perfRunVerb = defineVerb({
   name: 'perf_run',
   tool: 'tapir_perf_run',
+  title: 'Run a perf scenario',
   dispatch: 'local:perf_run',
-  summary:
-    'Run a scenario YAML several times from a clean start (setup, perf_begin, the steps, perf_end) and write <out>/<scenario>-<label>.json.',
+  summary: 'Measure a scenario YAML over several clean repeats and write a run file, for tapir_perf_compare.',
+  details: 'Each repeat runs the setup, perf_begin, the steps and perf_end; the run file is <out>/<scenario>-<label>.json.',
   cliExit: 'exits 1 when no repeat was measured',
   example: 'perf/list.yaml --label=before',
   exampleBefore: ["export PERF_PASSWORD=hunter22   # the scenario's secret (the sim's password)"],
@@ -82,6 +108,7 @@ export const perfRunVerb = defineVerb({
 export const perfCampaign = defineVerb({
   name: 'perf_campaign',
   tool: null,
+  title: 'Run a perf campaign',
   dispatch: 'local:perf_campaign',
   summary:
     'Run every scenario of a campaign file on a freshly started app (stop, start, perf_run), with hooks and retries; exits 0 only when every scenario passed.',

@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {UsageError} from '../errors.js'
+import {ParamError, UsageError} from '../errors.js'
 import {checkOutputFile, REPORT_OUTPUT} from '../output-file.js'
 import {browserFor} from '../perf/browser-control.js'
 import {runCampaign} from '../perf/campaign.js'
@@ -25,7 +25,7 @@ const JSON_INSIGHTS = 6
  *  The result is the run file without its repeats (and only the top insights), and where it is. */
 export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>) {
   const label = input.label ?? 'run'
-  if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+  if (!LABEL.test(label)) throw new ParamError((name) => `${name('label')} must be lower-case letters, digits, _ and - (got "${label}").`)
   const target = context.target?.() ?? {}
   const platform = platformNamed(input.platform) ?? platformOfDevice(target.device)
   const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant, env: process.env})
@@ -57,6 +57,7 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
       app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
       browser: browserFor(context.chrome(), context.timeoutMs),
       progress: (line) => context.progress?.(line),
+      ...(context.cancelled ? {cancelled: context.cancelled} : {}),
     },
   )
   if (html !== undefined) {
@@ -76,9 +77,9 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
 /** Runs every scenario of a campaign file on a freshly started app, each with its hooks and retries. */
 export async function runCampaignFile(context: VerbCall, input: InputOf<typeof PERF_CAMPAIGN_PARAMS>) {
   const label = input.label ?? 'run'
-  if (!LABEL.test(label)) throw new UsageError(`--label must be lower-case letters, digits, _ and - (got "${label}").`)
+  if (!LABEL.test(label)) throw new ParamError((name) => `${name('label')} must be lower-case letters, digits, _ and - (got "${label}").`)
   const platform = platformNamed(input.platform)
-  if (!platform) throw new UsageError(`--platform must be one of ${PLATFORMS.join(', ')}.`)
+  if (!platform) throw new ParamError((name) => `${name('platform')} must be one of ${PLATFORMS.join(', ')}.`)
   if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
   const outcome = await runCampaign(
     {

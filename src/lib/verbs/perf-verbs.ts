@@ -14,18 +14,27 @@ const shown = (value: string | number | undefined): string => String(value ?? '?
 export const perfBegin = extensionVerb({
   name: 'perf_begin',
   tool: 'tapir_perf_begin',
-  summary: 'Open a performance session around the interaction you are about to drive (restarts an open one).',
+  title: 'Begin a perf session',
+  summary: 'Open a performance session around an interaction you are about to drive; tapir_perf_end closes it.',
+  details: 'Restarts a session that is open.',
   example: '--mode=timing',
   kind: 'action',
   params: [
     {
       name: 'mode',
+      brief: 'timing: frame times only; attribution profiles (inflates ms).',
       type: 'string',
       default: 'attribution',
       options: ['attribution', 'timing'],
       description: 'attribution: blocks, counters and insights (profiling inflates ms); timing: frame timings only.',
     },
-    {name: 'phases', type: 'boolean', default: false, description: 'Also profile layout and paint (attribution only; many more spans).'},
+    {
+      name: 'phases',
+      brief: 'Also profile layout and paint.',
+      type: 'boolean',
+      default: false,
+      description: 'Also profile layout and paint (attribution only; many more spans).',
+    },
   ],
   validate(input) {
     if (input.phases === true && input.mode === 'timing')
@@ -63,7 +72,9 @@ const refused = (result: PerfReport) => result.refused === true
 export const perfEnd = extensionVerb({
   name: 'perf_end',
   tool: 'tapir_perf_end',
-  summary: 'Close the performance session and read its report (refused when the app drew no frames to judge).',
+  title: 'End the perf session',
+  summary: 'Close the performance session and read its report: frames against the budget and insights.',
+  details: 'Refused when the app drew no frames to judge.',
   cliExit: 'exits 1 when it was refused',
   kind: 'action',
   params: [],
@@ -78,19 +89,26 @@ export const perfEnd = extensionVerb({
 export const perfInsight = extensionVerb({
   name: 'perf_insight',
   tool: 'tapir_perf_insight',
-  summary: 'Drill into one insight of the last closed performance session: the frames and blocks behind it.',
+  title: 'Explain a perf insight',
+  summary: 'Drill into one insight of the last perf report: the frames and blocks behind it.',
   example: '--id=I1',
   exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
   kind: 'read',
   params: [
     {
       name: 'id',
+      brief: 'I1, I2, ... from tapir_perf_end.',
       type: 'string',
       required: true,
       description: 'Insight id (I1, I2, ...) from the perf_end report.',
       missing: 'Missing --id=<In>. Take an id from tapir:perf_end.',
     },
-    {name: 'token', type: 'string', description: "The report's sessionToken; a token of any other session is refused."},
+    {
+      name: 'token',
+      brief: "The report's sessionToken.",
+      type: 'string',
+      description: "The report's sessionToken; a token of any other session is refused.",
+    },
   ],
   result: answer({sessionToken: optional(string), id: optional(string), severity: optional(string), title: optional(string)}),
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
@@ -102,14 +120,20 @@ const traceAnswer = answer({traceEvents: list(anything)})
 export const perfTrace = defineVerb({
   name: 'perf_trace',
   tool: 'tapir_perf_trace',
+  title: 'Write a perf trace',
   dispatch: 'ext.tapir.perf_trace',
-  summary: 'Write the last closed performance session as a Chrome Trace JSON file and print its absolute path.',
+  summary: 'Write the last closed performance session as a Chrome Trace JSON file, for chrome://tracing or Perfetto.',
   example: '--out=build/perf/list.trace.json',
   exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
-  kind: 'action',
+  kind: 'set',
   params: [
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
-    {name: 'token', type: 'string', description: "The session's sessionToken; a stale one is refused."},
+    {
+      name: 'token',
+      brief: "The report's sessionToken.",
+      type: 'string',
+      description: "The session's sessionToken; a stale one is refused.",
+    },
   ],
   async execute(call, input) {
     const params = toExtensionParams(perfTrace.params, input)

@@ -7,20 +7,35 @@ import type {Verb} from './types.js'
 export const snap = extensionVerb({
   name: 'snap',
   tool: 'tapir_snap',
-  summary: "Print the app's Semantics tree as YAML, each actionable widget tagged with a [ref=eN] to act on.",
+  title: 'Snapshot the screen',
+  summary: 'Read the screen as a YAML Semantics tree, each actionable widget tagged [ref=eN]. Start here for refs to act on.',
   example: '--interactiveOnly',
   kind: 'read',
   params: [
-    {name: 'depth', type: 'integer', minimum: 0, description: 'Stop the walk this many levels below the root (whole tree when omitted).'},
+    {
+      name: 'depth',
+      brief: 'Levels below the root to read.',
+      type: 'integer',
+      minimum: 0,
+      description: 'Stop the walk this many levels below the root (whole tree when omitted).',
+    },
     {
       name: 'within',
+      brief: 'Only the subtree under this eN ref.',
       type: 'string',
       description: 'Read only the subtree under this eN ref (qN handles are not accepted; an unknown ref is an error).',
     },
-    {name: 'interactiveOnly', type: 'boolean', default: false, description: 'Keep only the lines that carry a ref; drop plain text.'},
+    {
+      name: 'interactiveOnly',
+      brief: 'Only the lines that carry a ref.',
+      type: 'boolean',
+      default: false,
+      description: 'Keep only the lines that carry a ref; drop plain text.',
+    },
     {name: 'includeEnrichers', type: 'boolean', default: false, description: 'Add the Magic and Wind enricher lines under each ref.'},
     {
       name: 'grep',
+      brief: 'Regex on label or value; keeps matches and their ancestors.',
       type: 'string',
       description:
         'Keep nodes whose label or value matches this regular expression, with their ancestors (an invalid pattern matches literally).',
@@ -33,19 +48,22 @@ export const snap = extensionVerb({
 export const observe = extensionVerb({
   name: 'observe',
   tool: 'tapir_observe',
-  summary: 'List every interactive widget on screen as JSON candidates, each with a re-resolvable qN ref.',
+  title: 'Observe interactive widgets',
+  summary: 'List the interactive widgets on screen as JSON candidates, each with a qN ref; pick a target from them.',
   example: '--roles=button,textbox --limit=20',
   kind: 'read',
   params: [
     // Passed through to the app as typed on the CLI (the observe command page): the app answers for them.
     {
       name: 'intent',
+      brief: 'What you look for; only logged.',
       type: 'string',
       passThrough: true,
       description: 'What you are looking for, in words; only logged, never used to filter.',
     },
     {
       name: 'roles',
+      brief: 'Comma-separated roles to keep, e.g. button,textbox.',
       type: 'string',
       passThrough: true,
       description: 'Comma-separated roles to keep (button,textbox,link,checkbox,heading,image); all when omitted.',
@@ -74,21 +92,42 @@ export const observe = extensionVerb({
 
 /** What find can look for; a call gives at least one. */
 const FIND_PREDICATES = [
-  {name: 'text', type: 'string', description: 'Exact accessibility label, else exact Text data.'},
-  {name: 'contains', type: 'string', description: 'Case-sensitive substring of the label or Text data, for dynamic labels.'},
-  {name: 'semanticsLabel', type: 'string', description: 'Exact SemanticsNode label only (no Text fallback).'},
-  {name: 'key', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
+  {
+    name: 'text',
+    brief: 'Exact label, else exact Text data.',
+    type: 'string',
+    description: 'Exact accessibility label, else exact Text data.',
+  },
+  {
+    name: 'contains',
+    brief: 'Substring of the label or Text data.',
+    type: 'string',
+    description: 'Case-sensitive substring of the label or Text data, for dynamic labels.',
+  },
+  {
+    name: 'semanticsLabel',
+    brief: 'Exact Semantics label only.',
+    type: 'string',
+    description: 'Exact SemanticsNode label only (no Text fallback).',
+  },
+  {name: 'key', brief: 'The Key of the widget, as text.', type: 'string', description: "The widget's Key (a ValueKey's value as text)."},
 ] as const
 
 export const find = extensionVerb({
   name: 'find',
   tool: 'tapir_find',
-  summary: 'Find one widget by text, label or key and mint a qN handle that re-resolves on every later action.',
+  title: 'Find a widget',
+  summary: 'Find one widget by text, label or key and get a qN ref that re-resolves on every later action.',
   example: '--text="Sign in"',
   kind: 'read',
   params: [
     ...FIND_PREDICATES,
-    {name: 'within', type: 'string', description: 'Search only under this eN ref; the scope stays part of the handle.'},
+    {
+      name: 'within',
+      brief: 'Search only under this eN ref.',
+      type: 'string',
+      description: 'Search only under this eN ref; the scope stays part of the handle.',
+    },
   ],
   validate(input) {
     if (!FIND_PREDICATES.some(({name}) => typeof input[name] === 'string' && input[name] !== '')) {
@@ -102,7 +141,8 @@ export const find = extensionVerb({
 export const getRoutes = extensionVerb({
   name: 'get_routes',
   tool: 'tapir_get_routes',
-  summary: "Say where the app is: the Router's location (uri), the top page's name and a title hint.",
+  title: 'Get the current route',
+  summary: "Say where the app is: the Router's location, the top page's name and a title hint. Confirms a navigation.",
   kind: 'read',
   params: [],
   result: routesAnswer,
@@ -111,6 +151,7 @@ export const getRoutes = extensionVerb({
 export const consoleLogs = extensionVerb({
   name: 'console',
   tool: 'tapir_console',
+  title: 'Read console logs',
   summary: "Read the app's recent log entries (debugPrint, and crumbs when wired), newest first.",
   example: '--limit=10 --minLevel=WARNING',
   kind: 'read',
@@ -124,13 +165,24 @@ export const consoleLogs = extensionVerb({
 export const exceptions = extensionVerb({
   name: 'exceptions',
   tool: 'tapir_exceptions',
-  summary: 'Read the exceptions and non-fatal FlutterErrors (overflows included) the app recorded, newest first.',
+  title: 'Read exceptions',
+  summary: 'Read the exceptions and FlutterErrors (overflows included) the app recorded, newest first; check it when an action misbehaves.',
   example: '--since=2026-01-01T10:00:00.000Z --clear',
   kind: 'read',
   params: [
     {name: 'limit', type: 'integer', default: 20, minimum: 0, description: 'Return at most this many entries.'},
-    {name: 'since', type: 'string', description: 'Only entries strictly after this ISO-8601 time (an unparseable value is ignored).'},
-    {name: 'clear', type: 'boolean', description: 'Empty the capture buffer after reading it, so the next read is a delta.'},
+    {
+      name: 'since',
+      brief: 'ISO-8601 time; only later entries.',
+      type: 'string',
+      description: 'Only entries strictly after this ISO-8601 time (an unparseable value is ignored).',
+    },
+    {
+      name: 'clear',
+      brief: 'Empty the buffer after reading.',
+      type: 'boolean',
+      description: 'Empty the capture buffer after reading it, so the next read is a delta.',
+    },
   ],
   result: exceptionsAnswer,
 })

@@ -33,9 +33,9 @@ const failedReload = (result: ReloadResult) => !result.reloaded
 export const hotReloadAndSnap = defineVerb({
   name: 'hot_reload_and_snap',
   tool: 'tapir_hot_reload_and_snap',
+  title: 'Hot reload and snapshot',
   dispatch: 'tapir:hot_reload_and_snap',
-  summary:
-    'Hot reload the app, then read its snapshot, a screenshot and its recent exceptions; a compile error comes back as reloaded: false with the error.',
+  summary: 'Hot reload the app, then return its snapshot, a screenshot and recent exceptions; reloaded: false carries a compile error.',
   cliExit: 'exits 1 when the reload failed to compile',
   example: '--no-screenshot',
   kind: 'action',
@@ -43,7 +43,12 @@ export const hotReloadAndSnap = defineVerb({
   waitsMs: () => RELOAD_COMPILE_MS,
   params: [{name: 'screenshot', type: 'boolean', default: true, description: 'Capture a screenshot after the reload.'}],
   async execute(call, input): Promise<ReloadResult> {
-    if (!call.reload) throw new TapirError('Hot reload needs a session: run `tapir start --device=<id>` first.', 'local')
+    if (!call.reload)
+      throw new TapirError(
+        (words) =>
+          `Hot reload needs a session: ${words.only('run `tapir start --device=<id>` first', 'start the app from a shell with `tapir start` first')}.`,
+        'local',
+      )
     const started = Date.now()
     try {
       await call.reload('reload', call.deadline)

@@ -8,6 +8,7 @@ import {integer, optional, string} from '../shape.js'
 import {answer, appNotes, geometryAnswer, type AppNotes} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
 import {toExtensionParams} from './input.js'
+import {BRIEF} from './params.js'
 import type {VerbCall} from './types.js'
 
 /** `screenshot`: the image, base64-encoded. */
@@ -40,8 +41,10 @@ function notesOf(result: AppNotes): AppNotes {
 export const screenshot = defineVerb({
   name: 'screenshot',
   tool: 'tapir_screenshot',
+  title: 'Take a screenshot',
   dispatch: 'ext.tapir.screenshot',
-  summary: 'Capture the app, or one widget by ref, as a JPEG or PNG; the CLI writes it to --output.',
+  summary: 'Capture the app, or one widget by ref, as a base64 JPEG or PNG.',
+  details: 'The CLI writes the image to --output.',
   example: '--output=./shot.png --ref=e4',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'read',
@@ -55,8 +58,18 @@ export const screenshot = defineVerb({
       description: 'Image format (the CLI takes it from the --output extension when not given).',
     },
     {name: 'quality', type: 'integer', default: 70, minimum: 0, maximum: 100, description: 'JPEG quality, 0 to 100 (ignored for PNG).'},
-    {name: 'ref', type: 'string', description: 'Capture only this widget (eN or qN); the whole viewport when omitted.'},
-    {name: 'rect', type: 'string', description: 'Sub-rect "x,y,w,h" in logical pixels, relative to the ref\'s top-left; needs --ref.'},
+    {
+      name: 'ref',
+      brief: BRIEF.ref,
+      type: 'string',
+      description: 'Capture only this widget (eN or qN); the whole viewport when omitted.',
+    },
+    {
+      name: 'rect',
+      brief: '"x,y,w,h" in logical pixels within the ref.',
+      type: 'string',
+      description: 'Sub-rect "x,y,w,h" in logical pixels, relative to the ref\'s top-left; needs --ref.',
+    },
     {
       name: 'output',
       type: 'string',
@@ -113,7 +126,8 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
     const {rect} = await (await call.app()).callExtension('screenshot', {...params, geometry: 'true'}, geometryAnswer, call.deadline)
     if (!rect)
       throw new TapirError(
-        `Cannot clip to ref "${input.ref}": the extension returned no rect for it. Re-run tapir:snap and use a ref from that snapshot.`,
+        (words) =>
+          `Cannot clip to ref "${input.ref}": the extension returned no rect for it. ${words.only('Re-run', 'Call')} ${words.call('snap')} and use a ref from that snapshot.`,
         'local',
       )
     clip = {x: rect.x, y: rect.y, width: rect.width, height: rect.height}

@@ -15,6 +15,7 @@ const text = (description: string): Param<'text', 'string'> & {required: true} =
   required: true,
   allowEmpty: true,
   description,
+  brief: 'Replaces the content; "" clears.',
   missing: 'Missing --text=<value>. Provide the text to enter ("" clears).',
 })
 
@@ -30,11 +31,12 @@ function unverified({effect}: Infer<typeof textAnswer>): string[] {
 }
 
 /** What type, fill and clear share: they write a text field, and the app reads it back. */
-const writesText = {kind: 'action', result: textAnswer, prefersJson: snapshotAsked} satisfies Partial<Verb>
+const writesText = {kind: 'set', result: textAnswer, prefersJson: snapshotAsked} satisfies Partial<Verb>
 
 export const type = extensionVerb({
   name: 'type',
   tool: 'tapir_type',
+  title: 'Type text',
   summary: 'Type text into a text field by ref, replacing what it held, so onChanged and validators run.',
   example: '--ref=e2 --text=hello@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
@@ -52,7 +54,8 @@ export const type = extensionVerb({
 export const fill = extensionVerb({
   name: 'fill',
   tool: 'tapir_fill',
-  summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale.',
+  title: 'Fill a text field',
+  summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale; the usual way to enter text.',
   example: '--ref=e2 --text=alice@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   ...writesText,
@@ -63,6 +66,7 @@ export const fill = extensionVerb({
 export const clear = extensionVerb({
   name: 'clear',
   tool: 'tapir_clear',
+  title: 'Clear a text field',
   summary: 'Empty a text field by ref.',
   example: '--ref=e2',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
@@ -74,10 +78,11 @@ export const clear = extensionVerb({
 export const focus = extensionVerb({
   name: 'focus',
   tool: 'tapir_focus',
-  summary: 'Give keyboard focus to the widget by ref (its nearest Focus ancestor).',
+  title: 'Focus a widget',
+  summary: 'Give keyboard focus to a widget by ref (its nearest Focus ancestor).',
   example: '--ref=e2',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
-  kind: 'action',
+  kind: 'set',
   params: [ref(), includeSnapshot(false)],
   result: answer({ref: optional(string), focused: optional(boolean)}),
   prefersJson: snapshotAsked,
@@ -87,8 +92,9 @@ export const focus = extensionVerb({
 export const blur = extensionVerb({
   name: 'blur',
   tool: 'tapir_blur',
-  summary: 'Take keyboard focus away from whatever holds it (nothing to do is still a success).',
-  kind: 'action',
+  title: 'Remove focus',
+  summary: 'Take keyboard focus away from whatever holds it.',
+  kind: 'set',
   params: [includeSnapshot(false)],
   result: answer({blurred: optional(boolean), hadFocus: optional(boolean)}),
   prefersJson: snapshotAsked,
@@ -98,12 +104,14 @@ export const blur = extensionVerb({
 export const pressKey = extensionVerb({
   name: 'press_key',
   tool: 'tapir_press_key',
+  title: 'Press a key',
   summary: 'Press a key (Enter, Escape, Tab, ArrowDown, a letter or digit), optionally with modifiers held.',
   example: '--key=S --modifiers=control',
   kind: 'action',
   params: [
     {
       name: 'key',
+      brief: 'Logical key (Enter, Escape, Tab, ArrowDown) or one character.',
       type: 'string',
       required: true,
       description: 'Logical key label (Enter, Escape, Tab, ArrowDown, ...) or one letter or digit.',
@@ -111,7 +119,12 @@ export const pressKey = extensionVerb({
     },
     snapshotMode(),
     includeSnapshot(true),
-    {name: 'modifiers', type: 'string[]', description: 'Keys held during the press, comma-separated: control (or ctrl), shift, alt, meta.'},
+    {
+      name: 'modifiers',
+      brief: 'Held keys: control, shift, alt, meta.',
+      type: 'string[]',
+      description: 'Keys held during the press, comma-separated: control (or ctrl), shift, alt, meta.',
+    },
   ],
   result: answer({ok: optional(boolean), key: optional(string)}),
   prefersJson: snapshotAsked,

@@ -18,7 +18,10 @@ export type Result = AppNotes
 export interface Param<N extends string = string, T extends ParamType = ParamType> {
   name: N
   type: T
+  /** What the CLI's help and the README's command reference say of it, in full. */
   description: string
+  /** The few words tools/list gives it, in MCP terms; absent where its name, type and enum say it all. */
+  brief?: string
   required?: boolean
   /** The default the spec documents (MCP and the app). */
   default?: string | number | boolean
@@ -78,6 +81,9 @@ export interface VerbContext {
   progress?(line: string): void
   /** Aborts when the user stops the CLI (Ctrl-C, SIGTERM, SIGHUP); only the CLI offers it. */
   interrupted?(): AbortSignal
+  /** Aborts when the caller cancels this one call (MCP's notifications/cancelled): a verb of
+   *  many steps (perf_run) stops at its next safe point. */
+  cancelled?: AbortSignal
   /** Takes the one viewport hold of the session's Chrome (throws naming a live holder); returns its release. */
   holdOverride?(): () => void
   /** The session's device and Chrome port (perf_run reads the platform from them). */
@@ -108,14 +114,18 @@ export interface Report {
   stderr?: string[]
 }
 
-/** read: changes nothing in the app; action: acts on it; destructive: may end or reset it. */
-export type VerbKind = 'read' | 'action' | 'destructive'
+/** read: changes nothing in the app; set: acts on it, and doing it again changes nothing more
+ *  (fill, navigate); action: acts on it, each time anew (tap, scroll); destructive: may end or
+ *  reset it. The MCP annotations follow from it. */
+export type VerbKind = 'read' | 'set' | 'action' | 'destructive'
 
 /** What every tool has, whatever runs it: the MCP schema and the contract test read this. */
 export interface ToolShape {
   /** MCP tool name; null for a CLI-only verb. */
   tool: string | null
-  /** What it does, in words true on every surface (MCP's tool description). */
+  /** Its name for people, a few words (MCP's tool title). */
+  title: string
+  /** What it does and when to reach for it, in words true on every surface (MCP's tool description). */
   summary: string
   params: readonly Param[]
   kind: VerbKind
@@ -126,6 +136,9 @@ export interface ToolShape {
 export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
   /** CLI name without the topic: `snap` is `tapir:snap`. */
   name: string
+  /** More than the summary says, for the CLI's help and the README's command reference (the CLI's
+   *  own ways, the longer explanation); tools/list leaves it out. */
+  details?: string
   /** The CLI's exit rule where a result can exit 1 ("exits 1 when ..."), added to the CLI's summary only. */
   cliExit?: string
   /** Where the work happens: `ext.tapir.<method>` in the app, `vm:evaluate` for the VM's own RPC,

@@ -3,6 +3,7 @@ import {boolean, integer, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {answer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
+import {BRIEF} from './params.js'
 import type {Verb} from './types.js'
 
 const WAIT_UNPROVEN =
@@ -16,18 +17,30 @@ const windowTooShort = (timeoutMs: number, idleMs: number) =>
 export const wait = extensionVerb({
   name: 'wait',
   tool: 'tapir_wait_for',
+  title: 'Wait for text',
   ext: 'wait_for',
-  summary: 'Wait until a Text appears (or disappears), or the timeout passes (matched: false).',
+  summary: 'Wait until a Text appears or disappears; matched: false when the timeout passes first.',
   cliExit: 'exits 1 when the timeout passes first',
   example: '--text=Monitors --timeoutMs=3000',
   exampleBefore: ['tapir tapir:navigate --route=/monitors'],
   kind: 'read',
   params: [
-    {name: 'text', type: 'string', description: 'Wait for a Text with exactly this data.'},
-    {name: 'textGone', type: 'string', description: 'Wait until no Text with exactly this data is left.'},
-    {name: 'expression', type: 'string', description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).'},
+    {name: 'text', brief: 'Exact Text data to wait for.', type: 'string', description: 'Wait for a Text with exactly this data.'},
+    {
+      name: 'textGone',
+      brief: 'Exact Text data to wait to vanish.',
+      type: 'string',
+      description: 'Wait until no Text with exactly this data is left.',
+    },
+    {
+      name: 'expression',
+      brief: 'Matched as text, like text.',
+      type: 'string',
+      description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).',
+    },
     {
       name: 'timeoutMs',
+      brief: BRIEF.timeoutMs,
       type: 'integer',
       default: 5000,
       minimum: 0,
@@ -50,13 +63,15 @@ export const wait = extensionVerb({
 export const waitForNetworkIdle = extensionVerb({
   name: 'wait_for_network_idle',
   tool: 'tapir_wait_for_network_idle',
-  summary: 'Wait until the app has had no HTTP request in flight for idleMs, or the timeout passes.',
+  title: 'Wait for network idle',
+  summary: 'Wait until the app has had no HTTP request in flight for idleMs; use it after an action that loads data.',
   cliExit: 'exits 1 when it never settles',
   example: '--timeoutMs=8000 --idleMs=750',
   kind: 'read',
   params: [
     {
       name: 'timeoutMs',
+      brief: BRIEF.timeoutMs,
       type: 'integer',
       default: 5000,
       minimum: 0,
@@ -65,6 +80,7 @@ export const waitForNetworkIdle = extensionVerb({
     },
     {
       name: 'idleMs',
+      brief: 'How long nothing may be in flight.',
       type: 'integer',
       default: 500,
       minimum: 0,

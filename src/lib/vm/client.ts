@@ -1,5 +1,5 @@
 import type WebSocket from 'ws'
-import {TapirError} from '../errors.js'
+import {TapirError, type Worded} from '../errors.js'
 import {nestsDeeperThan} from '../json-depth.js'
 import {redactToken} from '../output/redact-token.js'
 import {describeJson, isJsonObject, type JsonObject} from '../shape.js'
@@ -23,9 +23,10 @@ export interface ClientOptions {
 export const MAX_MESSAGE_BYTES = 100 * 1024 * 1024
 
 /** Why the socket failed, as the pending calls report it. */
-function socketFailure(error: Error & {code?: string}): string {
+function socketFailure(error: Error & {code?: string}): string | Worded {
   if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
-    return `the app sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MB, more than tapir accepts; ask for less (snap --grep, --within, --interactiveOnly or --depth)`
+    return (words) =>
+      `the app sent a message larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MB, more than tapir accepts; ask for less (${words.only('snap --grep, --within, --interactiveOnly or --depth', 'grep, within, interactiveOnly or depth on tapir_snap')})`
   }
   return `the app broke the WebSocket protocol: ${error.message}`
 }
@@ -35,7 +36,7 @@ export class VmServiceClient {
   private nextId = 1
   private readonly pending = new Map<string, Pending>()
   private readonly listeners = new Map<string, Set<EventHandler>>()
-  private closedReason: string | undefined
+  private closedReason: string | Worded | undefined
 
   private constructor(
     private readonly socket: WebSocket,
@@ -177,11 +178,14 @@ export class VmServiceClient {
     return call
   }
 
-  private failAll(reason: string): void {
+  private failAll(reason: string | Worded): void {
     for (const [id, call] of this.pending) this.settle(id)?.reject(this.closedError(call.method, reason))
   }
 
-  private closedError(method: string, reason: string): TapirError {
-    return new TapirError(`The VM Service connection closed before ${method} answered (${reason}).`, 'connection')
+  private closedError(method: string, reason: string | Worded): TapirError {
+    return new TapirError(
+      (words) => `The VM Service connection closed before ${method} answered (${typeof reason === 'string' ? reason : reason(words)}).`,
+      'connection',
+    )
   }
 }

@@ -34,7 +34,8 @@ export class Deadline {
   /** The error of a step that was still waiting when the deadline passed. */
   expired(what: string): TapirError {
     return new TapirError(
-      `${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or raise --timeout.`,
+      (words) =>
+        `${what} got no answer within ${this.totalMs} ms. The app may be paused at a breakpoint or busy; resume it, or ${words.only('raise --timeout', 'start the MCP server with a longer timeout')}.`,
       'connection',
     )
   }
