@@ -301,7 +301,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
       }
       expect((await text('tapir_resize_viewport', {width: 375, height: 812, dpr: 3.0, mobile: true, touch: true})).split('\n')).toEqual([
         'Viewport override sent: 375x812 @ 3.0x (mobile=true touch=true).',
-        'The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, run `tapir tapir:resize --hold` in the background.',
+        "The override lasts only as long as this call: Chrome dropped it when the call returned. For a viewport that lasts, hold it from a shell with the CLI's resize and its hold flag, or emulate a device with tapir_device_profile, whose window size stays.",
       ])
       expect(await pageReport(cdpPort)).toMatchObject({width: 1440, dpr: 1})
       expect(await text('tapir_resize_viewport', {reset: true, width: 1})).toBe('Viewport reset to defaults.')
