@@ -10,6 +10,7 @@ import {launchFor, type Launch} from './campaign-launch.js'
 import {ScenarioDriver} from './driver.js'
 import {runHook} from './hooks.js'
 import type {PerfApp} from './perf-app.js'
+import type {CampaignResult} from './report/campaign-index.js'
 import type {RunFile} from './run-file.js'
 import {perfRun} from './runner.js'
 import {declaredVariants, loadScenario} from './scenario-file.js'
@@ -41,15 +42,7 @@ export interface CampaignDeps {
   cwd: string
 }
 
-export interface CampaignResult {
-  scenario: string
-  status: 'ok' | 'failed'
-  attempts: number
-  runFile: string | null
-  errFile: string | null
-  /** The scenario's report page, beside its run file. */
-  report: string | null
-}
+export type {CampaignResult}
 
 export interface CampaignOutcome {
   results: CampaignResult[]

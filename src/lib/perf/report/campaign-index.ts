@@ -4,13 +4,18 @@ import type {RunFile} from '../run-file.js'
 import {esc, facts, num, page} from './html.js'
 import {writtenAt} from './sections.js'
 
-export interface IndexEntry {
+/** What a campaign says of one scenario. */
+export interface CampaignResult {
   scenario: string
   status: 'ok' | 'failed'
   attempts: number
   runFile: string | null
   errFile: string | null
+  /** The scenario's report page, beside its run file. */
   report: string | null
+}
+
+export interface IndexEntry extends CampaignResult {
   /** The run the scenario wrote, for its numbers. */
   run?: RunFile
 }
