@@ -64,7 +64,8 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
   const [first, ...rest] = document.errors
   if (first) {
     // One broken token makes the parser report every token after it: the first error is the cause.
-    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n')[0]
+    // The parser quotes the token it stopped at; the file may be anyone's, so its text is left out.
+    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n')[0]!.replace(/: ".*"$/, '')
     const more = rest.length > 0 ? ` (and ${rest.length} more error(s) that may follow from it)` : ''
     problems.push(`${shown}: YAML: ${where(source, first.pos[0])}${reason}${more}`)
     return undefined
