@@ -1,6 +1,6 @@
 // The fast path of a plain `tapir <command>` run: oclif, the command classes and their modules
 // as one prebuilt file (dist/fast/, made by `npm run build`, scripts/build-fast-path.mjs), with
-// V8's compiled code for it. Loading ~300 files one by one was most of tapir's start-up.
+// V8's compiled code for it: one file for the verbs, one for the other commands. Loading ~300 files one by one was most of tapir's start-up.
 // It is used only when every file it was built from is unchanged; anything else (a missing or
 // stale build, help, an unknown command) goes the ordinary oclif way, which reads dist/ itself.
 
@@ -15,10 +15,24 @@ const {createRequire} = Module
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const FAST_DIR = join(ROOT, 'dist', 'fast')
-export const BUNDLE = join(FAST_DIR, 'tapir.cjs')
-export const CODE_CACHE = join(FAST_DIR, 'tapir.cjs.cache')
-export const STAMP = join(FAST_DIR, 'stamp.json')
-const BUNDLE_ENTRY = 'dist/fast/tapir.cjs'
+
+/** The prebuilt bundles, each with V8's code for it and a stamp of what it was made from. A verb
+ *  (what agents run most) loads one that holds only what a verb run can reach; every other
+ *  command loads the one that holds them all. */
+export const BUNDLES = {
+  verbs: bundleFiles('verbs'),
+  all: bundleFiles('all'),
+}
+
+function bundleFiles(kind) {
+  const entry = `dist/fast/${kind}.cjs`
+  return {kind, entry, bundle: join(ROOT, entry), cache: join(FAST_DIR, `${kind}.cjs.cache`), stamp: join(FAST_DIR, `${kind}.stamp.json`)}
+}
+
+/** Which bundle would serve a run of `id`. */
+export function bundleFor(id) {
+  return id?.startsWith('tapir:') ? BUNDLES.verbs : BUNDLES.all
+}
 
 // Bounds on what the fast path reads: the stamp is tens of KB, the largest file it names ~1 MB.
 const MAX_STAMP_BYTES = 4 * 1024 * 1024
@@ -53,7 +67,7 @@ function readRegular(path, maxBytes) {
 }
 
 /** Why the fast path cannot serve `argv`, or undefined when it can. */
-export function fastPathRefusal(argv, stamp = readStamp()) {
+export function fastPathRefusal(argv, stamp = readStamp(bundleFor(argv[0]))) {
   // For comparing the two paths (npm run bench) or ruling the bundle out when in doubt.
   if (process.env.TAPIR_NO_FAST_PATH) return 'turned off by TAPIR_NO_FAST_PATH'
   if (!stamp) return 'not built'
@@ -65,19 +79,20 @@ export function fastPathRefusal(argv, stamp = readStamp()) {
   return undefined
 }
 
-/** The stamp the build wrote, or undefined when it is missing or not what the build writes. */
-export function readStamp() {
+/** The stamp the build wrote for `files` (one of BUNDLES), with which bundle it is, or undefined
+ *  when it is missing or not what the build writes. */
+export function readStamp(files) {
   try {
-    const stamp = JSON.parse(readRegular(STAMP, MAX_STAMP_BYTES)?.toString('utf8') ?? '')
+    const stamp = JSON.parse(readRegular(files.stamp, MAX_STAMP_BYTES)?.toString('utf8') ?? '')
     const valid =
       typeof stamp?.node === 'string' &&
       Array.isArray(stamp.ids) &&
       stamp.ids.every((id) => typeof id === 'string') &&
       Array.isArray(stamp.files) &&
       stamp.files.every(isFileEntry) &&
-      stamp.files.some(([path]) => path.split(sep).join('/') === BUNDLE_ENTRY) &&
+      stamp.files.some(([path]) => path.split(sep).join('/') === files.entry) &&
       (stamp.cache === undefined || isFileEntry(stamp.cache))
-    return valid ? stamp : undefined
+    return valid ? {...stamp, bundleFiles: files} : undefined
   } catch {
     return undefined
   }
@@ -119,8 +134,9 @@ export function hashOf(file) {
 /** Loads the bundle through V8's code cache when the cache was made by this very Node;
  *  V8 itself refuses a cache from another V8 or other flags, and then compiles as usual.
  *  With `produceCache`, the compiled code is written there as the process exits. */
-export function loadBundle({argv, stamp = readStamp(), produceCache}) {
-  const cachedData = !produceCache && stamp?.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
+export function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache}) {
+  const {bundle: BUNDLE} = stamp.bundleFiles
+  const cachedData = !produceCache && stamp.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
   const compile = Module.prototype._compile
   Module.prototype._compile = function (content, filename, ...rest) {
     if (filename !== BUNDLE) return compile.call(this, content, filename, ...rest)
@@ -158,12 +174,13 @@ function readCache(cache) {
   return unchanged(cache) ? readRegular(join(ROOT, cache[0]), MAX_FILE_BYTES) : undefined
 }
 
-/** The package.json oclif reads, pointed at the bundle's commands. Plugins add only their own
- *  commands (help, autocomplete), which never run here. Throws when it has no oclif block. */
-export function fastPjson() {
+/** The package.json oclif reads, pointed at the commands of the bundle `stamp` is for. Plugins add
+ *  only their own commands (help, autocomplete), which never run here. Throws when it has no
+ *  oclif block. */
+export function fastPjson(stamp) {
   const pjson = JSON.parse(readRegular(join(ROOT, 'package.json'), MAX_STAMP_BYTES)?.toString('utf8') ?? '')
   if (typeof pjson?.oclif?.commands !== 'object' || pjson.oclif.commands === null) throw new Error('package.json has no oclif commands')
-  pjson.oclif.commands = {...pjson.oclif.commands, target: './dist/fast/tapir.cjs', identifier: 'REACHABLE'}
+  pjson.oclif.commands = {...pjson.oclif.commands, target: `./${stamp.bundleFiles.entry}`, identifier: 'REACHABLE'}
   pjson.oclif.plugins = []
   return pjson
 }

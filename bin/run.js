@@ -28,11 +28,11 @@ os.userInfo = (options) => {
 
 const argv = process.argv.slice(2)
 const fast = await import('./fast-path.js')
-const stamp = fast.readStamp()
+const stamp = fast.readStamp(fast.bundleFor(argv[0]))
 let served
 if (fast.fastPathRefusal(argv, stamp) === undefined) {
   try {
-    const pjson = fast.fastPjson()
+    const pjson = fast.fastPjson(stamp)
     served = {bundle: fast.loadBundle({argv, stamp}), pjson}
   } catch {
     // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.

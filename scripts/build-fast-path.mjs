@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Part of `npm run build`, after tsc: bundles what a plain `tapir <command>` run loads (oclif and
-// every command class, from dist/) into dist/fast/tapir.cjs, compiles it once to keep V8's code
-// for it, and stamps both with every file they were made from (bin/fast-path.js checks them).
+// the command classes, from dist/) into dist/fast/: verbs.cjs for the verbs, all.cjs for the
+// rest. Each is compiled once to keep V8's code for it, and stamped with every file it was made
+// from (bin/fast-path.js checks them).
 import {execFile} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -9,7 +10,7 @@ import {join, relative, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {build} from 'esbuild'
-import {BUNDLE, CODE_CACHE, FAST_DIR, ROOT, STAMP, hashOf} from '../bin/fast-path.js'
+import {BUNDLES, FAST_DIR, ROOT, bundleFor, hashOf} from '../bin/fast-path.js'
 
 // Loaded when needed, from node_modules: dev-only TypeScript support, and the large packages
 // only some commands use (mcp:serve; install's Dart parser, YAML reader and diff; the YAML of
@@ -19,10 +20,16 @@ const MINIFY = process.env.TAPIR_FAST_MINIFY !== '0'
 const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'diff', 'yaml']
 
 // REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.js per run.
-const ENTRY = `export {execute} from '@oclif/core/execute'
-export {COMMANDS} from './dist/commands/index.js'
+const entryOf = (module, name) => `export {execute} from '@oclif/core/execute'
+export {${name} as COMMANDS} from './dist/commands/${module}'
 export const REACHABLE = {}
 `
+// Each bundle is warmed by a run of the commands it serves (a verb, a session command), which
+// compiles what a real run runs, connection included; V8's code for it is kept beside it.
+const KINDS = [
+  {files: BUNDLES.verbs, entry: entryOf('verb-commands.js', 'VERB_COMMANDS'), warm: ['tapir:snap'], warmed: '[ref=e'},
+  {files: BUNDLES.all, entry: entryOf('index.js', 'COMMANDS'), warm: ['status'], warmed: '"answering": true'},
+]
 
 // In one file every module's import.meta.url would be the bundle's; each keeps its own place.
 const ownUrl = {
@@ -42,44 +49,71 @@ const ownUrl = {
   },
 }
 
+// mcp:serve would reach the MCP SDK's CommonJS build through those requires; it starts once per
+// client session anyway, so it keeps the ordinary path and the SDK's ES modules.
+const ORDINARY_ONLY = new Set(['mcp:serve'])
+
 rmSync(FAST_DIR, {recursive: true, force: true})
 mkdirSync(FAST_DIR, {recursive: true})
-const {metafile} = await build({
-  absWorkingDir: ROOT,
-  stdin: {contents: ENTRY, resolveDir: ROOT, loader: 'js'},
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  outfile: BUNDLE,
-  external: EXTERNAL,
-  // V8 on Node 20 loses a script's dynamic-import callback when its code comes from the code
-  // cache (and the vm loader that would keep it is experimental and warns), so the bundle has no
-  // import(): esbuild turns each into a require, which loads the same CommonJS packages.
-  supported: {'dynamic-import': false},
-  banner: {js: "const __tapirBundleUrl = require('node:url').pathToFileURL(__filename).href;"},
-  plugins: [ownUrl],
-  // Whitespace and syntax only: names stay as written, so stack traces still read.
-  minifyWhitespace: MINIFY,
-  minifySyntax: MINIFY,
-  metafile: true,
-  logLevel: 'warning',
-  logOverride: {'empty-import-meta': 'silent'},
-})
-
-// A connected verb against the simulated app compiles what a real run runs, connection included.
 const scratch = mkdtempSync(join(tmpdir(), 'tapir-warm-'))
 const {startSim} = await import(pathToFileURL(join(ROOT, 'dist', 'sim', 'index.js')).href)
 const sim = await startSim({mode: 'vm'})
 try {
+  for (const kind of KINDS) await buildBundle(kind)
+} finally {
+  await sim.close()
+  rmSync(scratch, {recursive: true, force: true})
+}
+
+async function buildBundle({files, entry, warm, warmed}) {
+  const {metafile} = await build({
+    absWorkingDir: ROOT,
+    stdin: {contents: entry, resolveDir: ROOT, loader: 'js'},
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: files.bundle,
+    external: EXTERNAL,
+    // V8 on Node 20 loses a script's dynamic-import callback when its code comes from the code
+    // cache (and the vm loader that would keep it is experimental and warns), so the bundle has no
+    // import(): esbuild turns each into a require, which loads the same CommonJS packages.
+    supported: {'dynamic-import': false},
+    banner: {js: "const __tapirBundleUrl = require('node:url').pathToFileURL(__filename).href;"},
+    plugins: [ownUrl],
+    // Whitespace and syntax only: names stay as written, so stack traces still read.
+    minifyWhitespace: MINIFY,
+    minifySyntax: MINIFY,
+    metafile: true,
+    logLevel: 'warning',
+    logOverride: {'empty-import-meta': 'silent'},
+  })
+  await warmUp(files, warm, warmed)
+  const bundled = await import(pathToFileURL(files.bundle).href)
+  const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>')
+  const stamp = {
+    node: process.version,
+    ids: Object.keys(bundled.COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files),
+    files: [files.entry, ...inputs].map(fileEntry),
+    cache: fileEntry(relative(ROOT, files.cache)),
+  }
+  writeFileSync(files.stamp, JSON.stringify(stamp))
+  console.log(
+    `fast path: ${files.entry} (${(statSync(files.bundle).size / 1024).toFixed(0)} KB from ${inputs.length} files, ${stamp.ids.length} commands), code cache for Node ${process.version}`,
+  )
+}
+
+async function warmUp(files, argv, warmed) {
   const state = join(scratch, 'state.json')
   writeFileSync(state, JSON.stringify({vmServiceUri: sim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
   const warm = `
     import {writeFileSync} from 'node:fs'
-    const {CODE_CACHE, ROOT, fastPjson, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
-    const argv = ['tapir:snap']
-    const {execute} = loadBundle({argv, produceCache: (data) => writeFileSync(CODE_CACHE, data)})
-    await execute({args: argv, loadOptions: {root: ROOT, pjson: fastPjson()}})`
+    const {BUNDLES, ROOT, fastPjson, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
+    const files = BUNDLES[${JSON.stringify(files.kind)}]
+    const stamp = {bundleFiles: files, node: process.version}
+    const argv = ${JSON.stringify(argv)}
+    const {execute} = loadBundle({argv, stamp, produceCache: (data) => writeFileSync(files.cache, data)})
+    await execute({args: argv, loadOptions: {root: ROOT, pjson: fastPjson(stamp)}})`
   // V8 keeps code only for the flags it was compiled with: the warm-up runs with none, as tapir does.
   const env = {...process.env}
   delete env.NODE_OPTIONS
@@ -88,32 +122,14 @@ try {
     cwd: scratch,
     env: {...env, HOME: scratch, TAPIR_STATE_FILE: state, NO_COLOR: '1', NODE_ENV: 'production'},
   }).catch((error) => error)
-  if (run instanceof Error || !run.stdout.includes('[ref=e')) {
-    throw new Error(`the fast-path warm-up run did not end as expected (exit ${run.code ?? 0}):\n${run.stderr}`)
+  if (run instanceof Error || !run.stdout.includes(warmed)) {
+    throw new Error(`the fast-path warm-up run of ${argv.join(' ')} did not end as expected (exit ${run.code ?? 0}):\n${run.stderr}`)
   }
-} finally {
-  await sim.close()
-  rmSync(scratch, {recursive: true, force: true})
 }
 
-const {COMMANDS} = await import(pathToFileURL(join(ROOT, 'dist', 'commands', 'index.js')).href)
-const fileEntry = (path) => {
+function fileEntry(path) {
   const {size, mtimeMs} = statSync(join(ROOT, path))
   const sha1 = hashOf(join(ROOT, path))
   if (!sha1) throw new Error(`${path} is not a regular file the fast path can vouch for`)
   return [path, size, mtimeMs, sha1]
 }
-const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>')
-// mcp:serve would reach the MCP SDK's CommonJS build through those requires; it starts once per
-// client session anyway, so it keeps the ordinary path and the SDK's ES modules.
-const ORDINARY_ONLY = new Set(['mcp:serve'])
-const stamp = {
-  node: process.version,
-  ids: Object.keys(COMMANDS).filter((id) => !ORDINARY_ONLY.has(id)),
-  files: [relative(ROOT, BUNDLE), ...inputs].map(fileEntry),
-  cache: fileEntry(relative(ROOT, CODE_CACHE)),
-}
-writeFileSync(STAMP, JSON.stringify(stamp))
-console.log(
-  `fast path: ${relative(ROOT, BUNDLE)} (${(statSync(BUNDLE).size / 1024).toFixed(0)} KB from ${inputs.length} files), code cache for Node ${process.version}`,
-)

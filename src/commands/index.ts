@@ -1,4 +1,3 @@
-import {VERBS} from '../lib/verbs/index.js'
 import Attach from './attach.js'
 import Doctor from './doctor.js'
 import Install from './install.js'
@@ -8,14 +7,13 @@ import McpServe from './mcp/serve.js'
 import McpUninstall from './mcp/uninstall.js'
 import {HOT_RESTART, RELOAD, reloadCommand} from './reload-command.js'
 import Restart from './restart.js'
-import Run from './run.js'
 import Start from './start.js'
 import Status from './status.js'
 import Stop from './stop.js'
 import Uninstall from './uninstall.js'
-import {verbCommand} from './verb-command.js'
+import {VERB_COMMANDS} from './verb-commands.js'
 
-/** Every command id and its class: the session commands, then one `tapir:<verb>` per catalogue verb. */
+/** Every command id and its class: the session commands, then tapir:run and the verbs. */
 export const COMMANDS = {
   attach: Attach,
   doctor: Doctor,
@@ -31,6 +29,5 @@ export const COMMANDS = {
   'mcp:install': McpInstall,
   'mcp:serve': McpServe,
   'mcp:uninstall': McpUninstall,
-  'tapir:run': Run,
-  ...Object.fromEntries(VERBS.map((verb) => [`tapir:${verb.name}`, verbCommand(verb)])),
+  ...VERB_COMMANDS,
 }

@@ -47,7 +47,11 @@ describe('the npm package', () => {
       ...filesUnder(join(ROOT, 'dist')),
     ].sort()
     expect(packed).toEqual(expected)
-    const fastPath = ['dist/fast/stamp.json', 'dist/fast/tapir.cjs', 'dist/fast/tapir.cjs.cache']
+    const fastPath = ['verbs', 'all'].flatMap((bundle) => [
+      `dist/fast/${bundle}.stamp.json`,
+      `dist/fast/${bundle}.cjs`,
+      `dist/fast/${bundle}.cjs.cache`,
+    ])
     for (const path of packed.filter((path) => path.startsWith('dist/') && !fastPath.includes(path)))
       expect(path, 'only compiled JavaScript: no maps, declarations or sources').toMatch(/\.js$/)
     for (const entry of ['dist/commands/index.js', 'dist/sim/main.js', ...fastPath]) expect(packed).toContain(entry)

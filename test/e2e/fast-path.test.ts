@@ -24,9 +24,12 @@ interface Run {
   stdout: string
   stderr: string
   exitCode: number
-  /** Whether the prebuilt bundle ran, as Node's module log tells. */
+  /** Whether a prebuilt bundle ran, and which, as Node's module log tells. */
   bundled: boolean
+  bundle: string | undefined
 }
+
+const BUNDLES = ['verbs', 'all']
 
 async function tapirIn(root: string, args: string[]): Promise<Run> {
   const result = await execa(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
@@ -36,15 +39,18 @@ async function tapirIn(root: string, args: string[]): Promise<Run> {
     timeout: 60_000,
   })
   const lines = result.stderr.split('\n')
+  const bundle = BUNDLES.find((name) => lines.some((line) => line.includes(`load "${join(root, 'dist', 'fast', `${name}.cjs`)}"`)))
   return {
     stdout: result.stdout,
     stderr: lines.filter((line) => !line.startsWith('MODULE ')).join('\n'),
     exitCode: result.exitCode ?? -1,
-    bundled: lines.some((line) => line.includes(`load "${join(root, 'dist', 'fast', 'tapir.cjs')}"`)),
+    bundled: bundle !== undefined,
+    bundle,
   }
 }
 
-const stampOf = (root: string) => join(root, 'dist', 'fast', 'stamp.json')
+// The tests run verbs, which the verbs bundle serves.
+const stampOf = (root: string, bundle = 'verbs') => join(root, 'dist', 'fast', `${bundle}.stamp.json`)
 const readStamp = (root: string) =>
   JSON.parse(readFileSync(stampOf(root), 'utf8')) as {node: string; cache: [string, number, number, string]}
 
@@ -72,10 +78,24 @@ describe('the fast path', () => {
       const plain = await tapirIn(ordinary, args)
       expect(fast.bundled, args.join(' ')).toBe(true)
       expect(plain.bundled, args.join(' ')).toBe(false)
-      expect(fast, args.join(' ')).toEqual({...plain, bundled: true})
+      expect(fast, args.join(' ')).toEqual({...plain, bundled: true, bundle: 'verbs'})
     }
     expect((await tapirIn(fresh, ['tapir:snap', '--interactiveOnly', '--state', state()])).stdout).toContain('- button "Sign in" [ref=e4]')
   }, 120_000)
+
+  it('serves a verb from the bundle of verbs, which holds no session command, and the rest from the other', async () => {
+    const root = packageCopy()
+    expect(await tapirIn(root, ['tapir:snap', '--state', state()])).toMatchObject({bundle: 'verbs', exitCode: 0})
+    const status = await tapirIn(root, ['status', '--state', state()])
+    expect(status).toMatchObject({bundle: 'all', exitCode: 0, stderr: ''})
+    expect(status.stdout).toContain('"answering": true')
+    const madeFrom = (bundle: string) =>
+      (JSON.parse(readFileSync(stampOf(root, bundle), 'utf8')) as {files: Array<[string]>}).files.map(([path]) => path)
+    for (const sessionOnly of ['dist/commands/start.js', 'dist/commands/install.js', 'dist/commands/doctor.js']) {
+      expect(madeFrom('verbs')).not.toContain(sessionOnly)
+      expect(madeFrom('all')).toContain(sessionOnly)
+    }
+  }, 60_000)
 
   it('leaves help, --version, unknown commands and mcp:serve to the ordinary path', async () => {
     const root = packageCopy()
@@ -137,7 +157,7 @@ describe('a damaged or hostile fast-path build falls back to the ordinary path',
     change(stamp)
     writeFileSync(stampOf(root), JSON.stringify(stamp))
   }
-  const bundleOf = (root: string) => join(root, 'dist', 'fast', 'tapir.cjs')
+  const bundleOf = (root: string) => join(root, 'dist', 'fast', 'verbs.cjs')
 
   it('a stamp that lists no files, beside a damaged bundle', async () => {
     const root = packageCopy()
