@@ -88,6 +88,7 @@ async function buildBundle({files, entry, warm, warmed}) {
     logLevel: 'warning',
     logOverride: {'empty-import-meta': 'silent'},
   })
+  keepAscii(files.bundle)
   await warmUp(files, warm, warmed)
   const bundled = await import(pathToFileURL(files.bundle).href)
   const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>')
@@ -101,6 +102,21 @@ async function buildBundle({files, entry, warm, warmed}) {
   console.log(
     `fast path: ${files.entry} (${(statSync(files.bundle).size / 1024).toFixed(0)} KB from ${inputs.length} files, ${stamp.ids.length} commands), code cache for Node ${process.version}`,
   )
+}
+
+/** A bundle that is all ASCII is read into a one-byte string, which is several times faster to
+ *  read than the two-byte one a single wider character makes of it, and half the memory. esbuild
+ *  escapes strings, templates and names, but not regular expressions, where `\uXXXX` means the
+ *  same character; so every character it left is escaped. */
+function keepAscii(bundle) {
+  const source = readFileSync(bundle, 'utf8')
+  // eslint-disable-next-line no-control-regex -- the range of ASCII starts at \x00
+  const ascii = source.replace(/[^\x00-\x7f]/g, (unit, at) => {
+    // After a backslash the escape would be read as a backslash and the letters "uXXXX".
+    if (source[at - 1] === '\\') throw new Error(`${bundle}: a backslash before ${JSON.stringify(source.slice(at - 20, at + 20))}`)
+    return `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`
+  })
+  if (ascii !== source) writeFileSync(bundle, ascii)
 }
 
 async function warmUp(files, argv, warmed) {

@@ -97,6 +97,16 @@ describe('the fast path', () => {
     }
   }, 60_000)
 
+  it('builds bundles of ASCII only, which Node reads into one-byte strings', () => {
+    for (const bundle of BUNDLES) {
+      const bytes = readFileSync(join(ROOT, 'dist', 'fast', `${bundle}.cjs`))
+      expect(
+        bytes.findIndex((byte) => byte > 0x7f),
+        bundle,
+      ).toBe(-1)
+    }
+  })
+
   it('leaves help, --version, unknown commands and mcp:serve to the ordinary path', async () => {
     const root = packageCopy()
     for (const args of [['--help'], ['tapir:snap', '--help'], ['--version'], ['tapir:nope'], [], ['mcp:serve', '--timeout=0']]) {
