@@ -174,6 +174,20 @@ function readCache(cache) {
   return unchanged(cache) ? readRegular(join(ROOT, cache[0]), MAX_FILE_BYTES) : undefined
 }
 
+/** What oclif loads its configuration from on the fast path. Unless DEBUG is set, oclif's logger
+ *  is one that prints nothing, which is what its own, the `debug` package, prints then; that
+ *  package then never loads (its loading reads the environment, the terminal and stderr). */
+export function fastLoadOptions(stamp) {
+  const options = {root: ROOT, pjson: fastPjson(stamp)}
+  return process.env.DEBUG ? options : {...options, logger: silentLogger()}
+}
+
+function silentLogger() {
+  const ignore = () => {}
+  const logger = {namespace: 'oclif', debug: ignore, error: ignore, info: ignore, trace: ignore, warn: ignore, child: () => logger}
+  return logger
+}
+
 /** The package.json oclif reads, pointed at the commands of the bundle `stamp` is for. Plugins add
  *  only their own commands (help, autocomplete), which never run here. Throws when it has no
  *  oclif block. */

@@ -32,14 +32,14 @@ const stamp = fast.readStamp(fast.bundleFor(argv[0]))
 let served
 if (fast.fastPathRefusal(argv, stamp) === undefined) {
   try {
-    const pjson = fast.fastPjson(stamp)
-    served = {bundle: fast.loadBundle({argv, stamp}), pjson}
+    const loadOptions = fast.fastLoadOptions(stamp)
+    served = {bundle: fast.loadBundle({argv, stamp}), loadOptions}
   } catch {
     // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.
   }
 }
 if (served) {
-  await served.bundle.execute({args: argv, loadOptions: {root: fast.ROOT, pjson: served.pjson}})
+  await served.bundle.execute({args: argv, loadOptions: served.loadOptions})
 } else {
   // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
   const {execute} = await import('@oclif/core/execute')

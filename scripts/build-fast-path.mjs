@@ -19,6 +19,23 @@ import {BUNDLES, FAST_DIR, ROOT, bundleFor, hashOf} from '../bin/fast-path.js'
 const MINIFY = process.env.TAPIR_FAST_MINIFY !== '0'
 const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'diff', 'yaml']
 
+// oclif's logger names the `debug` package as it loads; the fast path gives oclif a logger of
+// its own unless DEBUG is set (bin/fast-path.js), so the package loads when first called instead.
+const lazyDebug = {
+  name: 'lazy-debug',
+  setup(esbuild) {
+    esbuild.onResolve({filter: /^debug$/}, (args) =>
+      args.pluginData?.lazyDebug ? undefined : {path: 'debug', namespace: 'lazy-debug', pluginData: {resolveDir: args.resolveDir}},
+    )
+    esbuild.onLoad({filter: /.*/, namespace: 'lazy-debug'}, (args) => ({
+      contents: "let debug; module.exports = (...args) => (debug ??= require('debug'))(...args)",
+      resolveDir: args.pluginData.resolveDir,
+      pluginData: {lazyDebug: true},
+      loader: 'js',
+    }))
+  },
+}
+
 // REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.js per run.
 const entryOf = (module, name) => `export {execute} from '@oclif/core/execute'
 export {${name} as COMMANDS} from './dist/commands/${module}'
@@ -80,7 +97,7 @@ async function buildBundle({files, entry, warm, warmed}) {
     // import(): esbuild turns each into a require, which loads the same CommonJS packages.
     supported: {'dynamic-import': false},
     banner: {js: "const __tapirBundleUrl = require('node:url').pathToFileURL(__filename).href;"},
-    plugins: [ownUrl],
+    plugins: [ownUrl, lazyDebug],
     // Whitespace and syntax only: names stay as written, so stack traces still read.
     minifyWhitespace: MINIFY,
     minifySyntax: MINIFY,
@@ -91,7 +108,7 @@ async function buildBundle({files, entry, warm, warmed}) {
   keepAscii(files.bundle)
   await warmUp(files, warm, warmed)
   const bundled = await import(pathToFileURL(files.bundle).href)
-  const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>')
+  const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>' && !path.startsWith('lazy-debug:'))
   const stamp = {
     node: process.version,
     ids: Object.keys(bundled.COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files),
@@ -124,15 +141,16 @@ async function warmUp(files, argv, warmed) {
   writeFileSync(state, JSON.stringify({vmServiceUri: sim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
   const warm = `
     import {writeFileSync} from 'node:fs'
-    const {BUNDLES, ROOT, fastPjson, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
+    const {BUNDLES, fastLoadOptions, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
     const files = BUNDLES[${JSON.stringify(files.kind)}]
     const stamp = {bundleFiles: files, node: process.version}
     const argv = ${JSON.stringify(argv)}
     const {execute} = loadBundle({argv, stamp, produceCache: (data) => writeFileSync(files.cache, data)})
-    await execute({args: argv, loadOptions: {root: ROOT, pjson: fastPjson(stamp)}})`
+    await execute({args: argv, loadOptions: fastLoadOptions(stamp)})`
   // V8 keeps code only for the flags it was compiled with: the warm-up runs with none, as tapir does.
   const env = {...process.env}
   delete env.NODE_OPTIONS
+  delete env.DEBUG
   // Asynchronous: the sim answers from this very process.
   const run = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', warm], {
     cwd: scratch,

@@ -31,10 +31,10 @@ interface Run {
 
 const BUNDLES = ['verbs', 'all']
 
-async function tapirIn(root: string, args: string[]): Promise<Run> {
+async function tapirIn(root: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   const result = await execa(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
     cwd: scratch.path,
-    env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', NODE_DEBUG: 'module'},
+    env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', NODE_DEBUG: 'module', ...env},
     reject: false,
     timeout: 60_000,
   })
@@ -95,6 +95,19 @@ describe('the fast path', () => {
       expect(madeFrom('verbs')).not.toContain(sessionOnly)
       expect(madeFrom('all')).toContain(sessionOnly)
     }
+  }, 60_000)
+
+  it("prints oclif's debug lines when DEBUG asks for them, as the ordinary path does", async () => {
+    const fresh = packageCopy()
+    const ordinary = packageCopy()
+    rmSync(join(ordinary, 'dist', 'fast'), {recursive: true})
+    const debugLines = (run: Run) => run.stderr.split('\n').filter((line) => / oclif:main process\.argv: /.test(line))
+    const fast = await tapirIn(fresh, ['tapir:snap', '--state', state()], {DEBUG: 'oclif:main'})
+    const plain = await tapirIn(ordinary, ['tapir:snap', '--state', state()], {DEBUG: 'oclif:main'})
+    expect(fast).toMatchObject({bundle: 'verbs', exitCode: 0})
+    expect(debugLines(fast)).toHaveLength(1)
+    expect(debugLines(plain)).toHaveLength(1)
+    expect((await tapirIn(fresh, ['tapir:snap', '--state', state()])).stderr).toBe('')
   }, 60_000)
 
   it('builds bundles of ASCII only, which Node reads into one-byte strings', () => {
