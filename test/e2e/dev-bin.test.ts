@@ -7,6 +7,7 @@ import {ROOT, tempDir} from '../helpers/cli.js'
 const DEV = join(ROOT, 'bin', 'dev.js')
 
 describe('bin/dev.js', () => {
+  // Four runs that each compile the sources they load: more than the default 30 s on a busy machine.
   it('runs tapir from the TypeScript sources, the background sim included', async () => {
     const scratch = tempDir()
     const env = {HOME: scratch.path, NO_COLOR: '1', TAPIR_STATE_FILE: join(scratch.path, 'state.json')}
@@ -24,5 +25,5 @@ describe('bin/dev.js', () => {
       await dev(['stop'])
       scratch.remove()
     }
-  })
+  }, 120_000)
 })

@@ -10,6 +10,7 @@ import {expectNoProcessLeft} from '../helpers/leftovers.js'
 expectNoProcessLeft()
 
 describe('the packed tarball', () => {
+  // Packing, then five runs of tapir, one of them a start: more than the default 30 s on a busy machine.
   it('runs on its own files: start --device=sim, a verb, stop, and install with its Dart parser', async () => {
     const scratch = tempDir('tapir-packed-')
     const unpacked = join(scratch.path, 'package')
@@ -41,5 +42,5 @@ describe('the packed tarball', () => {
       await tapir(['stop'])
       scratch.remove()
     }
-  })
+  }, 120_000)
 })
