@@ -47,6 +47,10 @@ export default class Attach extends SessionCommand<typeof Attach> {
       flags.json,
     )
     if (!probe.answering) outcome.stderr.push(`⚠ The app does not answer yet: ${probe.error}`)
+    else if (probe.package === 'dusk')
+      outcome.stderr.push(
+        '⚠ The app runs Dusk 0.0.1 (ext.dusk.*), not tapir: the verbs 0.0.1 has work; tapir doctor says what is missing and how to move on.',
+      )
     else if (!probe.tapir) outcome.stderr.push('⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).')
     return outcome
   }

@@ -109,6 +109,11 @@ export default class Start extends SessionCommand<typeof Start> {
       min: 0,
       max: 65535,
     }),
+    package: Flags.option({
+      options: ['tapir', 'dusk'] as const,
+      description:
+        "The sim's in-app package: tapir (ext.tapir.*) or its predecessor Dusk 0.0.1 (ext.dusk.* only), to try what an app still on Dusk gets. Only with --device=sim; the same as --fault=package=<name>.",
+    })(),
   }
 
   static override strict = false
@@ -125,13 +130,17 @@ export default class Start extends SessionCommand<typeof Start> {
     // A Node timer holds at most 2^31-1 ms, and fires at once beyond.
     if (flags['boot-timeout'] > MAX_BOOT_TIMEOUT_S)
       throw new UsageError(`--boot-timeout must be at most ${MAX_BOOT_TIMEOUT_S} s, about 24.8 days (got ${flags['boot-timeout']}).`)
+    if (flags.device !== 'sim' && flags.package !== undefined)
+      throw new UsageError('--package chooses what the sim registers: it needs --device=sim (a real app runs the package it depends on).')
     if (flags.device !== 'sim') return this.startFlutter(flags, location)
     if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
+    const packageKnob = flags.package === undefined ? [] : [`package=${flags.package}`]
     // Each knob once: a restart gives the knobs of the first start as flags, beside the same variable.
     const faults = [
       ...new Set([
         ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
         ...validFaults(flags.fault ?? [], '--fault'),
+        ...packageKnob,
       ]),
     ]
     refuseOverRunningApp(location)

@@ -17,7 +17,12 @@ export interface FaultPlan {
   forceFrames?: false
   /** The backend holds this many monitors, so the list renders this many rows. */
   bigList?: number
+  /** The in-app package the app registers: tapir, Dusk 0.0.1 (ext.dusk.*) or both. */
+  package?: SimPackageName
 }
+
+const PACKAGES = ['tapir', 'dusk', 'both'] as const
+export type SimPackageName = (typeof PACKAGES)[number]
 
 /** A knob that is unknown or has a bad value; the message is one line that names the fix. */
 export class FaultKnobError extends Error {}
@@ -96,6 +101,12 @@ export const FAULT_KNOBS: readonly Knob[] = [
     apply: (plan, value, spec) => (plan.bigList = rows(value, spec)),
   },
   {
+    name: 'package',
+    value: '<tapir|dusk|both>',
+    summary: "the in-app package the app registers: ext.tapir.*, Dusk 0.0.1's ext.dusk.* or both",
+    apply: (plan, value, spec) => (plan.package = packageName(value, spec)),
+  },
+  {
     name: 'perf-regression',
     summary: "rebuild each list row's sparkline twice per frame (also TAPIR_SIM_PERF_REGRESSION=1)",
     apply: (plan) => (plan.perfRegression = true),
@@ -150,6 +161,12 @@ function method(value: string, spec: string): string {
   if (!/^[A-Za-z_][\w.]*$/.test(value))
     throw new FaultKnobError(`Fault knob ${spec}: give a VM Service method name, as in ${spec.split('=')[0]}=ext.tapir.snap.`)
   return value
+}
+
+function packageName(value: string, spec: string): SimPackageName {
+  const name = PACKAGES.find((candidate) => candidate === value)
+  if (name === undefined) throw new FaultKnobError(`Fault knob ${spec}: the package is one of ${PACKAGES.join(', ')}.`)
+  return name
 }
 
 function lifecycle(value: string, spec: string): FaultLifecycle {

@@ -7,12 +7,12 @@ import {ddsFrontDoor, dwdsFrontDoor, vmFrontDoor} from './server/front-door.js'
 import {serve, type ListeningServer} from './server/http.js'
 import {makeAuthToken} from './server/token.js'
 import {hostForUri, httpUriOf} from './server/uri.js'
-import {SimVm, type SimMode} from './server/vm.js'
+import {SimVm, type SimMode, type SimPackage} from './server/vm.js'
 import {servePage} from './web/page-server.js'
 
 export {ExtensionError, type EvaluateReply, type SimApp} from './app-contract.js'
 export type {SimFaults} from './server/faults.js'
-export type {SimMode} from './server/vm.js'
+export type {SimMode, SimPackage} from './server/vm.js'
 
 export interface SimOptions {
   /** 'vm': a raw VM Service. 'dds': a VM whose `/ws` redirects to a DDS serving the same isolate.
@@ -42,6 +42,8 @@ export interface SimOptions {
   forceFrames?: boolean
   /** The default app's backend holds this many monitors ("Monitor 1", ...) instead of its twenty. */
   bigList?: number
+  /** The in-app package the app registers: tapir (default), Dusk 0.0.1 (`ext.dusk.*` only) or both. */
+  package?: SimPackage
 }
 
 export interface SimHandle {
@@ -80,7 +82,13 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     forceFrames: options.forceFrames ?? true,
     ...(options.bigList === undefined ? {} : {monitorNames: Array.from({length: options.bigList}, (_, i) => `Monitor ${i + 1}`)}),
   })
-  const vm = new SimVm({mode, app, strictParams: options.strictParams ?? true, faults: options.faults ?? {}})
+  const vm = new SimVm({
+    mode,
+    app,
+    strictParams: options.strictParams ?? true,
+    faults: options.faults ?? {},
+    ...(options.package ? {package: options.package} : {}),
+  })
   if (options.flutterTool) attachFlutterTool(vm, {sourceFile: options.sourceFile})
   if (web) attachDwdsClient(vm)
   const servers: ListeningServer[] = []

@@ -54,6 +54,7 @@ const sim = await startSim({
   perfRegression: plan.perfRegression === true || process.env.TAPIR_SIM_PERF_REGRESSION === '1',
   ...(plan.forceFrames === false ? {forceFrames: false} : {}),
   ...(plan.bigList === undefined ? {} : {bigList: plan.bigList}),
+  ...(plan.package === undefined ? {} : {package: plan.package}),
 })
 if (plan.lifecycle !== undefined) sim.app.setLifecycle(plan.lifecycle)
 if (plan.restartIsolateAfterMs !== undefined) setTimeout(() => void sim.restartIsolate(), plan.restartIsolateAfterMs).unref()

@@ -106,6 +106,13 @@ function processCheck(session: Session): Check {
   )
 }
 
+/** An app still on tapir's predecessor: it works, with less; how to move on. */
+const DUSK_PACKAGE = failed(
+  'package',
+  "the app runs Dusk 0.0.1 (ext.dusk.*), tapir's predecessor: the verbs it has work, but fill, reset_overlays, the perf verbs and parameters 0.0.1 lacks (find --within, exceptions --clear, snapshot diffs, ...) are refused, and answers carry no effect blocks or frame warnings. To move to tapir, depend on the tapir package in place of fluttersdk_dusk and call TapirPlugin.install() in main() in place of DuskPlugin.install().",
+  false,
+)
+
 /** The VM Service, tapir's extensions in the app, and whether the app draws frames. */
 async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
   let app: AppConnection
@@ -121,11 +128,13 @@ async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
         ...checks,
         failed(
           'tapir',
-          'the app has no ext.tapir.* extensions: add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting',
+          'the app has no ext.tapir.* (or Dusk 0.0.1 ext.dusk.*) extensions: add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting',
         ),
       ]
     }
+    if ((await app.appPackage(new Deadline(timeoutMs))) === 'dusk') return [...checks, DUSK_PACKAGE]
     checks.push(passed('tapir', 'the ext.tapir.* extensions are registered'))
+    checks.push(passed('package', 'the app runs tapir (ext.tapir.*)'))
     const {warnings} = await app.callExtension('get_routes', {}, routesAnswer, new Deadline(timeoutMs))
     checks.push(
       warnings

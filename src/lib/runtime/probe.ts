@@ -1,11 +1,13 @@
 import {redactToken} from '../output/redact-token.js'
-import {AppConnection} from '../vm/app-connection.js'
+import {AppConnection, type AppPackage} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
 
 export interface Probe {
   answering: boolean
   /** Whether an isolate has registered ext.tapir.* extensions. */
   tapir?: boolean
+  /** The in-app package the app runs: tapir, or its predecessor Dusk 0.0.1. */
+  package?: AppPackage
   vmVersion?: string
   error?: string
 }
@@ -19,7 +21,13 @@ export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe>
     const version = await app.client.call('getVersion', {}, deadline)
     const vmVersion =
       typeof version.major === 'number' && typeof version.minor === 'number' ? `${version.major}.${version.minor}` : undefined
-    return {answering: true, tapir: await app.hasTapir(deadline).catch(() => false), ...(vmVersion ? {vmVersion} : {})}
+    const appPackage = await app.appPackage(deadline).catch(() => undefined)
+    return {
+      answering: true,
+      tapir: appPackage === 'tapir',
+      ...(appPackage ? {package: appPackage} : {}),
+      ...(vmVersion ? {vmVersion} : {}),
+    }
   } catch (error) {
     return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}
   } finally {

@@ -58,6 +58,8 @@ export const scroll = extensionVerb({
   result: answer({
     scrolled: optional(boolean),
     finalOffset: optional(number),
+    direction: optional(string),
+    pixels: optional(number),
     /** The `scrollOffset` block: the offset before and after. */
     effect: optional(object({changed: optional(boolean), before: optional(number), after: optional(number)})),
   }),
@@ -65,6 +67,9 @@ export const scroll = extensionVerb({
   report: (result, input) => {
     const target = input.ref ? ` around ${input.ref}` : ''
     if (result.scrolled === false) return done(`Nothing scrolled${target} (already at the edge, or no Scrollable around it)`)
+    // Dusk 0.0.1 echoes the direction and pixels, and reports no offsets.
+    if (result.effect === undefined && result.finalOffset === undefined && typeof result.pixels === 'number')
+      return done(`Scrolled${target} ${String(result.direction ?? '')} ${result.pixels} px`.replace('  ', ' '))
     return done(`Scrolled${target} (offset ${result.effect?.before ?? '?'} → ${result.effect?.after ?? result.finalOffset ?? '?'})`)
   },
 })

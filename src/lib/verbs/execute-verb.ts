@@ -1,11 +1,13 @@
 import {Deadline} from '../vm/deadline.js'
-import type {Input, Result, Verb, VerbContext} from './types.js'
+import {callsAppPackage, runOnDusk} from './dusk/drive.js'
+import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
 
 /** Runs a verb under one overall deadline: --timeout, plus the time the verb waits in the app
  *  (wait_for, tap --until), shared by connecting, finding the isolate and every call. */
 export function executeVerb(verb: Verb, context: VerbContext, input: Input): Promise<Result> {
   const deadline = new Deadline(context.timeoutMs, verb.waitsMs?.(input) ?? 0)
-  return verb.execute(
+  return run(
+    verb,
     {
       app: () => context.app(deadline.setup),
       appWithin: (own: Deadline) => context.app(own),
@@ -24,4 +26,13 @@ export function executeVerb(verb: Verb, context: VerbContext, input: Input): Pro
     },
     input,
   )
+}
+
+/** A verb that calls into the app's package goes by the package the app runs: tapir's own
+ *  wire, or Dusk 0.0.1's (src/lib/verbs/dusk). A CLI screenshot through Chrome asks the app nothing. */
+async function run(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
+  const throughChrome = verb.name === 'screenshot' && typeof input.output === 'string' && call.chrome() !== undefined
+  if (callsAppPackage(verb) && !throughChrome && (await (await call.app()).appPackage(call.deadline)) === 'dusk')
+    return runOnDusk(verb, call, input)
+  return verb.execute(call, input)
 }

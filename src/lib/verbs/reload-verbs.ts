@@ -1,8 +1,9 @@
 import {TapirError} from '../errors.js'
+import {anything, list, optional, string} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {ReloadRejected} from '../vm/reload-rejected.js'
-import {exceptionsAnswer} from '../vm/tapir-answers.js'
+import {answer, exceptionsAnswer} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
 import {snap} from './read-verbs.js'
 import {screenshotAnswer} from './screenshot-verb.js'
@@ -10,13 +11,33 @@ import {screenshotAnswer} from './screenshot-verb.js'
 const RECENT_EXCEPTIONS = '5'
 const RELOAD_COMPILE_MS = 60_000
 
+/** Dusk 0.0.1's answers to the calls below: `entries`, and the image as `bytes` (or `base64`). */
+const duskEntries = answer({entries: list(anything)})
+const duskImage = answer({bytes: optional(string), base64: optional(string)})
+
 async function recentExceptions(app: AppConnection, deadline: Deadline): Promise<unknown[]> {
+  if ((await app.appPackage(deadline)) === 'dusk')
+    return (await app.callDusk('exceptions', {limit: RECENT_EXCEPTIONS}, duskEntries, deadline)).entries
   return (await app.callExtension('exceptions', {limit: RECENT_EXCEPTIONS}, exceptionsAnswer, deadline)).exceptions
+}
+
+async function snapshotOf(app: AppConnection, deadline: Deadline): Promise<string> {
+  if ((await app.appPackage(deadline)) === 'dusk') return (await app.callDusk('snap', {}, snap.result, deadline)).snapshot
+  return (await app.callExtension('snap', {}, snap.result, deadline)).snapshot
+}
+
+async function imageOf(app: AppConnection, deadline: Deadline): Promise<string> {
+  if ((await app.appPackage(deadline)) !== 'dusk')
+    return (await app.callExtension('screenshot', {format: 'jpeg'}, screenshotAnswer, deadline)).base64
+  const image = await app.callDusk('screenshot', {format: 'jpeg'}, duskImage, deadline)
+  const base64 = image.bytes ?? image.base64
+  if (base64 === undefined) throw new TapirError('The app sent a malformed answer to ext.dusk.screenshot: it holds no image.', 'app')
+  return base64
 }
 
 async function screenshotOf(app: AppConnection, deadline: Deadline): Promise<{screenshot: string} | {screenshotError: string}> {
   try {
-    return {screenshot: (await app.callExtension('screenshot', {format: 'jpeg'}, screenshotAnswer, deadline)).base64}
+    return {screenshot: await imageOf(app, deadline)}
   } catch (error) {
     if (error instanceof TapirError) return {screenshotError: error.message}
     throw error
@@ -60,7 +81,7 @@ export const hotReloadAndSnap = defineVerb({
     }
     const durationMs = Date.now() - started
     const app = await call.app()
-    const {snapshot} = await app.callExtension('snap', {}, snap.result, call.deadline)
+    const snapshot = await snapshotOf(app, call.deadline)
     const shot = input.screenshot === false ? {} : await screenshotOf(app, call.deadline)
     return {reloaded: true, durationMs, snapshot, ...shot, recentExceptions: await recentExceptions(app, call.deadline)}
   },

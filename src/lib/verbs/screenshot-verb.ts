@@ -15,7 +15,7 @@ import type {VerbCall} from './types.js'
 export const screenshotAnswer = answer({format: optional(string), base64: string, width: optional(integer), height: optional(integer)})
 
 /** What the verb gives: the app's answer over MCP; on the CLI, the file it wrote (and the app's notes). */
-type Capture = AppNotes & {
+export type Capture = AppNotes & {
   format?: string
   width?: number
   height?: number
@@ -25,7 +25,7 @@ type Capture = AppNotes & {
   via?: 'cdp'
 }
 
-function formatFor(input: {format?: string; output?: string}): string {
+export function formatFor(input: {format?: string; output?: string}): string {
   if (typeof input.format === 'string') return input.format
   return typeof input.output === 'string' && /\.png$/i.test(input.output) ? 'png' : 'jpeg'
 }
@@ -98,22 +98,32 @@ export const screenshot = defineVerb({
     const params = toExtensionParams(screenshot.params, {...input, format: formatFor(input)})
     const result = await (await call.app()).callExtension('screenshot', params, screenshotAnswer, call.deadline)
     if (typeof input.output !== 'string') return result
-    const bytes = Buffer.from(result.base64, 'base64')
-    const asked = formatFor(input) === 'png' ? 'png' : 'jpeg'
-    const problem = imageProblem(bytes, asked)
-    if (problem)
-      throw new TapirError(
-        `The app's screenshot is not a ${asked === 'png' ? 'PNG' : 'JPEG'} image (${problem}); nothing was written.`,
-        'app',
-      )
-    const path = resolve(call.cwd, input.output)
-    writeOutputFile(path, bytes, IMAGE_OUTPUT)
-    return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...notesOf(result)}
+    return writeAppImage(call.cwd, {...input, output: input.output}, result.base64, result)
   },
   report: ({bytes = 0, format, path}) => ({
     stdout: `✓ Wrote ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB, ${format}) to ${path}`,
   }),
 })
+
+/** Writes the image the app sent (base64) to --output, once it proves to be the format asked for. */
+export function writeAppImage(
+  cwd: string,
+  input: {format?: string; output: string},
+  base64: string,
+  result: AppNotes & {format?: string; width?: number; height?: number},
+): Capture {
+  const bytes = Buffer.from(base64, 'base64')
+  const asked = formatFor(input) === 'png' ? 'png' : 'jpeg'
+  const problem = imageProblem(bytes, asked)
+  if (problem)
+    throw new TapirError(
+      `The app's screenshot is not a ${asked === 'png' ? 'PNG' : 'JPEG'} image (${problem}); nothing was written.`,
+      'app',
+    )
+  const path = resolve(cwd, input.output)
+  writeOutputFile(path, bytes, IMAGE_OUTPUT)
+  return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...notesOf(result)}
+}
 
 type CaptureInput = {ref?: string; rect?: string; format?: string; quality?: number; output: string}
 

@@ -54,10 +54,12 @@ export const wait = extensionVerb({
       throw new ParamError((name) => `Provide at least one condition: ${name('text')}, ${name('textGone')}, or ${name('expression')}.`)
     }
   },
-  result: answer({matched: boolean, elapsedMs: optional(integer), reason: optional(string)}),
+  result: answer({matched: boolean, elapsedMs: optional(integer), waitedMs: optional(integer), reason: optional(string)}),
   failed: (result) => !result.matched,
   report: (result) =>
-    result.matched ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? 0} ms`} : {stderr: [`✗ ${WAIT_UNPROVEN}`]},
+    result.matched
+      ? {stdout: `✓ Condition matched after ${result.elapsedMs ?? result.waitedMs ?? 0} ms`}
+      : {stderr: [`✗ ${WAIT_UNPROVEN}`]},
 })
 
 export const waitForNetworkIdle = extensionVerb({

@@ -12,6 +12,10 @@ type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
 type Result = JsonObject
 
 const EXTENSION_PREFIX = 'ext.tapir.'
+const DUSK_PREFIX = 'ext.dusk.'
+
+/** The in-app package an app runs: tapir, or its predecessor Dusk 0.0.1 (`ext.dusk.*`). */
+export type AppPackage = 'tapir' | 'dusk'
 
 function isCollected(value: Result): boolean {
   return value.type === 'Sentinel'
@@ -44,7 +48,22 @@ function isolateOf(answer: Result, requestedId: string): Isolate {
   return {id: answer.id, extensionRPCs: names, rootLibId: rootLib.id}
 }
 
-const hasTapirExtensions = (isolate: Isolate) => isolate.extensionRPCs.some((name) => name.startsWith(EXTENSION_PREFIX))
+const lists = (isolate: Isolate, prefix: string) => isolate.extensionRPCs.some((name) => name.startsWith(prefix))
+
+/** Which package an isolate lists: tapir wins when both are there; none when neither is. */
+export function packageOf(extensionRPCs: readonly string[]): AppPackage | undefined {
+  const isolate = {id: '', extensionRPCs: [...extensionRPCs]}
+  if (lists(isolate, EXTENSION_PREFIX)) return 'tapir'
+  if (lists(isolate, DUSK_PREFIX)) return 'dusk'
+  return undefined
+}
+
+/** A call tapir's wire would send to an app that runs Dusk 0.0.1: refused before it is sent. */
+export class DuskAppRefusal extends TapirError {
+  constructor(readonly method: string) {
+    super(`${method} needs the tapir package, but the app runs Dusk 0.0.1 (ext.dusk.*), which has no such call.`, 'usage')
+  }
+}
 
 /** The running app behind a VM Service: finds the isolate tapir lives in and calls into it.
  *  Every call of one verb shares that verb's deadline. */
@@ -61,13 +80,32 @@ export class AppConnection {
 
   /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. The
    *  answer is checked against `shape`, what the caller reads of it: a wrong one is a malformed
-   *  answer naming the field. */
+   *  answer naming the field. An app on Dusk 0.0.1 is never sent it (DuskAppRefusal, exit 1):
+   *  a Dusk call goes through `callDusk` with 0.0.1's own params. */
   async callExtension<T>(verb: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
     const method = EXTENSION_PREFIX + verb
-    const answer = await this.withIsolate(method, deadline, (isolate) =>
-      this.client.call(method, {...params, isolateId: isolate.id}, deadline),
-    )
+    const answer = await this.withIsolate(method, deadline, (isolate) => {
+      if (packageOf(isolate.extensionRPCs) === 'dusk') throw new DuskAppRefusal(method)
+      return this.client.call(method, {...params, isolateId: isolate.id}, deadline)
+    })
     return checkAnswer(method, shape, answer)
+  }
+
+  /** Calls `ext.dusk.<method>` of an app on Dusk 0.0.1 with 0.0.1's params, every one a string. */
+  async callDusk<T>(name: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
+    const method = DUSK_PREFIX + name
+    const answer = await this.withIsolate(method, deadline, (isolate) => {
+      if (packageOf(isolate.extensionRPCs) !== 'dusk')
+        throw new TapirError(`The app does not run Dusk 0.0.1: ${method} is not sent to it.`, 'usage')
+      return this.client.call(method, {...params, isolateId: isolate.id}, deadline)
+    })
+    return checkAnswer(method, shape, answer)
+  }
+
+  /** The package the app runs, read from its isolate's extensionRPCs once per connection
+   *  (again only after a hot restart replaced the isolate); undefined when it lists neither. */
+  async appPackage(deadline: Deadline): Promise<AppPackage | undefined> {
+    return packageOf((this.isolate ?? (await this.resolveIsolate(deadline.setup))).extensionRPCs)
   }
 
   /** The VM `evaluate` RPC in the app's root library: the value's reference, or the error. */
@@ -79,9 +117,9 @@ export class AppConnection {
     return checkAnswer('evaluate', instanceRef, answer)
   }
 
-  /** Whether an isolate of the app has registered tapir's extensions. */
+  /** Whether an isolate of the app has registered tapir's (or Dusk 0.0.1's) extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
-    return hasTapirExtensions(this.isolate ?? (await this.resolveIsolate(deadline.setup)))
+    return (await this.appPackage(deadline)) !== undefined
   }
 
   /** Hot restart through the `hotRestart` service `flutter run` registered (its `sN.` name is
@@ -153,7 +191,7 @@ export class AppConnection {
       try {
         result = await call(isolate)
       } catch (error) {
-        if (error instanceof RpcError) throw method.startsWith(EXTENSION_PREFIX) ? extensionFailure(method, error) : error
+        if (error instanceof RpcError) throw method.startsWith('ext.') ? extensionFailure(method, error) : error
         throw error
       }
       if (!isCollected(result)) return result
@@ -169,10 +207,12 @@ export class AppConnection {
       const answer = await this.client.call('getIsolate', {isolateId: id}, deadline)
       if (isCollected(answer)) continue
       const isolate = isolateOf(answer, id)
-      if (hasTapirExtensions(isolate)) return (this.isolate = isolate)
+      if (lists(isolate, EXTENSION_PREFIX)) return (this.isolate = isolate)
       isolates.push(isolate)
     }
-    // No isolate registered tapir: call the first anyway so the VM's own -32601 explains it.
+    // No isolate runs tapir: one on Dusk 0.0.1, else the first, so the VM's own -32601 explains it.
+    const dusk = isolates.find((isolate) => lists(isolate, DUSK_PREFIX))
+    if (dusk) return (this.isolate = dusk)
     if (isolates[0]) return (this.isolate = isolates[0])
     throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
   }

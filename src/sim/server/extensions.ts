@@ -1,4 +1,5 @@
 import {ExtensionError} from '../app-contract.js'
+import {callDusk} from '../dusk/handlers.js'
 import type {CallContext} from './context.js'
 import {dartToString, jsonTypeOf} from './dart-string.js'
 import {ErrorCode, errorMessage, runtimeError, serviceIsolateError, type WireError} from './errors.js'
@@ -7,6 +8,7 @@ import {failure, type Reply} from './replies.js'
 import type {SimVm} from './vm.js'
 
 const tapirPrefix = 'ext.tapir.'
+const duskPrefix = 'ext.dusk.'
 
 /** The VM stringifies non-string params Dart-style before an extension sees them; tapir's
  *  contract is to send strings only, so the sim notes each one and, when strict, refuses the call. */
@@ -41,6 +43,7 @@ export async function callExtension({vm, request}: CallContext, isolate: SimIsol
 
 async function runHandler(vm: SimVm, method: string, params: Record<string, string>): Promise<Record<string, unknown>> {
   if (method.startsWith(tapirPrefix)) return vm.app.call(method.slice(tapirPrefix.length), params)
+  if (method.startsWith(duskPrefix)) return callDusk(vm.app, method.slice(duskPrefix.length), params, (text) => vm.violation(text))
   return vm.framework.call(method, params)
 }
 

@@ -1,4 +1,5 @@
 import type {DeveloperEvent, SimApp} from '../app-contract.js'
+import {DUSK_EXTENSIONS} from '../dusk/handlers.js'
 import {streamEventsOf} from './developer-events.js'
 import type {WireError} from './errors.js'
 import {isolateEvent, pauseEvent, serviceEvent, streamNotify, type SimEvent} from './events.js'
@@ -12,6 +13,10 @@ import {SimIsolate} from './isolate.js'
  * `flutter run -d chrome` runs it. 'dwds-direct': DWDS with no DDS (`flutter run --no-dds`).
  */
 export type SimMode = 'vm' | 'dds' | 'dwds' | 'dwds-direct'
+
+/** The in-app package the app registers: tapir (`ext.tapir.*`), its predecessor Dusk 0.0.1
+ *  (`ext.dusk.*`), or both at once. */
+export type SimPackage = 'tapir' | 'dusk' | 'both'
 
 /** DDS's default log history size, per stream. */
 const DDS_HISTORY_SIZE = 10_000
@@ -34,6 +39,7 @@ export interface SimVmOptions {
   app: SimApp
   strictParams: boolean
   faults: Partial<SimFaults>
+  package?: SimPackage
 }
 
 /** The VM behind the sockets: one UI isolate running the app, the connected clients, the faults. */
@@ -45,6 +51,7 @@ export class SimVm {
   readonly dds: boolean
   readonly app: SimApp
   readonly strictParams: boolean
+  readonly package: SimPackage
   readonly faults: SimFaults
   readonly violations: string[] = []
   readonly requests: Array<{method: string; params: Record<string, unknown>}> = []
@@ -68,6 +75,7 @@ export class SimVm {
     this.isolate = this.newIsolate()
     this.app = options.app
     this.strictParams = options.strictParams
+    this.package = options.package ?? 'tapir'
     this.faults = watchFaults({...noFaults, ...options.faults}, (before) => this.faultsChanged(before))
     for (const method of [...FlutterFramework.extensions, ...this.tapirExtensions()]) this.isolate.register(method)
     this.stopListening = this.app.onDeveloperEvent?.((event) => this.developerEvent(event)) ?? (() => {})
@@ -193,12 +201,14 @@ export class SimVm {
     }
   }
 
+  /** The app package's extensions: tapir's, Dusk 0.0.1's, or both. */
   private tapirExtensions(): string[] {
-    return this.app.extensions.map((name) => `ext.tapir.${name}`)
+    const tapir = this.package === 'dusk' ? [] : this.app.extensions.map((name) => `ext.tapir.${name}`)
+    return [...tapir, ...(this.package === 'tapir' ? [] : DUSK_EXTENSIONS)]
   }
 
   private hidden(method: string): boolean {
-    return this.faults.extensionsMissing && method.startsWith('ext.tapir.')
+    return this.faults.extensionsMissing && (method.startsWith('ext.tapir.') || method.startsWith('ext.dusk.'))
   }
 
   /** What the app logged, posted or printed, on the streams that carry it; DDS keeps a history. */

@@ -1,0 +1,100 @@
+import {ParamError, UsageError} from '../../errors.js'
+import type {Input, Param, ParamValue, Verb} from '../types.js'
+import {DUSK_WIRE, type DuskWire} from './wire-table.js'
+
+/** What tapir sends an app on Dusk 0.0.1 for one verb call, and what it does itself around it. */
+export interface DuskPlan {
+  /** The `ext.dusk.<method>` to call. */
+  method: string
+  /** 0.0.1's params, each a string as the VM hands them to Dart. */
+  params: Record<string, string>
+  /** The values tapir acts on itself (a grep on the snapshot, a wait after a tap, ...). */
+  inTapir: Input
+}
+
+const DUSK = 'the app runs Dusk 0.0.1'
+
+/** A verb 0.0.1 lacks: exit 1, naming the verb. */
+export function verbRefused(verb: string): UsageError {
+  return new UsageError(
+    (words) =>
+      `${words.call(verb)} needs the tapir package, but ${DUSK}, which has no such call. Move the app to tapir (see tapir doctor).`,
+  )
+}
+
+/** A parameter 0.0.1 lacks and tapir cannot do for it: exit 1, naming the parameter. */
+export function paramRefused(verb: string, param: string, detail?: string): ParamError {
+  return new ParamError(
+    (name) =>
+      `${name(param)}${detail ? ` ${detail}` : ''} is not available: ${DUSK}, whose ${verb} has no such parameter. Leave it out, or move the app to tapir (see tapir doctor).`,
+  )
+}
+
+/** The verb's entry in the table, or undefined for a verb that never calls the app's package. */
+export function duskWireOf(verb: string): Exclude<DuskWire, {on: 'unchanged'}> | undefined {
+  const wire = DUSK_WIRE[verb]
+  return wire === undefined || wire.on === 'unchanged' ? undefined : wire
+}
+
+/** Left at its default, a value 0.0.1 lacks asks for nothing it does not do: it is not sent. */
+function atDefault(param: Param, value: ParamValue): boolean {
+  return value === param.default || value === param.cliDefault
+}
+
+/** 0.0.1 reads its modifiers as comma-separated names: control, shift, alt, meta. */
+const DUSK_MODIFIER: Readonly<Record<string, string>> = {ctrl: 'control'}
+
+function encode(param: Param, value: ParamValue): string | undefined {
+  const text = Array.isArray(value) ? value.map((item) => DUSK_MODIFIER[item.toLowerCase()] ?? item.toLowerCase()).join(',') : String(value)
+  return text === '' && !param.allowEmpty ? undefined : text
+}
+
+/** Translates one call of a tapir verb for an app on Dusk 0.0.1, or refuses it (UsageError, exit 1). */
+export function planDuskCall(verb: Pick<Verb, 'name' | 'params'>, input: Input): DuskPlan {
+  const wire = duskWireOf(verb.name)
+  if (wire === undefined) throw new Error(`${verb.name} does not call the app's package`)
+  if (wire.on === 'refused') throw verbRefused(verb.name)
+  const plan: DuskPlan = {method: wire.method, params: {}, inTapir: {}}
+  for (const param of verb.params) {
+    const value = input[param.name]
+    if (value === undefined || param.local) {
+      if (value !== undefined) plan.inTapir[param.name] = value
+      continue
+    }
+    const rule = wire.params[param.name] ?? {rule: 'refused'}
+    if (rule.rule === 'refused') {
+      if (!atDefault(param, value)) throw paramRefused(wire.method, param.name)
+      continue
+    }
+    if (rule.rule === 'tapir') {
+      plan.inTapir[param.name] = value
+      continue
+    }
+    const text = encode(param, value)
+    if (text !== undefined) plan.params[rule.as ?? param.name] = text
+  }
+  return adjust(verb.name, wire, plan, input)
+}
+
+/** The parts of a translation that concern more than one parameter. */
+function adjust(verb: string, wire: Extract<DuskWire, {on: 'driven'}>, plan: DuskPlan, input: Input): DuskPlan {
+  const {inTapir, params} = plan
+  if (inTapir.snapshot === 'diff') throw paramRefused(wire.method, 'snapshot', '=diff')
+  // A call 0.0.1 takes includeSnapshot on: the snapshot mode says it.
+  if (wire.params.includeSnapshot?.rule === 'sent' && typeof inTapir.snapshot === 'string')
+    params.includeSnapshot = String(inTapir.snapshot === 'full')
+  if (verb === 'snap' && inTapir.depth !== undefined && inTapir.within === undefined) params.depth = String(inTapir.depth)
+  if (verb === 'scroll' && params.ref === undefined)
+    throw new ParamError(
+      (name) => `${name('ref')} is needed: ${DUSK}, whose scroll acts only around a ref. Pass an eN ref inside the Scrollable.`,
+    )
+  if (verb === 'wait') {
+    const given = ['text', 'textGone', 'expression'].filter((name) => typeof input[name] === 'string' && input[name] !== '')
+    if (given.length > 1)
+      throw new ParamError(
+        (name) =>
+          `${DUSK}, whose wait_for takes exactly one condition: pass only one of ${name('text')}, ${name('textGone')}, ${name('expression')}.`,
+      )
+  }
+  return plan
+}
