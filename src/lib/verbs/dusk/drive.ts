@@ -3,7 +3,7 @@ import {anything, boolean, integer, list, object, optional, string, type Shape} 
 import type {AppConnection} from '../../vm/app-connection.js'
 import type {Deadline} from '../../vm/deadline.js'
 import {answer, anyAnswer} from '../../vm/tapir-answers.js'
-import {writeAppImage} from '../screenshot-verb.js'
+import {formatFor, writeAppImage} from '../screenshot-verb.js'
 import type {Input, Result, Verb, VerbCall} from '../types.js'
 import {filterSnapshot} from './snapshot-filter.js'
 import {duskWireOf, planDuskCall, type DuskPlan} from './translate.js'
@@ -57,11 +57,13 @@ async function waitFor(app: AppConnection, params: Record<string, string>, deadl
 }
 
 async function screenshot(app: AppConnection, call: VerbCall, plan: DuskPlan, input: Input): Promise<Result> {
-  const result = await app.callDusk('screenshot', plan.params, imageAnswer, call.deadline)
+  // The CLI picks the format from --output's extension, as it does for a tapir app.
+  const params = {...plan.params, format: plan.params.format ?? formatFor(input)}
+  const result = await app.callDusk('screenshot', params, imageAnswer, call.deadline)
   const base64 = result.bytes ?? result.base64
   if (base64 === undefined) throw new TapirError('The app sent a malformed answer to ext.dusk.screenshot: it holds no image.', 'app')
   if (typeof input.output !== 'string') return result
-  return writeAppImage(call.cwd, {format: plan.params.format, output: input.output}, base64, result)
+  return writeAppImage(call.cwd, {format: params.format, output: input.output}, base64, result)
 }
 
 function wantsSnapshot(inTapir: Input): boolean {

@@ -23,10 +23,10 @@ export function verbRefused(verb: string): UsageError {
 }
 
 /** A parameter 0.0.1 lacks and tapir cannot do for it: exit 1, naming the parameter. */
-export function paramRefused(verb: string, param: string, detail?: string): ParamError {
-  return new ParamError(
-    (name) =>
-      `${name(param)}${detail ? ` ${detail}` : ''} is not available: ${DUSK}, whose ${verb} has no such parameter. Leave it out, or move the app to tapir (see tapir doctor).`,
+export function paramRefused(verb: string, param: string, value?: string, why = `whose ${verb} has no such parameter`): UsageError {
+  return new UsageError(
+    (words) =>
+      `${value === undefined ? words.param(param) : words.arg(param, value)} is not available: ${DUSK}, ${why}. Leave it out, or move the app to tapir (see tapir doctor).`,
   )
 }
 
@@ -79,7 +79,7 @@ export function planDuskCall(verb: Pick<Verb, 'name' | 'params'>, input: Input):
 /** The parts of a translation that concern more than one parameter. */
 function adjust(verb: string, wire: Extract<DuskWire, {on: 'driven'}>, plan: DuskPlan, input: Input): DuskPlan {
   const {inTapir, params} = plan
-  if (inTapir.snapshot === 'diff') throw paramRefused(wire.method, 'snapshot', '=diff')
+  if (inTapir.snapshot === 'diff') throw paramRefused(wire.method, 'snapshot', 'diff', 'which keeps no snapshot to diff against')
   // A call 0.0.1 takes includeSnapshot on: the snapshot mode says it.
   if (wire.params.includeSnapshot?.rule === 'sent' && typeof inTapir.snapshot === 'string')
     params.includeSnapshot = String(inTapir.snapshot === 'full')
