@@ -78,10 +78,10 @@ describe('planDuskCall: a tapir call as 0.0.1 takes it', () => {
     expect(plan('snap', {interactiveOnly: true, grep: 'Sign', includeEnrichers: false, depth: 2})).toEqual({
       method: 'snap',
       params: {depth: '2'},
-      inTapir: {interactiveOnly: true, grep: 'Sign', depth: 2},
+      inTapir: {interactiveOnly: true, grep: 'Sign'},
     })
     // With within, the depth is cut below the within node, so it is not sent.
-    expect(plan('snap', {within: 'e4', depth: 1}).params).toEqual({})
+    expect(plan('snap', {within: 'e4', depth: 1})).toMatchObject({params: {}, inTapir: {within: 'e4', depth: 1}})
     expect(plan('tap', {ref: 'e1', until: 'Done', untilTimeoutMs: 900}).inTapir).toEqual({until: 'Done', untilTimeoutMs: 900})
     expect(plan('exceptions', {limit: 5, since: '2026-01-01T00:00:00Z'})).toMatchObject({params: {limit: '5'}})
   })

@@ -109,7 +109,7 @@ function processCheck(session: Session): Check {
 /** An app still on tapir's predecessor: it works, with less; how to move on. */
 const DUSK_PACKAGE = failed(
   'package',
-  "the app runs Dusk 0.0.1 (ext.dusk.*), tapir's predecessor: the verbs it has work, but fill, reset_overlays, the perf verbs and parameters 0.0.1 lacks (find --within, exceptions --clear, snapshot diffs, ...) are refused, and answers carry no effect blocks or frame warnings. To move to tapir, depend on the tapir package in place of fluttersdk_dusk and call TapirPlugin.install() in main() in place of DuskPlugin.install().",
+  "the app runs Dusk 0.0.1 (ext.dusk.*), tapir's predecessor: the verbs it has work, but fill, reset_overlays, the perf verbs and parameters 0.0.1 lacks (find --within, exceptions --clear, snapshot diffs, ...) are refused, and answers carry no effect blocks or frame warnings. To move to tapir, depend on the tapir package in place of fluttersdk_dusk and call TapirPlugin.install() in main() in place of DuskPlugin.install() (tapir install --force adds tapir beside Dusk).",
   false,
 )
 

@@ -83,7 +83,11 @@ function adjust(verb: string, wire: Extract<DuskWire, {on: 'driven'}>, plan: Dus
   // A call 0.0.1 takes includeSnapshot on: the snapshot mode says it.
   if (wire.params.includeSnapshot?.rule === 'sent' && typeof inTapir.snapshot === 'string')
     params.includeSnapshot = String(inTapir.snapshot === 'full')
-  if (verb === 'snap' && inTapir.depth !== undefined && inTapir.within === undefined) params.depth = String(inTapir.depth)
+  // Below a within node, the depth counts from that node: tapir cuts it there.
+  if (verb === 'snap' && inTapir.within !== undefined && params.depth !== undefined) {
+    inTapir.depth = Number(params.depth)
+    delete params.depth
+  }
   if (verb === 'scroll' && params.ref === undefined)
     throw new ParamError(
       (name) => `${name('ref')} is needed: ${DUSK}, whose scroll acts only around a ref. Pass an eN ref inside the Scrollable.`,

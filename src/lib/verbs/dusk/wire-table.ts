@@ -42,8 +42,9 @@ export const DUSK_WIRE: Readonly<Record<string, DuskWire>> = {
   snap: {
     on: 'driven',
     method: 'snap',
+    note: 'with within, depth is cut below the within node in tapir instead of sent',
     params: {
-      depth: tapir('sent as depth; with within, cut below the within node instead'),
+      depth: {rule: 'sent'},
       within: tapir('the subtree under that ref, cut from the whole snapshot'),
       interactiveOnly: tapir('lines without a ref dropped from the snapshot, their children lifted'),
       grep: tapir('nodes whose label or value match kept, with their ancestors'),

@@ -1,0 +1,49 @@
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {DUSK_WIRE, type DuskWire} from '../../src/lib/verbs/dusk/wire-table.js'
+import {ROOT} from '../helpers/cli.js'
+
+const START = '<!-- dusk-wire:start (test/contract/readme-dusk.test.ts writes the rows from src/lib/verbs/dusk/wire-table.ts) -->'
+const END = '<!-- dusk-wire:end -->'
+
+const names = (wire: Extract<DuskWire, {on: 'driven'}>, rule: string) =>
+  Object.entries(wire.params)
+    .filter(([, each]) => each.rule === rule)
+    .map(([name, each]) => (each.rule === 'sent' && each.as ? `\`${name}\` (as \`${each.as}\`)` : `\`${name}\``))
+
+/** One row per verb: what an app on Dusk 0.0.1 gets of it. */
+function row(verb: string, wire: DuskWire): string {
+  if (wire.on === 'refused') return `| \`tapir:${verb}\` | refused (exit 1) | 0.0.1 has no such call |`
+  if (wire.on === 'unchanged') return `| \`tapir:${verb}\` | as for tapir | ${wire.note} |`
+  const sent = names(wire, 'sent')
+  const tapir = names(wire, 'tapir')
+  const refused = names(wire, 'refused')
+  const parts = [
+    sent.length > 0 ? `sent: ${sent.join(', ')}` : 'no parameters',
+    tapir.length > 0 ? `done in tapir: ${tapir.join(', ')}` : '',
+    refused.length > 0 ? `refused unless at their default: ${refused.join(', ')}` : '',
+    wire.note ?? '',
+  ].filter(Boolean)
+  return `| \`tapir:${verb}\` | \`ext.dusk.${wire.method}\` | ${parts.join('; ')} |`
+}
+
+export function duskRows(): string {
+  return Object.entries(DUSK_WIRE)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([verb, wire]) => row(verb, wire))
+    .join('\n')
+}
+
+describe('README: Apps on Dusk 0.0.1', () => {
+  it('lists every verb as the wire table drives it', () => {
+    const path = join(ROOT, 'README.md')
+    const readme = readFileSync(path, 'utf8')
+    const start = readme.indexOf(START)
+    const end = readme.indexOf(END)
+    expect(start, 'the README has the dusk-wire block').toBeGreaterThan(-1)
+    const block = readme.slice(start + START.length, end).trim()
+    const table = `| verb | on a Dusk 0.0.1 app | parameters |\n|---|---|---|\n${duskRows()}`
+    expect(block).toBe(table)
+  })
+})
