@@ -294,7 +294,7 @@ describe('tapir start --device=sim --package=dusk', () => {
       const doctor = await run(['doctor'])
       expect(doctor.exitCode).toBe(0)
       expect(doctor.stdout).toMatch(
-        /^⚠ package: the app runs Dusk 0\.0\.1 \(ext\.dusk\.\*\).*depend on the tapir package.*TapirPlugin\.install\(\)/m,
+        /^⚠ tapir: the app runs Dusk 0\.0\.1 \(ext\.dusk\.\*\).*depend on the tapir package.*TapirPlugin\.install\(\)/m,
       )
     } finally {
       await run(['stop'])
@@ -307,7 +307,9 @@ describe('tapir start --device=sim --package=dusk', () => {
     const s = await simSession()
     try {
       expect(JSON.parse((await s.run(['status'])).stdout)).toMatchObject({package: 'tapir'})
-      expect((await s.run(['doctor'])).stdout).toContain('✓ package: the app runs tapir (ext.tapir.*)')
+      expect((await s.run(['doctor'])).stdout).toContain(
+        '✓ tapir: the app runs the tapir package: its ext.tapir.* extensions are registered',
+      )
     } finally {
       await s.close()
     }

@@ -108,7 +108,7 @@ function processCheck(session: Session): Check {
 
 /** An app still on tapir's predecessor: it works, with less; how to move on. */
 const DUSK_PACKAGE = failed(
-  'package',
+  'tapir',
   "the app runs Dusk 0.0.1 (ext.dusk.*), tapir's predecessor: the verbs it has work, but fill, reset_overlays, the perf verbs and parameters 0.0.1 lacks (find --within, exceptions --clear, snapshot diffs, ...) are refused, and answers carry no effect blocks or frame warnings. To move to tapir, depend on the tapir package in place of fluttersdk_dusk and call TapirPlugin.install() in main() in place of DuskPlugin.install() (tapir install --force adds tapir beside Dusk).",
   false,
 )
@@ -128,13 +128,12 @@ async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
         ...checks,
         failed(
           'tapir',
-          'the app has no ext.tapir.* (or Dusk 0.0.1 ext.dusk.*) extensions: add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting',
+          "the app has no ext.tapir.* extensions (nor Dusk 0.0.1's ext.dusk.*): add the tapir package and call TapirPlugin.install() in main(), or wait for the app to finish booting",
         ),
       ]
     }
     if ((await app.appPackage(new Deadline(timeoutMs))) === 'dusk') return [...checks, DUSK_PACKAGE]
-    checks.push(passed('tapir', 'the ext.tapir.* extensions are registered'))
-    checks.push(passed('package', 'the app runs tapir (ext.tapir.*)'))
+    checks.push(passed('tapir', 'the app runs the tapir package: its ext.tapir.* extensions are registered'))
     const {warnings} = await app.callExtension('get_routes', {}, routesAnswer, new Deadline(timeoutMs))
     checks.push(
       warnings
