@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {mcpClient} from '../helpers/mcp.js'
 import {refOf, simSession, type SimSession} from '../helpers/sim.js'
 
 expectNoProcessLeft()
@@ -318,5 +319,35 @@ describe('tapir start --device=sim --package=dusk', () => {
       exitCode: 1,
       stderr: expect.stringMatching(/^✗ --package chooses what the sim registers: it needs --device=sim/),
     })
+  })
+})
+
+describe('MCP (the default tapir_* catalogue) against an app on Dusk 0.0.1', () => {
+  it('drives it through ext.dusk.*, and refuses in MCP words', async () => {
+    const s = await simSession({package: 'dusk'})
+    const client = await mcpClient(s.state)
+    const textOf = (result: unknown) => (result as {content: Array<{text: string}>}).content[0]!.text
+    try {
+      expect(JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {interactiveOnly: true}}))).snapshot).toContain(
+        '- button "Sign in" [ref=e4]',
+      )
+      const tap = await client.callTool({name: 'tapir_tap', arguments: {ref: 'e4'}})
+      expect(tap.isError).toBeFalsy()
+      // MCP asks for the snapshot after a tap by default; 0.0.1 sends none, so tapir snaps after it.
+      expect(JSON.parse(textOf(tap))).toMatchObject({ref: 'e4', snapshot: expect.stringContaining('[ref=e4]')})
+      const fill = await client.callTool({name: 'tapir_fill', arguments: {ref: 'e2', text: 'x'}})
+      expect(fill.isError).toBe(true)
+      expect(textOf(fill).split('\n')[0]).toBe(
+        'tapir_fill needs the tapir package, but the app runs Dusk 0.0.1, which has no such call. Move the app to tapir (see tapir doctor).',
+      )
+      const within = await client.callTool({name: 'tapir_find', arguments: {text: 'Email', within: 'e1'}})
+      expect(textOf(within).split('\n')[0]).toMatch(/^within is not available: the app runs Dusk 0\.0\.1, whose find has no such parameter/)
+      const methods = s.sim.requests.map((request) => request.method).filter((method) => method.startsWith('ext.'))
+      expect(methods).toEqual(['ext.dusk.snap', 'ext.dusk.tap', 'ext.dusk.snap'])
+      expect(s.sim.violations).toEqual([])
+    } finally {
+      await client.close()
+      await s.close()
+    }
   })
 })
