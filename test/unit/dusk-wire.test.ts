@@ -146,6 +146,13 @@ describe('filterSnapshot: snap parameters done in tapir', () => {
     expect(() => filterSnapshot(yaml, {within: 'e9'})).toThrow(/--within ref "e9" is not in the app's snapshot/)
   })
 
+  it('reads nodes nested deeper than 512 levels as 512 deep (an answer is untrusted)', () => {
+    const deep = Array.from({length: 600}, (_, i) => `${'  '.repeat(i)}- text "n${i}"`).join('\n')
+    const lines = filterSnapshot(deep, {grep: 'n599'}).trimEnd().split('\n')
+    expect(lines).toHaveLength(513) // the 512 ancestors kept by the match, then the match
+    expect(lines.at(-1)).toBe(`${'  '.repeat(512)}- text "n599"`)
+  })
+
   it('leaves the snapshot as the app sent it when nothing is asked', () => {
     expect(filterSnapshot(yaml, {})).toBe(yaml)
   })

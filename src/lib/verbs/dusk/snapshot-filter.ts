@@ -15,6 +15,9 @@ export interface SnapshotFilter {
 }
 
 const INDENT = '  '
+/** Nodes deeper than this (an app's answer is untrusted) are read as this deep, so the walks
+ *  below stay within the stack. */
+const MAX_DEPTH = 512
 
 function indentOf(line: string): number {
   return Math.floor((line.length - line.trimStart().length) / INDENT.length)
@@ -26,7 +29,7 @@ function parse(yaml: string): SnapNode[] {
   const open: SnapNode[] = []
   for (const raw of yaml.split('\n')) {
     if (raw.trim() === '') continue
-    const level = indentOf(raw)
+    const level = Math.min(indentOf(raw), MAX_DEPTH)
     const text = raw.trimStart()
     if (!text.startsWith('- ')) {
       open.at(-1)?.props.push(text)
