@@ -3,9 +3,10 @@ import type {Param, ToolShape, VerbKind} from '../verbs/types.js'
 type JsonSchema = Record<string, unknown>
 
 function propertyFor(param: Param): JsonSchema {
-  const schema: JsonSchema = param.type === 'string[]' ? {type: 'array', items: {type: 'string'}} : {type: param.type}
+  const list = param.type === 'string[]'
+  const choices = param.options ? {enum: [...param.options]} : {}
+  const schema: JsonSchema = list ? {type: 'array', items: {type: 'string', ...choices}} : {type: param.type, ...choices}
   if (param.brief) schema.description = param.brief
-  if (param.options) schema.enum = [...param.options]
   if (param.default !== undefined) schema.default = param.default
   if (param.minimum !== undefined) schema.minimum = param.minimum
   if (param.maximum !== undefined) schema.maximum = param.maximum
