@@ -4,7 +4,7 @@ import {errorMessage, errorObject} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {executeVerb} from '../verbs/execute-verb.js'
 import {inputFromArguments} from '../verbs/input.js'
-import type {Input, Verb, VerbContext} from '../verbs/types.js'
+import type {Input, Result, Verb, VerbContext} from '../verbs/types.js'
 
 export interface ToolResult {
   [field: string]: unknown
@@ -28,23 +28,39 @@ const PROGRESS_EVERY_MS = 1000
 
 /** Runs one catalogue verb for an MCP call: the app's JSON as text, or an error result. While a
  *  wait longer than LONG_WAIT_MS runs, `context.progress` hears how long it has waited. */
-export async function callVerb(verb: Verb, args: Record<string, unknown> | undefined, context: VerbContext): Promise<ToolResult> {
+export function callVerb(verb: Verb, args: Record<string, unknown> | undefined, context: VerbContext): Promise<ToolResult> {
+  return runVerb(
+    verb,
+    () => inputFromArguments(verb, args),
+    context,
+    (result, input) => textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false),
+  )
+}
+
+/** Runs a verb on the input `inputOf` builds (a UsageError there is an error result) and
+ *  answers what `answer` makes of its result. */
+export async function runVerb(
+  verb: Verb,
+  inputOf: () => Input,
+  context: VerbContext,
+  answer: (result: Result, input: Input) => ToolResult,
+  tool = verb.tool,
+): Promise<ToolResult> {
   let input: Input | undefined
   let ticker: NodeJS.Timeout | undefined
   try {
-    input = inputFromArguments(verb, args)
+    input = inputOf()
     verb.validate?.(input)
     const waitMs = verb.waitsMs?.(input) ?? 0
     if (context.progress && waitMs > LONG_WAIT_MS) {
       const started = Date.now()
       const progress = context.progress.bind(context)
       ticker = setInterval(
-        () => progress(`${verb.tool}: ${Math.round((Date.now() - started) / 1000)} s of up to ${Math.round(waitMs / 1000)} s`),
+        () => progress(`${tool}: ${Math.round((Date.now() - started) / 1000)} s of up to ${Math.round(waitMs / 1000)} s`),
         PROGRESS_EVERY_MS,
       )
     }
-    const result = await executeVerb(verb, context, input)
-    return textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false)
+    return answer(await executeVerb(verb, context, input), input)
   } catch (error) {
     // A failure the verb reads as its own soft failure exits 1 on the CLI: its object says so here too.
     const soft = error instanceof TapirError && input !== undefined && verb.softFailure?.(error, input) !== undefined
