@@ -1,0 +1,50 @@
+import {TapirError} from '../errors.js'
+import {EXIT} from '../output/exit-codes.js'
+import {defaultFor, inputFromArguments} from '../verbs/input.js'
+import type {Input, Result, VerbContext} from '../verbs/types.js'
+import {errorResult, runVerb, textResult, type ToolResult} from './call-tool.js'
+import type {DuskTool} from './dusk-catalogue.js'
+
+/** The verb's input for a dusk tool's checked arguments: each under the verb's name for it, and
+ *  every parameter the tool lacks as the CLI would send it (a plain `tapir:<verb>` with those
+ *  flags), so a dusk_* call asks the app for nothing a tapir:* command would not. */
+export function verbInputOf(tool: DuskTool, input: Input): Input {
+  const named = new Map(Object.entries(input).map(([name, value]) => [tool.onVerb[name] ?? name, value]))
+  const verbInput: Input = {}
+  for (const param of tool.verb.params) {
+    const value = named.has(param.name) ? named.get(param.name) : param.local ? undefined : defaultFor(param, 'cli')
+    if (value !== undefined) verbInput[param.name] = value
+  }
+  return verbInput
+}
+
+/** The verb's result as 0.0.1 shapes it: its keys under 0.0.1's names, and the arguments 0.0.1
+ *  echoes where the result lacks them. */
+export function duskAnswer(tool: DuskTool, result: Result, input: Input): Record<string, unknown> {
+  const echoed = Object.fromEntries(tool.echoed.filter((name) => input[name] !== undefined).map((name) => [name, input[name]]))
+  const renamed = Object.fromEntries(Object.entries(result).map(([key, value]) => [tool.renamed[key] ?? key, value]))
+  const answer = {...echoed, ...renamed}
+  return tool.reshape ? tool.reshape(answer) : answer
+}
+
+/** Runs one dusk_* tool: its arguments checked against 0.0.1's schema, then the tapir verb it
+ *  stands for, through the same code as the tapir_* tool and the CLI. */
+export function callDuskTool(tool: DuskTool, args: Record<string, unknown> | undefined, context: VerbContext): Promise<ToolResult> {
+  let duskInput: Input = {}
+  return runVerb(
+    tool.verb,
+    () => {
+      duskInput = inputFromArguments(tool, args)
+      tool.validate?.(duskInput)
+      return verbInputOf(tool, duskInput)
+    },
+    context,
+    (result) => {
+      const failure = tool.failure?.(result, duskInput)
+      if (failure !== undefined) return errorResult(new TapirError(failure, 'app', {result}), EXIT.failed)
+      const text = tool.text ? tool.text(result) : JSON.stringify(duskAnswer(tool, result, duskInput))
+      return textResult(text, tool.verb.mcpIsError?.(result) ?? false)
+    },
+    tool.tool,
+  )
+}
