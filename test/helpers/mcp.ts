@@ -45,11 +45,12 @@ export class McpTestClient extends Client {
   }
 }
 
-/** The real MCP SDK client, connected over stdio to `tapir mcp:serve` on a session file. */
-export async function mcpClient(state: string): Promise<Client> {
+/** The real MCP SDK client, connected over stdio to `tapir mcp:serve` on a session file (with
+ *  `serveArgs` after it, e.g. `--catalogue=dusk`). */
+export async function mcpClient(state: string, serveArgs: readonly string[] = []): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'mcp:serve', '--state', state],
+    args: [BIN, 'mcp:serve', '--state', state, ...serveArgs],
     env: {...process.env, NODE_ENV: 'production'} as Record<string, string>,
     stderr: 'pipe',
   })

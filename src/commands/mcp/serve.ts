@@ -1,4 +1,6 @@
 import {Command} from '@oclif/core/command'
+import * as Flags from '@oclif/core/flags'
+import {CATALOGUE_DESCRIPTION, CATALOGUES, type Catalogue} from '../../lib/mcp/catalogues.js'
 import {failureOutcome, outcomeText} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
 import {printable} from '../../lib/output/printable.js'
@@ -8,14 +10,22 @@ import {MAX_TIMEOUT_MS} from '../../lib/vm/deadline.js'
 import {parseFailure, TapirCommand} from '../tapir-command.js'
 
 export default class McpServe extends Command {
-  static override summary = 'Serve every tapir_* tool to an MCP client over stdio.'
+  static override summary = 'Serve every tapir_* tool (or, with --catalogue=dusk, every dusk_* tool) to an MCP client over stdio.'
   static override description =
     'Speaks MCP on stdin/stdout (nothing else is written there; logs go to stderr). Tools act on the app of the session tapir start or tapir attach recorded; the server keeps one VM Service connection and reconnects when the app restarts or the session changes.'
-  static override examples = ['<%= config.bin %> mcp:serve', '<%= config.bin %> mcp:install --client=cursor']
-  static override flags = {state: TapirCommand.baseFlags.state, timeout: TapirCommand.baseFlags.timeout}
+  static override examples = [
+    '<%= config.bin %> mcp:serve',
+    '<%= config.bin %> mcp:serve --catalogue=dusk',
+    '<%= config.bin %> mcp:install --client=cursor',
+  ]
+  static override flags = {
+    state: TapirCommand.baseFlags.state,
+    timeout: TapirCommand.baseFlags.timeout,
+    catalogue: Flags.option({options: CATALOGUES, default: 'tapir' as const, description: CATALOGUE_DESCRIPTION})(),
+  }
 
   override async run(): Promise<void> {
-    let flags: {state?: string; timeout: number}
+    let flags: {state?: string; timeout: number; catalogue: Catalogue}
     try {
       flags = (
         await this.parse(McpServe).catch((error) => {
@@ -40,6 +50,7 @@ export default class McpServe extends Command {
     try {
       await serveMcp({
         name: 'tapir',
+        catalogue: flags.catalogue,
         version: this.config.version,
         context,
         log,

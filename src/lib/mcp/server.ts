@@ -19,6 +19,7 @@ import type {VerbContext} from '../verbs/types.js'
 import {CallQueue} from './call-queue.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
+import type {Catalogue} from './catalogues.js'
 import {LineTransport} from './line-transport.js'
 import type {McpTool} from './schema.js'
 import {toolFor} from './schema.js'
@@ -32,6 +33,17 @@ export interface McpOptions {
   log(line: string): void
   /** How long to keep answering after stdin closed. */
   drainMs: number
+  /** Which tools to serve: tapir_* (the default), or Dusk 0.0.1's dusk_*. */
+  catalogue?: Catalogue
+}
+
+/** What a server serves: its tools, and how to run one call of them. */
+interface Served {
+  tools: McpTool[]
+  /** The call's answer, or undefined for a tool this server lacks. */
+  call(name: string, args: Record<string, unknown> | undefined, context: VerbContext, options: McpOptions): Promise<ToolResult> | undefined
+  /** Whether a call of this tool only reads (a cancelled read need not hold the app). */
+  reads(name: string): boolean
 }
 
 const INVALID_PARAMS = ErrorCode.InvalidParams
@@ -40,6 +52,31 @@ const INVALID_PARAMS = ErrorCode.InvalidParams
 export function listTools(): McpTool[] {
   const tools = [...VERBS.flatMap((verb) => (verb.tool ? [toolFor({...verb, tool: verb.tool})] : [])), toolFor(RUN_TOOL)]
   return tools.sort((a, b) => a.name.localeCompare(b.name))
+}
+
+function tapirServed(): Served {
+  return {
+    tools: listTools(),
+    call: (name, args, context, options) => {
+      if (name === RUN_TOOL.tool) return callRun(args, options)
+      const verb = verbForTool(name)
+      return verb ? callVerb(verb, args, context) : undefined
+    },
+    reads: (name) => verbForTool(name)?.kind === 'read',
+  }
+}
+
+/** The dusk_* tools, loaded only by a server that serves them. */
+async function duskServed(): Promise<Served> {
+  const [{listDuskTools, duskTool}, {callDuskTool}] = await Promise.all([import('./dusk-catalogue.js'), import('./call-dusk-tool.js')])
+  return {
+    tools: listDuskTools(),
+    call: (name, args, context) => {
+      const tool = duskTool(name)
+      return tool ? callDuskTool(tool, args, context) : undefined
+    },
+    reads: (name) => duskTool(name)?.kind === 'read',
+  }
 }
 
 async function callRun(args: Record<string, unknown> | undefined, options: McpOptions): Promise<ToolResult> {
@@ -56,28 +93,25 @@ async function callRun(args: Record<string, unknown> | undefined, options: McpOp
 
 /** The MCP server over stdio. Nothing but protocol reaches stdout; logs go to stderr. */
 export async function serveMcp(options: McpOptions): Promise<void> {
+  const served = options.catalogue === 'dusk' ? await duskServed() : tapirServed()
   const server = new Server({name: options.name, version: options.version}, {capabilities: {tools: {}}})
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: listTools()}))
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: served.tools}))
   const queue = new CallQueue()
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     queue.run(async () => {
       const {name, arguments: args} = request.params
       const started = Date.now()
-      const verb = verbForTool(name)
       if (extra.signal.aborted) return {answer: errorResult(new UsageError('Cancelled.')), released: Promise.resolve()}
       const context = callContext(options.context, extra)
       const running =
-        name === RUN_TOOL.tool
-          ? callRun(args, options)
-          : verb
-            ? callVerb(verb, args, context)
-            : Promise.resolve(errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`)))
+        served.call(name, args, context, options) ??
+        Promise.resolve(errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`)))
       const answer = await Promise.race([running, whenCancelled(extra.signal)])
       if (extra.signal.aborted) {
         options.log(`${name} cancelled after ${Date.now() - started} ms`)
         // A read changes nothing, so the next call need not wait for the app's answer to it;
         // anything else holds the app until it has stopped (perf_run at its next repeat).
-        return {answer, released: verb?.kind === 'read' ? Promise.resolve() : running}
+        return {answer, released: served.reads(name) ? Promise.resolve() : running}
       }
       const result = withinSizeLimit(name, answer)
       options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
@@ -98,9 +132,9 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const transport = new LineTransport()
   await server.connect(transport)
   refuseInvalidParams(transport, [CallToolRequestSchema, ListToolsRequestSchema])
-  refuseUnknownArguments(transport)
+  refuseUnknownArguments(transport, served.tools)
   const answered = countAnswers(transport)
-  options.log(`tapir MCP server ready: ${listTools().length} tools on stdio`)
+  options.log(`tapir MCP server ready: ${served.tools.length} ${options.catalogue === 'dusk' ? 'dusk_* ' : ''}tools on stdio`)
   const reason = await new Promise<string>((resolve) => {
     server.onclose = () => resolve('the connection closed')
     process.stdin.on('end', () => resolve('stdin ended (the client hung up)'))
@@ -185,8 +219,8 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
 /** Answers a tools/call whose arguments hold a key its tool's schema does not name with -32602
  *  (the names its schema lists; the schema itself leaves out additionalProperties). Checked on the message as it was parsed, where
  *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
-function refuseUnknownArguments(transport: Transport): void {
-  const accepted = new Map(listTools().map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
+function refuseUnknownArguments(transport: Transport, tools: McpTool[]): void {
+  const accepted = new Map(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
   const receive = transport.onmessage!
   transport.onmessage = (message) => {
     if ('method' in message && 'id' in message && message.method === 'tools/call') {
