@@ -63,6 +63,23 @@ describe('tapir mcp:install', () => {
     })
   })
 
+  it('--catalogue=dusk registers the server of the dusk_* tools; installing again without it goes back to tapir_*', async () => {
+    const dusk = await tapir(['mcp:install', '--catalogue=dusk'], {cwd: project.path, env: {PATH: '/usr/bin:/bin'}})
+    expect(dusk).toMatchObject({exitCode: 0, stderr: '', stdout: `✓ ${join(project.path, '.mcp.json')}: tapir added`})
+    expect(read('.mcp.json').mcpServers.tapir).toEqual({command: process.execPath, args: [BIN, 'mcp:serve', '--catalogue=dusk']})
+    const back = await tapir(['mcp:install'], {cwd: project.path, env: {PATH: '/usr/bin:/bin'}})
+    expect(back.stdout).toBe(`✓ ${join(project.path, '.mcp.json')}: tapir updated`)
+    expect(read('.mcp.json').mcpServers.tapir).toEqual(expectedServer)
+  })
+
+  it('refuses an unknown catalogue in one line, exit 1, writing nothing', async () => {
+    const result = await tapir(['mcp:install', '--catalogue=playwright'], {cwd: project.path})
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^✗ [^\n]*--catalogue[^\n]*tapir, dusk[^\n]*$/)
+    expect(existsSync(join(project.path, '.mcp.json'))).toBe(false)
+  })
+
   it('refuses an unknown client', async () => {
     const result = await tapir(['mcp:install', '--client=emacs'], {cwd: project.path})
     expect(result.exitCode).toBe(1)

@@ -31,6 +31,12 @@ describe('tapir mcp:uninstall', () => {
     expect(again).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')} has no tapir entry: nothing to remove`})
   })
 
+  it('removes the entry mcp:install --catalogue=dusk wrote', async () => {
+    expect((await run(['mcp:install', '--catalogue=dusk'])).exitCode).toBe(0)
+    expect(await run(['mcp:uninstall'])).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')}: tapir removed`})
+    expect(read('.mcp.json')).toEqual({mcpServers: {}})
+  })
+
   it('--client=all undoes mcp:install --client=all in each client shape; a missing file is nothing to remove', async () => {
     expect((await run(['mcp:install', '--client=all'])).exitCode).toBe(0)
     writeFileSync(path('.vscode/mcp.json'), JSON.stringify({...read('.vscode/mcp.json'), inputs: []}))

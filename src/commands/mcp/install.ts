@@ -1,6 +1,7 @@
 import {fileURLToPath} from 'node:url'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
+import {CATALOGUES} from '../../lib/mcp/catalogues.js'
 import type {Client} from '../../lib/mcp/install.js'
 import {CLIENT_NAMES, CLIENTS, installFor, serverCommand} from '../../lib/mcp/install.js'
 import type {Outcome} from '../../lib/output/outcome.js'
@@ -20,9 +21,15 @@ export default class McpInstall extends Command {
     '<%= config.bin %> mcp:install',
     '<%= config.bin %> mcp:install --client=cursor',
     '<%= config.bin %> mcp:install --client=all',
+    '<%= config.bin %> mcp:install --catalogue=dusk',
   ]
   static override flags = {
     client: Flags.option({description: 'Which client to configure.', options: [...CLIENT_NAMES, 'all'] as const, default: 'claude'})(),
+    catalogue: Flags.option({
+      options: CATALOGUES,
+      default: 'tapir' as const,
+      description: 'Which tools the registered server serves: tapir (tapir_*) or dusk (the dusk_* tools of Dusk 0.0.1).',
+    })(),
     json: Flags.boolean({description: 'Print what was written as JSON.'}),
   }
 
@@ -37,7 +44,7 @@ export default class McpInstall extends Command {
         throw parseFailure(error, this.id)
       })
       const clients: readonly Client[] = flags.client === 'all' ? CLIENT_NAMES : [flags.client]
-      const server = serverCommand(process.env, BIN, process.execPath)
+      const server = serverCommand(process.env, BIN, process.execPath, flags.catalogue)
       const root = findProjectRoot(process.cwd())
       const written = clients.map((client) => ({client, ...installFor(client, root, server)}))
       const lines = written.map(({path, change}) =>

@@ -3,6 +3,7 @@ import {delimiter, join} from 'node:path'
 import {TapirError} from '../errors.js'
 import {isJsonObject, type JsonObject} from '../shape.js'
 import {writeAtomic} from '../write-atomic.js'
+import {CATALOGUES, type Catalogue} from './catalogues.js'
 
 export const CLIENTS = {
   claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false},
@@ -15,10 +16,12 @@ export type Client = keyof typeof CLIENTS
 export const CLIENT_NAMES = ['claude', 'cursor', 'vscode', 'gemini'] as const satisfies readonly Client[]
 export type ServerCommand = {command: string; args: string[]}
 
-/** `tapir mcp:serve` if this tapir is on PATH, else node with this install's bin, absolute. */
-export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath: string): ServerCommand {
+/** `tapir mcp:serve` if this tapir is on PATH, else node with this install's bin, absolute; with
+ *  `--catalogue=dusk` when the server is to serve the dusk_* tools. */
+export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath: string, catalogue: Catalogue = 'tapir'): ServerCommand {
   const onPath = (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, 'tapir')))
-  return onPath ? {command: 'tapir', args: ['mcp:serve']} : {command: nodePath, args: [binPath, 'mcp:serve']}
+  const serve = catalogue === 'tapir' ? ['mcp:serve'] : ['mcp:serve', `--catalogue=${catalogue}`]
+  return onPath ? {command: 'tapir', args: serve} : {command: nodePath, args: [binPath, ...serve]}
 }
 
 function readConfig(path: string, command: string): JsonObject {
@@ -50,8 +53,13 @@ export function installFor(
   return {path, change: before === undefined ? 'added' : 'updated'}
 }
 
-/** Whether an entry is one `mcp:install` writes: a server started with `mcp:serve`. */
-const isTapirServer = (entry: unknown): boolean => isJsonObject(entry) && Array.isArray(entry.args) && entry.args.at(-1) === 'mcp:serve'
+/** Whether an entry is one `mcp:install` writes: a server started with `mcp:serve`, of either catalogue. */
+const isTapirServer = (entry: unknown): boolean => {
+  if (!isJsonObject(entry) || !Array.isArray(entry.args)) return false
+  const args: unknown[] = entry.args
+  const last = args.at(-1)
+  return last === 'mcp:serve' || (args.at(-2) === 'mcp:serve' && CATALOGUES.some((catalogue) => last === `--catalogue=${catalogue}`))
+}
 
 /** Removes the `tapir` entry `mcp:install` wrote from one client's config file; every other
  *  entry and key stays, and the file keeps its mode and owner. A `tapir` entry that does not
