@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {ROOT} from '../helpers/cli.js'
+import {ROOT, tapir} from '../helpers/cli.js'
 import {mcpClient} from '../helpers/mcp.js'
 import {refOf, signIn, simSession, type SimSession} from '../helpers/sim.js'
 
@@ -157,5 +157,14 @@ describe('tapir mcp:serve --catalogue=dusk, through the MCP SDK client, against 
       expect(errorOf(result).exitCode, name).toBe(1)
     }
     expect(s.sim.requests.filter((request) => request.method.startsWith('ext.'))).toEqual([])
+  })
+})
+
+describe('mcp:serve --catalogue', () => {
+  it('refuses an unknown catalogue in one ✗ line on stderr, exit 1, nothing on stdout', async () => {
+    const result = await tapir(['mcp:serve', '--catalogue=playwright'])
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^✗ [^\n]*--catalogue[^\n]*tapir, dusk[^\n]*$/)
   })
 })
