@@ -6,6 +6,7 @@ import {PRESETS} from '../../src/lib/cdp/presets.js'
 import {DUSK_TOOLS, duskTool, listDuskTools} from '../../src/lib/mcp/dusk-catalogue.js'
 import {inputFromArguments} from '../../src/lib/verbs/input.js'
 import {ROOT} from '../helpers/cli.js'
+import {CLI_WORDS} from '../helpers/mcp-words.js'
 
 type DuskParam = {name: string; type: string; required: boolean; default?: unknown; enum?: string[]; items?: string[]}
 type DuskSpecTool = {name: string; dispatch: string; params: DuskParam[]; example: Record<string, unknown>}
@@ -61,6 +62,16 @@ describe('the dusk catalogue against spec/dusk-tools.json (Dusk 0.0.1)', () => {
 
   it("offers device_profile's presets, which are tapir's", () => {
     expect(duskTool('dusk_device_profile')!.params[0]!.options).toEqual(PRESETS.map((preset) => preset.name))
+  })
+
+  it('lists its tools in at most the 25,000 bytes the tapir_* list keeps to, speaking MCP (no flag, no tapir: command)', () => {
+    const tools = listDuskTools()
+    expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(25_000)
+    for (const tool of tools) {
+      expect(tool.description, tool.name).not.toMatch(CLI_WORDS)
+      for (const [name, property] of Object.entries(tool.inputSchema.properties as Record<string, {description?: string}>))
+        expect(property.description ?? '', `${tool.name}.${name}`).not.toMatch(CLI_WORDS)
+    }
   })
 
   it('gives every tool a title of its own and a description of one or two sentences', () => {
