@@ -319,6 +319,40 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     }
   })
 
+  it('over MCP with --catalogue=dusk, dusk_resize_viewport and dusk_device_profile run the same code, in 0.0.1 shapes', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve', '--catalogue=dusk'],
+      cwd: scratch.path,
+      env: {...process.env, HOME: scratch.path, NODE_ENV: 'production', ...env} as Record<string, string>,
+      stderr: 'pipe',
+    })
+    const client = new McpTestClient()
+    await client.connect(transport)
+    try {
+      const json = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({name, arguments: args})) as {isError?: boolean; content: Array<{text: string}>}
+        expect(result.isError, result.content[0]!.text).toBeFalsy()
+        return JSON.parse(result.content[0]!.text) as Record<string, unknown>
+      }
+      expect(await json('dusk_resize_viewport', {width: 375, height: 812, deviceScaleFactor: 3.0, mobile: true, touch: true})).toEqual({
+        viewport: {width: 375, height: 812, deviceScaleFactor: 3, mobile: true, touch: true},
+        note: 'Chrome dropped the override when this call returned; dusk_device_profile emulates a device whose window size stays.',
+      })
+      expect(await pageReport(cdpPort)).toMatchObject({width: 1440, dpr: 1})
+      expect(await json('dusk_resize_viewport', {width: 1, height: 1, reset: true})).toEqual({reset: true})
+      expect(await json('dusk_device_profile', {preset: 'iphone-x'})).toEqual({
+        applied: 'iphone-x',
+        viewport: {width: 375, height: 812, dpr: 3, mobile: true, touch: true},
+      })
+      expect(await windowBounds(cdpPort)).toMatchObject({width: 375})
+      expect(await json('dusk_device_profile', {reset: true})).toEqual({reset: true})
+      expect(await windowBounds(cdpPort)).toMatchObject({width: 1440, height: 900})
+    } finally {
+      await client.close()
+    }
+  })
+
   it('perf_run on chrome holds the scenario viewport through CDP for the run, brings the tab forward, and gives the page back after', async () => {
     const scenario = join(scratch.path, 'web.yaml')
     writeFileSync(

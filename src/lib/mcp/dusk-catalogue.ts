@@ -82,6 +82,7 @@ function dusk(definition: Definition): DuskTool {
 }
 
 const REQUIRED = {required: true} as const
+const RESIZE_LASTS = 'Chrome dropped the override when this call returned; dusk_device_profile emulates a device whose window size stays.'
 const NO_SNAPSHOT = ['includeSnapshot', {default: false}] as const satisfies ParamSpec
 const GATES = ['checkStable', 'checkReceivesEvents'] as const
 
@@ -219,11 +220,12 @@ export const DUSK_TOOLS: readonly DuskTool[] = [
       'touch',
       'reset',
     ],
-    // 0.0.1 names the pixel ratio deviceScaleFactor in its answer too, and knows no hold.
+    // 0.0.1 names the pixel ratio deviceScaleFactor in its answer too, and knows no hold; what
+    // Chrome does with the override once the call is over is worth a note.
     reshape({held: _held, ...answer}) {
       if (typeof answer.viewport !== 'object' || answer.viewport === null) return answer
       const {dpr, ...viewport} = answer.viewport as Record<string, unknown>
-      return {...answer, viewport: {...viewport, deviceScaleFactor: dpr}}
+      return {...answer, viewport: {...viewport, deviceScaleFactor: dpr}, note: RESIZE_LASTS}
     },
     validate(input) {
       const scale = input.deviceScaleFactor
