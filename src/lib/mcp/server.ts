@@ -182,6 +182,9 @@ function whenCancelled(signal: AbortSignal): Promise<ToolResult> {
 /** Results larger than this are refused: the stdio client reads at most 10 MiB a line. */
 export const MAX_RESULT_BYTES = 6 * 1024 * 1024
 
+const TAPIR_NARROWER = 'grep, within or interactiveOnly on tapir_snap, roles or a lower limit on tapir_observe, a ref on tapir_screenshot'
+const DUSK_NARROWER = 'a lower depth on dusk_snap, roles or a lower limit on dusk_observe, JPEG on dusk_screenshot'
+
 /** The result, or an error naming its size and how to ask for less when it would not fit a line. */
 function withinSizeLimit(tool: string, result: ToolResult): ToolResult {
   const bytes = Buffer.byteLength(JSON.stringify(result))
@@ -189,7 +192,7 @@ function withinSizeLimit(tool: string, result: ToolResult): ToolResult {
   const mb = (size: number) => `${(size / 1024 / 1024).toFixed(1)} MiB`
   return errorResult(
     new UsageError(
-      `The ${tool} result is ${mb(bytes)}, over the ${mb(MAX_RESULT_BYTES)} an MCP result may take here (a stdio client reads at most 10 MiB a message). Ask for less: grep, within or interactiveOnly on tapir_snap, roles or a lower limit on tapir_observe, a ref on tapir_screenshot.`,
+      `The ${tool} result is ${mb(bytes)}, over the ${mb(MAX_RESULT_BYTES)} an MCP result may take here (a stdio client reads at most 10 MiB a message). Ask for less: ${tool.startsWith('dusk_') ? DUSK_NARROWER : TAPIR_NARROWER}.`,
     ),
   )
 }
