@@ -168,3 +168,186 @@ describe('mcp:serve --catalogue', () => {
     expect(result.stderr).toMatch(/^✗ [^\n]*--catalogue[^\n]*tapir, dusk[^\n]*$/)
   })
 })
+
+describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dusk.* only)', () => {
+  let s: SimSession
+  let client: Client
+  beforeAll(async () => {
+    s = await simSession({package: 'dusk'})
+    client = await mcpClient(s.state, ['--catalogue=dusk'])
+  })
+  afterAll(async () => {
+    await client.close()
+    // Nothing went out under ext.tapir.*; every ext.dusk.* param was a string (the sim refuses others).
+    expect(s.sim.requests.filter((request) => request.method.startsWith('ext.tapir.'))).toEqual([])
+    expect(s.sim.violations).toEqual([])
+    await s.close()
+  })
+
+  /** Calls one tool: its answer, and the ext.* calls the app received for it (params less the isolate). */
+  const traced = async (name: string, args: Record<string, unknown>) => {
+    const from = s.sim.requests.length
+    const result = await client.callTool({name, arguments: args})
+    const calls = s.sim.requests
+      .slice(from)
+      .filter((request) => request.method.startsWith('ext.'))
+      .map(({method, params: {isolateId: _isolateId, ...params}}) => ({method, params}))
+    return {result, calls}
+  }
+  /** A call that succeeded: its text, and the one ext.* call it made. */
+  const ok = async (name: string, args: Record<string, unknown>) => {
+    const {result, calls} = await traced(name, args)
+    expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy()
+    return {text: textOf(result), calls}
+  }
+  const answer = async (name: string, args: Record<string, unknown>) => {
+    const {text, calls} = await ok(name, args)
+    return {answer: JSON.parse(text) as Record<string, unknown>, calls}
+  }
+  const call = (method: string, params: Record<string, string> = {}) => [{method: `ext.dusk.${method}`, params}]
+
+  it('dusk_snap, dusk_type, dusk_clear, dusk_focus, dusk_press_key (with modifiers), dusk_blur on the sign-in screen', async () => {
+    const snap = await ok('dusk_snap', {depth: 8})
+    expect(snap.text).toContain('- textbox "Email" [ref=e2]')
+    expect(snap.calls).toEqual(call('snap', {depth: '8'}))
+    expect(await answer('dusk_type', {ref: 'e2', text: 'ada@example.com'})).toEqual({
+      answer: {ref: 'e2', text: 'ada@example.com'},
+      calls: call('type', {ref: 'e2', text: 'ada@example.com'}),
+    })
+    expect(await answer('dusk_clear', {ref: 'e2'})).toEqual({
+      answer: {ref: 'e2', text: ''},
+      calls: call('clear', {ref: 'e2', includeSnapshot: 'false'}),
+    })
+    expect(await answer('dusk_focus', {ref: 'e3'})).toEqual({
+      answer: {ref: 'e3', focused: true},
+      calls: call('focus', {ref: 'e3', includeSnapshot: 'false'}),
+    })
+    expect(await answer('dusk_press_key', {key: 'S', modifiers: ['control', 'shift']})).toMatchObject({
+      answer: {key: 'S'},
+      calls: call('press_key', {key: 'S', modifiers: 'control,shift'}),
+    })
+    expect(await answer('dusk_blur', {})).toEqual({
+      answer: {blurred: true, hadFocus: true},
+      calls: call('blur', {includeSnapshot: 'false'}),
+    })
+  })
+
+  it('dusk_find, dusk_observe, dusk_get_routes, dusk_console, dusk_exceptions, dusk_evaluate, dusk_screenshot', async () => {
+    expect(await answer('dusk_find', {text: 'Email'})).toMatchObject({
+      answer: {ref: expect.stringMatching(/^q\d+$/), matched: true},
+      calls: call('find', {text: 'Email'}),
+    })
+    expect(await answer('dusk_observe', {roles: 'textbox', limit: 2})).toMatchObject({
+      answer: {candidates: [expect.objectContaining({role: 'textbox'}), expect.objectContaining({role: 'textbox'})]},
+      calls: call('observe', {roles: 'textbox', limit: '2'}),
+    })
+    expect(await answer('dusk_get_routes', {})).toMatchObject({answer: {routes: expect.any(Array)}, calls: call('get_routes')})
+    expect(await answer('dusk_console', {limit: 1, minLevel: 'ERROR'})).toMatchObject({
+      answer: {entries: expect.any(Array)},
+      calls: call('console', {limit: '1', minLevel: 'ERROR'}),
+    })
+    expect(await answer('dusk_exceptions', {limit: 1})).toMatchObject({
+      answer: {entries: expect.any(Array)},
+      calls: call('exceptions', {limit: '1'}),
+    })
+    expect(await answer('dusk_evaluate', {expression: '1 + 2'})).toMatchObject({
+      answer: {result: '3'},
+      calls: call('evaluate', {expression: '1 + 2'}),
+    })
+    const shot = await answer('dusk_screenshot', {})
+    expect(shot.calls).toEqual(call('screenshot', {format: 'png', quality: '80'}))
+    expect(
+      Buffer.from(shot.answer.bytes as string, 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG')
+  })
+
+  it('dusk_wait_for and dusk_wait_for_network_idle; a wait the app times out is an error result (exit 1)', async () => {
+    expect(await answer('dusk_wait_for', {text: 'Email', timeoutMs: 500})).toMatchObject({
+      answer: {matched: true, waitedMs: expect.any(Number)},
+      calls: call('wait_for', {text: 'Email', timeoutMs: '500'}),
+    })
+    const timedOut = await traced('dusk_wait_for', {text: 'No such text', timeoutMs: 200})
+    expect(timedOut.result.isError).toBe(true)
+    expect(errorOf(timedOut.result)).toMatchObject({exitCode: 1})
+    expect(timedOut.calls).toEqual(call('wait_for', {text: 'No such text', timeoutMs: '200'}))
+    expect(await answer('dusk_wait_for_network_idle', {timeoutMs: 3000, idleMs: 100})).toMatchObject({
+      answer: {matched: true},
+      calls: call('wait_for_network_idle', {timeoutMs: '3000', idleMs: '100', pollIntervalMs: '200'}),
+    })
+  })
+
+  it('on /monitors: dusk_navigate, dusk_drag, dusk_scroll, dusk_tap, dusk_navigate_back, the pointer tools, dusk_dismiss_modals', async () => {
+    expect(await answer('dusk_navigate', {route: '/monitors'})).toEqual({
+      answer: {route: '/monitors'},
+      calls: call('navigate', {route: '/monitors'}),
+    })
+    const screen = (await ok('dusk_snap', {})).text
+    const [api, db] = [refOf(screen, /button "API"/), refOf(screen, /button "DB"/)]
+    expect(await answer('dusk_drag', {startRef: api, endRef: db})).toEqual({
+      answer: {startRef: api, endRef: db},
+      calls: call('drag', {startRef: api, endRef: db}),
+    })
+    const reordered = (await ok('dusk_snap', {})).text
+    const queue = refOf(reordered, /button "Queue"/)
+    expect(await answer('dusk_scroll', {ref: queue, pixels: 200})).toEqual({
+      answer: {ref: queue, direction: 'down', pixels: 200},
+      calls: call('scroll', {ref: queue, direction: 'down', pixels: '200'}),
+    })
+    const [web, moved] = [refOf(reordered, /button "Web"/), refOf(reordered, /button "API"/)]
+    expect(await answer('dusk_tap', {ref: moved})).toEqual({answer: {ref: moved}, calls: call('tap', {ref: moved})})
+    expect(await answer('dusk_navigate_back', {})).toMatchObject({answer: {popped: true}, calls: call('navigate_back')})
+    expect(await answer('dusk_hover', {ref: web})).toEqual({answer: {ref: web}, calls: call('hover', {ref: web})})
+    expect(await answer('dusk_dblclick', {ref: web})).toEqual({answer: {ref: web}, calls: call('dblclick', {ref: web})})
+    const gated = {includeSnapshot: 'false', checkStable: 'true', checkReceivesEvents: 'true'}
+    expect(await answer('dusk_right_click', {ref: web})).toEqual({answer: {ref: web}, calls: call('right_click', {ref: web, ...gated})})
+    expect(await answer('dusk_dismiss_modals', {})).toEqual({answer: {popped: 1}, calls: call('dismiss_modals')})
+    expect(await answer('dusk_triple_click', {ref: web, checkStable: false})).toEqual({
+      answer: {ref: web},
+      calls: call('triple_click', {ref: web, ...gated, checkStable: 'false'}),
+    })
+  })
+
+  it("a gate refusal is the app's error (exit 3), with its message", async () => {
+    await ok('dusk_navigate', {route: '/monitors'})
+    const covered = refOf((await ok('dusk_snap', {})).text, /button "Pause" \[ref=e\d+\] \[occluded\]/)
+    const {result, calls} = await traced('dusk_tap', {ref: covered})
+    expect(result.isError).toBe(true)
+    expect(messageOf(result)).toMatch(new RegExp(`^Widget ref=${covered} is not actionable: obscured`))
+    expect(errorOf(result)).toMatchObject({exitCode: 3})
+    expect(calls).toEqual(call('tap', {ref: covered}))
+  })
+
+  it('on /settings: dusk_select_option and dusk_set_checkbox; then dusk_close_app', async () => {
+    await ok('dusk_navigate', {route: '/settings'})
+    const screen = (await ok('dusk_snap', {})).text
+    const [region, box] = [refOf(screen, /button "Region"/), refOf(screen, /checkbox "Email alerts"/)]
+    expect(await answer('dusk_select_option', {ref: region, value: 'us'})).toEqual({
+      answer: {ref: region, value: 'us'},
+      calls: call('select_option', {ref: region, value: 'us'}),
+    })
+    expect(await answer('dusk_set_checkbox', {ref: box, value: 'true'})).toMatchObject({
+      answer: {ref: box, previousValue: false, value: true, toggled: true},
+      calls: call('set_checkbox', {ref: box, value: 'true'}),
+    })
+    expect(await answer('dusk_close_app', {})).toEqual({answer: {}, calls: call('close_app')})
+  })
+})
+
+describe('tapir mcp:serve --catalogue=dusk against an app that lists both packages', () => {
+  it('drives it through ext.tapir.*', async () => {
+    const s = await simSession({package: 'both'})
+    const client = await mcpClient(s.state, ['--catalogue=dusk'])
+    try {
+      const snap = await client.callTool({name: 'dusk_snap', arguments: {}})
+      expect(textOf(snap)).toContain('- button "Sign in" [ref=e4]')
+      expect(jsonOf(await client.callTool({name: 'dusk_tap', arguments: {ref: 'e4'}}))).toMatchObject({ref: 'e4'})
+      const methods = s.sim.requests.map((request) => request.method).filter((method) => method.startsWith('ext.'))
+      expect(methods).toEqual(['ext.tapir.snap', 'ext.tapir.tap'])
+    } finally {
+      await client.close()
+      await s.close()
+    }
+  })
+})
