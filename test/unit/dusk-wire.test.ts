@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/lib/errors.js'
-import {DUSK_TOOLS, duskToolCall} from '../../src/lib/verbs/dusk/dusk-tool.js'
 import {filterSnapshot} from '../../src/lib/verbs/dusk/snapshot-filter.js'
 import {planDuskCall} from '../../src/lib/verbs/dusk/translate.js'
 import {DUSK_WIRE} from '../../src/lib/verbs/dusk/wire-table.js'
@@ -38,11 +37,6 @@ describe('the Dusk 0.0.1 wire table', () => {
   it('drives exactly the 28 in-app methods of 0.0.1, each from one verb', () => {
     const driven = Object.values(DUSK_WIRE).flatMap((wire) => (wire.on === 'driven' ? [wire.method] : []))
     expect(driven.sort()).toEqual([...DUSK_METHODS].sort())
-  })
-
-  it('maps each of the 31 dusk_* tools onto a verb of the catalogue', () => {
-    expect(Object.keys(DUSK_TOOLS)).toHaveLength(31)
-    for (const [tool, {verb}] of Object.entries(DUSK_TOOLS)) expect(verbNamed(verb), tool).toBeDefined()
   })
 })
 
@@ -155,24 +149,5 @@ describe('filterSnapshot: snap parameters done in tapir', () => {
 
   it('leaves the snapshot as the app sent it when nothing is asked', () => {
     expect(filterSnapshot(yaml, {})).toBe(yaml)
-  })
-})
-
-describe('duskToolCall: a dusk_* call as the verb that runs it', () => {
-  it("renames 0.0.1's arguments tapir knows by another name, and asks for no snapshot 0.0.1 would not attach", () => {
-    expect(duskToolCall('dusk_resize_viewport', {width: 375, height: 812, deviceScaleFactor: 3}).input).toEqual({
-      width: 375,
-      height: 812,
-      dpr: 3,
-    })
-    const tap = duskToolCall('dusk_tap', {ref: 'e5'})
-    expect(tap.verb.name).toBe('tap')
-    expect(tap.input).toEqual({ref: 'e5', includeSnapshot: false})
-    expect(duskToolCall('dusk_drag', {startRef: 'e1', endRef: 'e2'}).input).toMatchObject({startRef: 'e1', endRef: 'e2'})
-    expect(duskToolCall('dusk_wait_for', {text: 'Welcome', timeoutMs: 3000}).verb.name).toBe('wait')
-  })
-
-  it('refuses a tool 0.0.1 does not have', () => {
-    expect(() => duskToolCall('dusk_fill', {})).toThrow(/Unknown tool "dusk_fill"/)
   })
 })
