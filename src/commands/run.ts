@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {stepLines} from '../lib/run/plan.js'
+import {stepLines, type StepLine} from '../lib/run/plan.js'
 import {readStepSource} from '../lib/run/read-steps.js'
 import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import type {VerbContext} from '../lib/verbs/types.js'
@@ -36,7 +36,7 @@ export default class Run extends TapirCommand<typeof Run> {
     return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, config: this.config, context})
   }
 
-  private async lines(args: string[], file: string | undefined): Promise<string[]> {
+  private async lines(args: string[], file: string | undefined): Promise<Array<string | StepLine>> {
     if (file === undefined) return args
     if (args.length > 0) throw new UsageError('Give the steps as arguments or with --file, not both.')
     const lines = stepLines(await readStepSource(file, process.stdin))

@@ -1,22 +1,22 @@
 import type {Config} from '@oclif/core/config'
 import type {Outcome} from '../lib/output/outcome.js'
 import {runSteps} from '../lib/run/execute.js'
-import type {Step} from '../lib/run/plan.js'
+import type {Step, StepLine} from '../lib/run/plan.js'
 import {planSteps} from '../lib/run/plan.js'
-import {runOutcome} from '../lib/run/render.js'
+import {runOutcome, withoutSecrets} from '../lib/run/render.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {produceCommand} from './produce-command.js'
 
 /** Plans the step lines, then runs each through the same command class as the CLI, found in
  *  oclif's own command registry, in this process, sharing `context` (one VM Service
- *  connection). Never prints. */
+ *  connection). Never prints; a value read from the environment is masked in what it returns. */
 export async function runStepLines(
-  lines: string[],
+  lines: ReadonlyArray<string | StepLine>,
   options: {keepGoing: boolean; json: boolean; config: Config; context: VerbContext},
 ): Promise<Outcome> {
   const {config} = options
-  const steps = planSteps(lines, (verb) => config.findCommand(`tapir:${verb}`) !== undefined)
+  const {steps, secrets} = planSteps(lines, {isVerb: (verb) => config.findCommand(`tapir:${verb}`) !== undefined, env: process.env})
   const dispatch = (step: Step): Promise<Outcome> => produceCommand(config, `tapir:${step.verb}`, step.argv, options.context)
   const report = await runSteps(steps, dispatch, options.keepGoing)
-  return runOutcome(report, steps.length, options.json)
+  return withoutSecrets(runOutcome(report, steps.length, options.json), secrets)
 }

@@ -13,10 +13,12 @@ const ALLOWED: Record<string, string[]> = {
   verbs: ['errors.ts', 'shape.ts', 'vm', 'cdp', 'perf', 'output-file.ts', 'write-atomic.ts'],
   perf: ['errors.ts', 'shape.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   output: ['errors.ts', 'shape.ts', 'verbs', 'vm'],
-  run: ['errors.ts', 'shape.ts', 'output', 'verbs'],
+  run: ['errors.ts', 'shape.ts', 'output', 'verbs', 'perf'],
   flutter: ['errors.ts', 'shape.ts', 'bounded-lines.ts', 'executable.ts'],
+  record: ['errors.ts', 'shape.ts', 'verbs', 'vm', 'run', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   runtime: [
     'errors.ts',
+    'record',
     'shape.ts',
     'bounded-lines.ts',
     'output/redact-token.ts',
@@ -32,6 +34,7 @@ const ALLOWED: Record<string, string[]> = {
   install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'write-atomic.ts'],
   commands: [
     'errors.ts',
+    'record',
     'shape.ts',
     'bounded-lines.ts',
     'output',

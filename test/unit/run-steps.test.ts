@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/lib/errors.js'
+import {boundHandle, withHandles} from '../../src/lib/run/bindings.js'
 import {planSteps, stepLines} from '../../src/lib/run/plan.js'
 import {tokenizeStep} from '../../src/lib/run/tokenize.js'
 
@@ -29,6 +30,9 @@ describe('tokenizeStep', () => {
     ['fill --text="\\$HOME"', ['fill', '--text=$HOME']],
     ['fill --text="it\\`s"', ['fill', '--text=it`s']],
     ['fill --text={}', ['fill', '--text={}']],
+    ['fill --text=${env.PW}', ['fill', '--text=${env.PW}']],
+    ['fill "--text=a ${env.PW}"', ['fill', '--text=a ${env.PW}']],
+    ['fill --text=a$$b', ['fill', '--text=a$$b']],
   ])('%s', (line, words) => {
     expect(tokenizeStep(line)).toEqual(words)
   })
@@ -60,11 +64,12 @@ describe('tokenizeStep', () => {
 })
 
 describe('planSteps', () => {
-  const verbs = new Set(['tap', 'fill', 'snap', 'close_app', 'wait'])
+  const verbs = new Set(['tap', 'fill', 'snap', 'close_app', 'wait', 'find'])
   const isVerb = (name: string) => verbs.has(name)
+  const plan = (lines: Parameters<typeof planSteps>[0], env: Record<string, string> = {}) => planSteps(lines, {isVerb, env})
 
   it('splits each line into its verb and argv', () => {
-    expect(planSteps(['tap --ref=e5', 'tapir:snap'], isVerb)).toEqual([
+    expect(plan(['tap --ref=e5', 'tapir:snap']).steps).toEqual([
       {text: 'tap --ref=e5', verb: 'tap', argv: ['--ref=e5']},
       {text: 'tapir:snap', verb: 'snap', argv: []},
     ])
@@ -80,15 +85,79 @@ describe('planSteps', () => {
     [[], 'No steps'],
     [['snap', 'tap --ref=e1 | x'], 'step 2 (tap --ref=e1 | x)'],
   ])('refuses %j before anything runs', (lines, reason) => {
-    expect(() => planSteps(lines, isVerb)).toThrow(reason)
+    expect(() => plan(lines)).toThrow(reason)
   })
   it('lets an app-ending verb be the last step', () => {
-    expect(planSteps(['snap', 'close_app'], isVerb).at(-1)?.verb).toBe('close_app')
+    expect(plan(['snap', 'close_app']).steps.at(-1)?.verb).toBe('close_app')
   })
 })
 
 describe('stepLines', () => {
   it('skips blank lines and # comments', () => {
-    expect(stepLines('# login\nsnap\n\n  # indented comment\ntap --ref=e1\r\n')).toEqual(['snap', 'tap --ref=e1'])
+    expect(stepLines('# login\nsnap\n\n  # indented comment\ntap --ref=e1\r\n')).toEqual([
+      {text: 'snap', line: 2},
+      {text: 'tap --ref=e1', line: 5},
+    ])
+  })
+})
+
+describe('planSteps: names and the environment', () => {
+  const isVerb = (name: string) => ['find', 'tap', 'fill', 'drag', 'snap'].includes(name)
+  const plan = (lines: string[], env: Record<string, string> = {}) => planSteps(lines, {isVerb, env})
+
+  it('takes --as and --matches off a find step and binds the name', () => {
+    const {steps} = plan(['find --text="Sign in" --as=signin --matches=2', 'tap --ref=@signin'])
+    expect(steps[0]).toEqual({
+      text: 'find --text="Sign in" --as=signin --matches=2',
+      verb: 'find',
+      argv: ['--text=Sign in'],
+      binding: {name: 'signin', matches: 2},
+    })
+    expect(steps[1]!.argv).toEqual(['--ref=@signin'])
+  })
+  it('binds one widget unless --matches says more', () => {
+    expect(plan(['find --key=email --as email']).steps[0]!.binding).toEqual({name: 'email', matches: 1})
+  })
+  it.each([
+    [['tap --ref=@unknown'], '@unknown is not bound'],
+    [['tap --ref=@later', 'find --text=A --as=later'], '@later is not bound'],
+    [['drag --startRef=@a --endRef=e2'], '@a is not bound'],
+    [['tap --ref=e1 --as=x'], 'belong on a find step'],
+    [['find --text=A --matches=2'], '--matches needs --as'],
+    [['find --text=A --as=1x'], 'a name is a letter'],
+    [['find --text=A --as=a --matches=0'], 'a whole number of at least 1'],
+    [['find --text=A --as'], '--as needs a value'],
+    [
+      ['snap', 'fill --ref=e1 --text=${env.TAPIR_UNSET_FOR_TEST}'],
+      'step 2 (fill --ref=e1 --text=${env.TAPIR_UNSET_FOR_TEST}): environment variable TAPIR_UNSET_FOR_TEST is not set',
+    ],
+    [["fill --ref=e1 --text='${other}'"], 'unknown parameter ${other}'],
+  ])('refuses %j before anything runs', (lines, reason) => {
+    expect(() => plan(lines)).toThrow(UsageError)
+    expect(() => plan(lines)).toThrow(reason)
+  })
+  it('names the file line of a refused step', () => {
+    expect(() => planSteps([{text: 'tap --ref=@nope', line: 7}], {isVerb, env: {}})).toThrow('step 1 (line 7) (tap --ref=@nope)')
+  })
+  it('reads ${env.NAME} in any word, $$ as $, and keeps the line as written', () => {
+    const {steps, secrets} = plan(['fill --ref=e1 "--text=${env.PW}" --key=a$$b'], {PW: 'pa ss'})
+    expect(steps[0]!.argv).toEqual(['--ref=e1', '--text=pa ss', '--key=a$b'])
+    expect(steps[0]!.text).toBe('fill --ref=e1 "--text=${env.PW}" --key=a$$b')
+    expect(secrets).toEqual(['pa ss'])
+  })
+})
+
+describe('bindings', () => {
+  it('puts the bound handle in place of @name in ref flags only', () => {
+    const handles = new Map([['a', 'q4']])
+    expect(withHandles(['--ref=@a', '--text=@a', '--startRef', '@a'], handles)).toEqual(['--ref=q4', '--text=@a', '--startRef', 'q4'])
+  })
+  it('takes the handle a find answered, or says what it found', () => {
+    expect(boundHandle('{"ref":"q2","matched":true,"matchCount":1}', {name: 'a', matches: 1})).toBe('q2')
+    expect(boundHandle('{"ref":"q2","matched":true}', {name: 'a', matches: 3})).toBe('q2')
+    expect(() => boundHandle('{"ref":null,"matched":false}', {name: 'a', matches: 1})).toThrow('found no widget for @a')
+    expect(() => boundHandle('{"ref":"q2","matched":true,"matchCount":3}', {name: 'a', matches: 1})).toThrow(
+      'found 3 widgets for @a, not the 1 it matched when it was written',
+    )
   })
 })

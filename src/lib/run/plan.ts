@@ -1,22 +1,48 @@
 import {UsageError, messageOf} from '../errors.js'
+import {takeBinding, namesUsed, type Binding} from './bindings.js'
+import {interpolateWords} from './step-env.js'
 import {tokenizeStep} from './tokenize.js'
 
 export interface Step {
-  /** The line as written, for the progress lines. */
+  /** The line as written, for the progress lines (`${env.NAME}` as written, never its value). */
   text: string
   verb: string
   argv: string[]
+  /** Its line in the --file it came from. */
+  line?: number
+  /** `find … --as=<name>`: bind the handle it returns. */
+  binding?: Binding
+}
+
+/** A step line, and where it stands in its file when it came from one. */
+export interface StepLine {
+  text: string
+  line?: number
+}
+
+/** What a plan needs from the world. */
+export interface PlanContext {
+  isVerb(name: string): boolean
+  env: Readonly<Record<string, string | undefined>>
+}
+
+export interface Plan {
+  steps: Step[]
+  /** Values read from the environment: never shown in any output. */
+  secrets: string[]
 }
 
 /** Verbs that do not act on the connected app, so they have no place in a run. */
-const NOT_ON_THE_APP = new Set(['resize', 'device', 'install', 'doctor', 'perf_campaign', 'perf_compare'])
+export const NOT_ON_THE_APP: ReadonlySet<string> = new Set(['resize', 'device', 'install', 'doctor', 'perf_campaign', 'perf_compare'])
 /** Verbs after which the app is gone (or restarted): only the last step may be one. */
 const ENDS_THE_APP = new Set(['close_app', 'perf_run'])
 /** Flags of the run itself; a step inherits them. */
 const RUN_FLAGS = ['--state', '--timeout']
 
-/** Reads every step and refuses the run before anything is sent when any step is unfit. */
-export function planSteps(lines: string[], isVerb: (name: string) => boolean): Step[] {
+/** Reads every step and refuses the run before anything is sent when any step is unfit: a bad
+ *  line, an unset `${env.NAME}`, a `@name` no earlier `find --as` binds. */
+export function planSteps(input: ReadonlyArray<string | StepLine>, context: PlanContext): Plan {
+  const lines = input.map((entry) => (typeof entry === 'string' ? {text: entry} : entry))
   if (lines.length === 0)
     throw new UsageError((words) =>
       words.only(
@@ -24,38 +50,69 @@ export function planSteps(lines: string[], isVerb: (name: string) => boolean): S
         'No steps: give steps at least one verb line.',
       ),
     )
-  return lines.map((line, index) => {
-    const where = `step ${index + 1} (${line.trim()})`
-    let words: string[]
+  const secrets: string[] = []
+  const bound = new Set<string>()
+  const steps = lines.map(({text: line, line: number}, index) => {
+    const where = stepWhere(index, number, line)
+    const step = planStep(line, where, index === lines.length - 1, context.isVerb)
+    const {words, secrets: found, problems} = interpolateWords(step.argv, context.env)
+    if (problems.length > 0) throw new UsageError(`${where}: ${problems.join('; ')}.`)
+    secrets.push(...found)
+    let taken
     try {
-      words = tokenizeStep(line)
+      taken = takeBinding(step.verb, words)
     } catch (error) {
       throw new UsageError(`${where}: ${messageOf(error)}`)
     }
-    const [first, ...argv] = words
-    if (!first) throw new UsageError(`${where} is empty.`)
-    const verb = first.replace(/^tapir:/, '')
-    if (verb === 'run') throw new UsageError(`${where}: a run cannot contain another run.`)
-    if (NOT_ON_THE_APP.has(verb))
-      throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
-    if (!isVerb(verb))
-      throw new UsageError(
-        (words) =>
-          `${where}: unknown verb "${verb}". ${words.only('Steps are tapir verbs without the tapir: prefix', "Steps are verb lines in the CLI's syntax, without its tapir prefix")} (tap, fill, snap, ...).`,
-      )
-    if (ENDS_THE_APP.has(verb) && index !== lines.length - 1)
-      throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
-    const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
-    if (runFlag)
-      throw new UsageError(
-        (words) =>
-          `${where}: ${words.only(`${runFlag.split('=')[0]} belongs to tapir:run itself`, 'a step cannot set the session or the timeout')}; every step uses the run's session and timeout.`,
-      )
-    return {text: line.trim(), verb, argv}
+    for (const name of namesUsed(taken.argv))
+      if (!bound.has(name)) throw new UsageError(`${where}: @${name} is not bound: an earlier step must be find … --as=${name}.`)
+    if (taken.binding) bound.add(taken.binding.name)
+    return {
+      ...step,
+      argv: taken.argv,
+      ...(number === undefined ? {} : {line: number}),
+      ...(taken.binding ? {binding: taken.binding} : {}),
+    }
   })
+  return {steps, secrets}
 }
 
-/** Step lines from a --file: one per line, blank lines and # comments skipped. */
-export function stepLines(text: string): string[] {
-  return text.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+function stepWhere(index: number, line: number | undefined, text: string): string {
+  return `step ${index + 1}${line === undefined ? '' : ` (line ${line})`} (${text.trim()})`
+}
+
+function planStep(line: string, where: string, last: boolean, isVerb: (name: string) => boolean): Step {
+  let words: string[]
+  try {
+    words = tokenizeStep(line)
+  } catch (error) {
+    throw new UsageError(`${where}: ${messageOf(error)}`)
+  }
+  const [first, ...argv] = words
+  if (!first) throw new UsageError(`${where} is empty.`)
+  const verb = first.replace(/^tapir:/, '')
+  if (verb === 'run') throw new UsageError(`${where}: a run cannot contain another run.`)
+  if (NOT_ON_THE_APP.has(verb))
+    throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
+  if (!isVerb(verb))
+    throw new UsageError(
+      (words) =>
+        `${where}: unknown verb "${verb}". ${words.only('Steps are tapir verbs without the tapir: prefix', "Steps are verb lines in the CLI's syntax, without its tapir prefix")} (tap, fill, snap, ...).`,
+    )
+  if (ENDS_THE_APP.has(verb) && !last) throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
+  const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
+  if (runFlag)
+    throw new UsageError(
+      (words) =>
+        `${where}: ${words.only(`${runFlag.split('=')[0]} belongs to tapir:run itself`, 'a step cannot set the session or the timeout')}; every step uses the run's session and timeout.`,
+    )
+  return {text: line.trim(), verb, argv}
+}
+
+/** Step lines from a --file, each with its line number: blank lines and # comments skipped. */
+export function stepLines(text: string): StepLine[] {
+  return text
+    .split(/\r?\n/)
+    .map((line, index) => ({text: line, line: index + 1}))
+    .filter(({text: line}) => line.trim() !== '' && !line.trim().startsWith('#'))
 }

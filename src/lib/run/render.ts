@@ -1,6 +1,7 @@
 import {EXIT} from '../output/exit-codes.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {ErrorObject, Outcome} from '../output/outcome.js'
+import {maskDeep, maskSecrets} from '../perf/secrets.js'
 import type {RunReport, StepResult} from './execute.js'
 
 const LINE_LIMIT = 120
@@ -27,26 +28,40 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
   const last = report.steps.at(-1)!
   const stdout = [...progress, ...(last.outcome.stdout ? [last.outcome.stdout] : [])].join('\n')
   const stderr = failure
-    ? [
-        `✗ step ${report.failed} failed (exit ${failure.exitCode}): ${failure.step}`,
-        ...failure.outcome.stderr,
-        ...(last === failure ? [] : last.outcome.stderr),
-      ]
+    ? [`✗ ${failedLine(report.failed!, failure)}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]
     : last.outcome.stderr
   return {stdout, stderr, exitCode, ...(error ? {error} : {})}
+}
+
+/** `step N (line L) failed (exit C): <step>`: where a run stopped, by its file's line when it has one. */
+function failedLine(number: number, failure: StepResult): string {
+  const line = failure.line === undefined ? '' : ` (line ${failure.line})`
+  return `step ${number}${line} failed (exit ${failure.exitCode}): ${failure.step}`
 }
 
 /** The run's error object: which step failed, with that step's code and the app's envelope. */
 function failedStepError(number: number, failure: StepResult): ErrorObject {
   const {code, envelope} = failure.outcome.error?.error ?? {}
-  const message = `step ${number} failed (exit ${failure.exitCode}): ${failure.step}`
+  const message = failedLine(number, failure)
   return {
     error: {
       message,
       exitCode: failure.exitCode,
       step: number,
+      ...(failure.line === undefined ? {} : {line: failure.line}),
       ...(code === undefined ? {} : {code}),
       ...(envelope === undefined ? {} : {envelope}),
     },
+  }
+}
+
+/** The outcome with every value a step read from the environment masked (an app's answer may echo it). */
+export function withoutSecrets(outcome: Outcome, secrets: readonly string[]): Outcome {
+  if (secrets.length === 0) return outcome
+  return {
+    stdout: maskSecrets(outcome.stdout, secrets),
+    stderr: outcome.stderr.map((line) => maskSecrets(line, secrets)),
+    exitCode: outcome.exitCode,
+    ...(outcome.error ? {error: maskDeep(outcome.error, secrets)} : {}),
   }
 }

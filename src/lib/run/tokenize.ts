@@ -25,6 +25,14 @@ function normalise(line: string): string {
     if (char === '`' || (char === '$' && next === '('))
       throw new UsageError(`command substitution (${char === '`' ? '`…`' : '$(…)'}) is not allowed; steps never reach a shell.`)
     if (char === '$') {
+      // tapir's own `${env.NAME}` and `$$`, read after the split (run/step-env.ts), pass as text
+      const own = /^\$(\$|\{env\.[^}]*\})/.exec(line.slice(i))?.[0]
+      if (own) {
+        out += own.replaceAll('$', '\\$')
+        i += own.length - 1
+        wordStart = false
+        continue
+      }
       if (next !== undefined && NAME_START.test(next)) {
         const name = /^\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(line.slice(i + 1))?.[1] ?? next
         throw new UsageError(

@@ -1,0 +1,81 @@
+import {TapirError, UsageError} from '../errors.js'
+
+/** A find step's `--as=<name>`: the handle it returns is bound to the name, and it must match
+ *  `matches` widgets (1 unless `--matches=N` says otherwise; a recording writes what it saw). */
+export interface Binding {
+  name: string
+  matches: number
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
+/** The flags a step may give a bound name to (`--ref=@signin`); only a value starting with @ is looked up. */
+const REF_FLAGS = ['ref', 'startRef', 'endRef']
+
+/** Takes the run's own `--as` and `--matches` out of a step's argv (they never reach the verb). */
+export function takeBinding(verb: string, argv: readonly string[]): {argv: string[]; binding?: Binding} {
+  const rest: string[] = []
+  let name: string | undefined
+  let matches: string | undefined
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index]!
+    const flag = /^--(as|matches)(=|$)/.exec(word)
+    if (!flag) {
+      rest.push(word)
+      continue
+    }
+    const value = flag[2] === '=' ? word.slice(flag[0].length) : argv[++index]
+    if (value === undefined) throw new UsageError(`--${flag[1]} needs a value (--${flag[1]}=<${flag[1] === 'as' ? 'name' : 'count'}>).`)
+    if (flag[1] === 'as') name = value
+    else matches = value
+  }
+  if (name === undefined && matches === undefined) return {argv: rest}
+  if (verb !== 'find') throw new UsageError(`--as and --matches belong on a find step (find --text=… --as=<name>), not on ${verb}.`)
+  if (name === undefined) throw new UsageError('--matches needs --as=<name> on the same find step.')
+  if (!NAME.test(name)) throw new UsageError(`--as=${name}: a name is a letter or _ then letters, digits, _ or - (at most 64).`)
+  const count = matches === undefined ? 1 : Number(matches)
+  if (!Number.isInteger(count) || count < 1 || !/^\d+$/.test(matches ?? '1'))
+    throw new UsageError(`--matches=${matches}: give how many widgets the find must match, a whole number of at least 1.`)
+  return {argv: rest, binding: {name, matches: count}}
+}
+
+/** The names a step uses (`--ref=@name`, `--ref @name`). */
+export function namesUsed(argv: readonly string[]): string[] {
+  const names: string[] = []
+  for (let index = 0; index < argv.length; index++) {
+    const flag = /^--([A-Za-z]+)(=|$)/.exec(argv[index]!)
+    if (!flag || !REF_FLAGS.includes(flag[1]!)) continue
+    const value = flag[2] === '=' ? argv[index]!.slice(flag[0].length) : argv[index + 1]
+    if (value?.startsWith('@')) names.push(value.slice(1))
+  }
+  return names
+}
+
+/** The argv with each `@name` a ref flag gives replaced by the handle bound to it. */
+export function withHandles(argv: readonly string[], handles: ReadonlyMap<string, string>): string[] {
+  return argv.map((word, index) => {
+    const flag = /^--([A-Za-z]+)=@(.*)$/.exec(word)
+    if (flag && REF_FLAGS.includes(flag[1]!)) return `--${flag[1]}=${handles.get(flag[2]!) ?? word}`
+    const previous = /^--([A-Za-z]+)$/.exec(argv[index - 1] ?? '')
+    if (previous && REF_FLAGS.includes(previous[1]!) && word.startsWith('@')) return handles.get(word.slice(1)) ?? word
+    return word
+  })
+}
+
+/** What a bound find answered: its handle, or why the locator no longer holds (exit 3). */
+export function boundHandle(stdout: string, binding: Binding): string {
+  let answer: unknown
+  try {
+    answer = JSON.parse(stdout)
+  } catch {
+    answer = undefined
+  }
+  const {ref, matched, matchCount} = (answer ?? {}) as {ref?: unknown; matched?: unknown; matchCount?: unknown}
+  if (matched !== true || typeof ref !== 'string')
+    throw new TapirError(`found no widget for @${binding.name} (${binding.matches} matched when it was written)`, 'app')
+  if (typeof matchCount === 'number' && matchCount !== binding.matches)
+    throw new TapirError(
+      `found ${matchCount} widgets for @${binding.name}, not the ${binding.matches} it matched when it was written`,
+      'app',
+    )
+  return ref
+}

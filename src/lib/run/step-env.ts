@@ -1,0 +1,22 @@
+import {interpolate} from '../perf/interpolate.js'
+
+/** A step's words with `${env.NAME}` read from the environment and `$$` as `$`, as a perf
+ *  scenario reads its values (the same code); what came from the environment is secret. */
+export function interpolateWords(
+  words: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): {words: string[]; secrets: string[]; problems: string[]} {
+  const problems: string[] = []
+  const secrets: string[] = []
+  const scope = {params: new Map(), env}
+  const out = words.map((word) => {
+    if (!word.includes('$')) return word
+    const value = interpolate(word, scope, (problem) => problems.push(problem))
+    for (const match of word.matchAll(/\$\{\s*env\.([^}]*?)\s*\}/g)) {
+      const secret = env[match[1]!]
+      if (secret) secrets.push(secret)
+    }
+    return value.text
+  })
+  return {words: out, secrets, problems}
+}
