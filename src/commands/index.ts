@@ -5,6 +5,7 @@ import Logs from './logs.js'
 import McpInstall from './mcp/install.js'
 import McpServe from './mcp/serve.js'
 import McpUninstall from './mcp/uninstall.js'
+import RecordCommand from './record.js'
 import {HOT_RESTART, RELOAD, reloadCommand} from './reload-command.js'
 import Restart from './restart.js'
 import Start from './start.js'
@@ -20,6 +21,7 @@ export const COMMANDS = {
   'hot-restart': reloadCommand(HOT_RESTART),
   install: Install,
   logs: Logs,
+  record: RecordCommand,
   reload: reloadCommand(RELOAD),
   restart: Restart,
   start: Start,

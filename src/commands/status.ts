@@ -2,6 +2,7 @@ import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
+import {sessionRecordingStore} from '../lib/runtime/session-recording.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {isWithin} from '../lib/session/project-root.js'
 import {noSessionError} from '../lib/session/require-session.js'
@@ -24,11 +25,13 @@ export default class Status extends SessionCommand<typeof Status> {
     const probe = session.vmServiceUri
       ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout, 5000))
       : {answering: false, error: 'no VM Service URI yet'}
+    const recording = sessionRecordingStore(location).load()
     const status = {
       ...session,
       vmServiceUri: session.vmServiceUri ? redactToken(session.vmServiceUri) : null,
       sessionFile: location.path,
       ownedByThisProject: !session.projectRoot || isWithin(process.cwd(), session.projectRoot),
+      recording: recording ? {file: recording.file, startedAt: recording.startedAt} : null,
       ...probe,
     }
     return {stdout: JSON.stringify(status, null, 2), stderr: [], exitCode: EXIT.ok}

@@ -5,9 +5,11 @@ export const MAX_INPUT_BYTES = 16 * 1024 * 1024
 
 /** Reads a regular file as text, refusing anything else: a FIFO or a device (/dev/stdin,
  *  /dev/zero) would block or never end, and a huge file would fill the memory. The open does not
- *  block, and the size is checked on the open descriptor. Errors are Node's, with a `code`. */
-export function readBoundedText(path: string, maxBytes = MAX_INPUT_BYTES): string {
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+ *  block, and the size is checked on the open descriptor. Errors are Node's, with a `code`
+ *  (ELOOP for a symbolic link when `followLinks` is false). */
+export function readBoundedText(path: string, maxBytes = MAX_INPUT_BYTES, options: {followLinks?: boolean} = {}): string {
+  const noFollow = options.followLinks === false ? (constants.O_NOFOLLOW ?? 0) : 0
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | noFollow)
   try {
     const stats = fstatSync(fd)
     if (!stats.isFile()) throw Object.assign(new Error('not a regular file'), {code: 'ENOTREG'})

@@ -1,9 +1,12 @@
+import {resolve} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {CATALOGUE_DESCRIPTION, CATALOGUES, type Catalogue} from '../../lib/mcp/catalogues.js'
 import {failureOutcome, outcomeText} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
 import {printable} from '../../lib/output/printable.js'
+import {startRecordingFile} from '../../lib/record/recording-file.js'
+import {memoryStore, newRecordingState, type RecordingStore} from '../../lib/record/state.js'
 import {SessionContext} from '../../lib/runtime/session-context.js'
 import {checkTimeout} from '../../lib/verbs/input.js'
 import {MAX_TIMEOUT_MS} from '../../lib/vm/deadline.js'
@@ -22,10 +25,15 @@ export default class McpServe extends Command {
     state: TapirCommand.baseFlags.state,
     timeout: TapirCommand.baseFlags.timeout,
     catalogue: Flags.option({options: CATALOGUES, default: 'tapir' as const, description: CATALOGUE_DESCRIPTION})(),
+    record: Flags.string({
+      description:
+        "Record this server's successful actions and waits into this file as a tapir:run file, for the server's lifetime (tapir record start records the whole session instead).",
+    }),
   }
 
   override async run(): Promise<void> {
-    let flags: {state?: string; timeout: number; catalogue: Catalogue}
+    let flags: {state?: string; timeout: number; catalogue: Catalogue; record?: string}
+    let recording: RecordingStore | undefined
     try {
       flags = (
         await this.parse(McpServe).catch((error) => {
@@ -33,6 +41,11 @@ export default class McpServe extends Command {
         })
       ).flags
       checkTimeout('--timeout', flags.timeout)
+      if (flags.record !== undefined) {
+        const state = newRecordingState(resolve(process.cwd(), flags.record), this.config.version)
+        startRecordingFile(state)
+        recording = memoryStore(state)
+      }
     } catch (error) {
       // stdout is the protocol's: the error goes to stderr only, as the ✗ line every command prints.
       await printOutcome({...failureOutcome(error, false), stdout: ''})
@@ -45,6 +58,7 @@ export default class McpServe extends Command {
       cwd: process.cwd(),
       timeoutMs: flags.timeout,
       followSession: true,
+      ...(recording ? {recording} : {}),
     })
     const log = (line: string) => process.stderr.write(`[tapir mcp] ${printable(line, true)}\n`)
     try {

@@ -163,7 +163,7 @@ function callContext(context: VerbContext, extra: Extra): VerbContext {
           void extra
             .sendNotification({method: 'notifications/progress', params: {progressToken: token, progress: ++sent, message}})
             .catch(() => undefined)
-  const own: Partial<VerbContext> = {cancelled: extra.signal, ...(progress ? {progress} : {})}
+  const own: Partial<VerbContext> = {cancelled: extra.signal, origin: 'mcp', ...(progress ? {progress} : {})}
   // Everything else is the session's own, run on the session's context itself (its one connection).
   return new Proxy(context, {
     get(target, key, receiver) {

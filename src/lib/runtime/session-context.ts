@@ -1,16 +1,19 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
 import {TapirError} from '../errors.js'
+import {Recorder} from '../record/recorder.js'
+import type {RecordingStore} from '../record/state.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
 import {takeLock} from '../session/lock.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
-import type {AppTarget, VerbContext} from '../verbs/types.js'
+import type {AppTarget, CallRecorder, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
 import {reloadApp, type ReloadKind, type Reloaded} from './reload-app.js'
+import {sessionRecorder} from './session-recording.js'
 
 export interface ContextOptions {
   stateFlag?: string
@@ -21,6 +24,8 @@ export interface ContextOptions {
   followSession?: boolean
   /** Where a running verb's progress lines go (the CLI: stderr). */
   progress?: (line: string) => void
+  /** A recording of this context's own (mcp:serve --record), instead of the session's. */
+  recording?: RecordingStore
 }
 
 type Connection = {uri: string; app: Promise<AppConnection>}
@@ -35,6 +40,7 @@ export class SessionContext implements VerbContext {
   private located: SessionLocation | undefined
   private current: (Session & {vmServiceUri: string}) | undefined
   private connection: Connection | undefined
+  private ownRecorder: Recorder | undefined
 
   constructor(private readonly options: ContextOptions) {
     this.cwd = options.cwd
@@ -59,6 +65,18 @@ export class SessionContext implements VerbContext {
     if (port === undefined) return undefined
     const webPort = portNumber(session.webPort)
     return webPort === undefined ? {port} : {port, webPort}
+  }
+
+  /** This context's own recording, else the session's when one is on. */
+  recorder(): CallRecorder | undefined {
+    if (this.options.recording) return (this.ownRecorder ??= new Recorder(this.options.recording))
+    let location: SessionLocation
+    try {
+      location = this.location
+    } catch {
+      return undefined // no home folder: no session, so no session recording either
+    }
+    return sessionRecorder(location)
   }
 
   progress(line: string): void {

@@ -3,29 +3,32 @@ import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
 
 /** Runs a verb under one overall deadline: --timeout, plus the time the verb waits in the app
- *  (wait_for, tap --until), shared by connecting, finding the isolate and every call. */
-export function executeVerb(verb: Verb, context: VerbContext, input: Input): Promise<Result> {
+ *  (wait_for, tap --until), shared by connecting, finding the isolate and every call. While a
+ *  recording is on, what it needs is read before the verb runs and its steps appended once it
+ *  succeeded (a soft failure is not a success). */
+export async function executeVerb(verb: Verb, context: VerbContext, input: Input): Promise<Result> {
   const deadline = new Deadline(context.timeoutMs, verb.waitsMs?.(input) ?? 0)
-  return run(
-    verb,
-    {
-      app: () => context.app(deadline.setup),
-      appWithin: (own: Deadline) => context.app(own),
-      timeoutMs: context.timeoutMs,
-      chrome: () => context.chrome(),
-      ...(context.progress ? {progress: context.progress.bind(context)} : {}),
-      ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
-      ...(context.cancelled ? {cancelled: context.cancelled} : {}),
-      ...(context.holdOverride ? {holdOverride: context.holdOverride.bind(context)} : {}),
-      ...(context.target ? {target: context.target.bind(context)} : {}),
-      ...(context.reset ? {reset: context.reset.bind(context)} : {}),
-      ...(context.reload ? {reload: context.reload.bind(context)} : {}),
-      ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
-      cwd: context.cwd,
-      deadline,
-    },
-    input,
-  )
+  const call: VerbCall = {
+    app: () => context.app(deadline.setup),
+    appWithin: (own: Deadline) => context.app(own),
+    timeoutMs: context.timeoutMs,
+    chrome: () => context.chrome(),
+    ...(context.progress ? {progress: context.progress.bind(context)} : {}),
+    ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
+    ...(context.cancelled ? {cancelled: context.cancelled} : {}),
+    ...(context.holdOverride ? {holdOverride: context.holdOverride.bind(context)} : {}),
+    ...(context.target ? {target: context.target.bind(context)} : {}),
+    ...(context.reset ? {reset: context.reset.bind(context)} : {}),
+    ...(context.reload ? {reload: context.reload.bind(context)} : {}),
+    ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
+    ...(context.origin ? {origin: context.origin} : {}),
+    cwd: context.cwd,
+    deadline,
+  }
+  const commit = await context.recorder?.()?.begin(verb, input, call)
+  const result = await run(verb, call, input)
+  if (commit && !verb.failed?.(result, input, false)) await commit(result)
+  return result
 }
 
 /** A verb that calls into the app's package goes by the package the app runs: tapir's own

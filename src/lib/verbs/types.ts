@@ -98,10 +98,21 @@ export interface VerbContext {
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number
+  /** The recording this call goes into, when one is on (tapir record, mcp:serve --record). */
+  recorder?(): CallRecorder | undefined
+  /** Where the call came from, for the recording's comment: the CLI (and tapir:run) unless MCP says so. */
+  origin?: 'cli' | 'mcp'
+}
+
+/** Sees the calls a recording is made of (record/recorder.ts). */
+export interface CallRecorder {
+  /** Before the verb runs, while the widgets its refs name are still there: what to do once it
+   *  has succeeded (append its steps), or undefined when the call is not recorded. */
+  begin(verb: Verb, input: Input, call: VerbCall): Promise<((result: Result) => Promise<void>) | undefined>
 }
 
 /** One run of one verb: its context, bound to the verb's one overall deadline. */
-export interface VerbCall extends Omit<VerbContext, 'app'> {
+export interface VerbCall extends Omit<VerbContext, 'app' | 'recorder'> {
   app(): Promise<AppConnection>
   deadline: Deadline
   /** The app under a deadline of the verb's own, for a verb whose run spans many calls (perf_run). */
