@@ -130,7 +130,8 @@ export async function locate(app: AppConnection, ref: string, deadline: Deadline
     const matches = found.matchCount ?? 1
     const rect = await looks.rect(found.ref)
     const hit = rect && candidates.find((entry) => entry.bounds && sameBounds(entry.bounds, rect))
-    const same = hit !== undefined && (hit.role ?? '') === widget.role && (hit.label ?? '') === widget.label
+    const same =
+      rect !== undefined && hit !== undefined && sameBounds(widget.bounds, rect) && (hit.role ?? '') === widget.role && (hit.label ?? '') === widget.label
     if (same && matches === 1) return {predicates, matches, pinned: true, widget}
     if (same) {
       fallback ??= {

@@ -1,0 +1,234 @@
+import {readFileSync, symlinkSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {tempDir} from '../helpers/cli.js'
+import {mcpClient} from '../helpers/mcp.js'
+import {refOf, signIn, simSession, type SimSession} from '../helpers/sim.js'
+
+const PASSWORD = "hunter$22 'x'"
+const EMAIL = 'ada@example.com'
+
+type Content = Array<{type: string; text: string}>
+const textOf = (result: unknown) => (result as {content: Content}).content[0]!.text
+const isError = (result: unknown) => (result as {isError?: boolean}).isError === true
+/** The step lines of a recording: what tapir:run runs of it. */
+const stepsOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'))
+/** An eN or qN ref anywhere in the text. */
+const REF = /\b[eq]\d+\b/
+
+async function snapshotOf(client: Client): Promise<string> {
+  const text = textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))
+  try {
+    return (JSON.parse(text) as {snapshot: string}).snapshot
+  } catch {
+    return text
+  }
+}
+
+async function routeOf(s: SimSession): Promise<string> {
+  const result = await s.spawn(['tapir:get_routes'])
+  expect(result.exitCode, result.stderr).toBe(0)
+  return (JSON.parse(result.stdout) as {uri: string}).uri
+}
+
+describe('recording a flow and replaying it', () => {
+  const dir = tempDir('tapir-record-')
+  afterAll(() => dir.remove())
+  const mcpFile = join(dir.path, 'mcp-login.tapir')
+  const cliFile = join(dir.path, 'cli-login.tapir')
+
+  beforeAll(async () => {
+    // The login flow through MCP with eN refs only, recorded by mcp:serve --record.
+    const s = await simSession()
+    const client = await mcpClient(s.state, ['--record', mcpFile])
+    try {
+      const snapshot = await snapshotOf(client)
+      const call = (name: string, args: Record<string, unknown>) => client.callTool({name, arguments: args})
+      expect(isError(await call('tapir_observe', {}))).toBe(false)
+      expect(isError(await call('tapir_tap', {ref: 'e999'}))).toBe(true)
+      expect(isError(await call('tapir_fill', {ref: refOf(snapshot, /textbox "Email"/), text: EMAIL}))).toBe(false)
+      expect(isError(await call('tapir_fill', {ref: refOf(snapshot, /textbox "Password"/), text: PASSWORD}))).toBe(false)
+      expect(textOf(await call('tapir_wait_for', {text: 'Never there', timeoutMs: 50}))).toContain('"matched":false')
+      const tapped = await call('tapir_tap', {ref: refOf(snapshot, /button "Sign in"/), until: 'Monitors'})
+      expect(textOf(tapped)).toContain('"untilMatched":true')
+    } finally {
+      await client.close()
+      await s.close()
+    }
+  })
+
+  it('writes no eN/qN ref and no password, with a header and a comment per step', () => {
+    const text = readFileSync(mcpFile, 'utf8')
+    expect(text).not.toMatch(REF)
+    expect(text).not.toContain(PASSWORD)
+    expect(text).not.toContain('hunter')
+    const [first, recorded, appPackage, viewport, needs] = text.split('\n')
+    expect(first).toMatch(/^# tapir recording/)
+    expect(recorded).toMatch(/^# recorded \d{4}-\d\d-\d\dT[\d:.]+Z with tapir \d+\.\d+\.\d+/)
+    expect(appPackage).toBe('# app package: tapir')
+    expect(viewport).toMatch(/^# viewport: \d+x\d+ @\d+(\.\d+)?x$/)
+    expect(needs).toContain('TAPIR_SECRET_PASSWORD')
+    expect(stepsOf(text)).toEqual([
+      'find --semanticsLabel=Email --as=email',
+      `fill --ref=@email --text=${EMAIL}`,
+      'find --semanticsLabel=Password --as=password',
+      'fill --ref=@password --text=${env.TAPIR_SECRET_PASSWORD}',
+      "find --semanticsLabel='Sign in' --as=sign_in --matches=2",
+      'tap --ref=@sign_in',
+      'wait --text=Monitors --timeoutMs=3000',
+    ])
+    // Each step says the call it came from; reads, failures and a wait that did not match are not steps.
+    expect(text.match(/^# from MCP tapir_/gm)).toHaveLength(3)
+    expect(text).toContain('# from MCP tapir_fill {"ref":"@password","text":"${env.TAPIR_SECRET_PASSWORD}"}')
+    expect(text).not.toMatch(/observe|Never there/)
+  })
+
+  it('replays on a fresh app to the Monitors screen (exit 0), the secret from the environment and shown nowhere', async () => {
+    const s = await simSession()
+    try {
+      const replay = await s.spawn(['tapir:run', '--file', mcpFile], {env: {TAPIR_SECRET_PASSWORD: PASSWORD}})
+      expect(replay.exitCode, replay.stderr).toBe(0)
+      expect(replay.stdout).toContain('[7/7] wait --text=Monitors --timeoutMs=3000 ok')
+      expect(`${replay.stdout}${replay.stderr}`).not.toContain('hunter')
+      expect(await routeOf(s)).toBe('/monitors')
+
+      // From the wrong screen (already signed in): exit 3, naming the first failing line.
+      const again = await s.spawn(['tapir:run', '--file', mcpFile], {env: {TAPIR_SECRET_PASSWORD: PASSWORD}})
+      const line = readFileSync(mcpFile, 'utf8').split('\n').indexOf('find --semanticsLabel=Email --as=email') + 1
+      expect(again.exitCode).toBe(3)
+      expect(again.stderr).toContain(`✗ step 1 (line ${line}) failed (exit 3): find --semanticsLabel=Email --as=email`)
+      expect(again.stderr).toContain('found no widget for @email')
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('refuses to replay without the secret variable, before any step runs (exit 1)', async () => {
+    const s = await simSession()
+    try {
+      const result = await s.spawn(['tapir:run', '--file', mcpFile])
+      expect(result.exitCode).toBe(1)
+      expect(result.stderr).toMatch(
+        /^✗ step 4 \(line \d+\) \(fill --ref=@password --text=\$\{env.TAPIR_SECRET_PASSWORD\}\): environment variable TAPIR_SECRET_PASSWORD is not set/,
+      )
+      expect(result.stdout).toBe('')
+      expect(await routeOf(s)).toBe('/login')
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('records the same flow done with CLI verbs and tapir:run after tapir record start', async () => {
+    const s = await simSession()
+    try {
+      const started = await s.spawn(['record', 'start', cliFile])
+      expect(started.exitCode, started.stderr).toBe(0)
+      const status = await s.spawn(['status'])
+      expect(JSON.parse(status.stdout)).toMatchObject({recording: {file: cliFile}})
+      const snapshot = (await s.spawn(['tapir:snap'])).stdout
+      expect((await s.spawn(['tapir:fill', `--ref=${refOf(snapshot, /textbox "Email"/)}`, `--text=${EMAIL}`])).exitCode).toBe(0)
+      const run = await s.spawn([
+        'tapir:run',
+        `fill --ref=${refOf(snapshot, /textbox "Password"/)} --text='${PASSWORD.replaceAll("'", `'\\''`)}'`,
+        `tap --ref=${refOf(snapshot, /button "Sign in"/)} --until=Monitors`,
+      ])
+      expect(run.exitCode, run.stderr).toBe(0)
+      const stopped = await s.spawn(['record', 'stop'])
+      expect(stopped.stdout).toContain(`✓ Stopped recording into ${cliFile}`)
+      expect(JSON.parse((await s.spawn(['status'])).stdout)).toMatchObject({recording: null})
+    } finally {
+      await s.close()
+    }
+    const text = readFileSync(cliFile, 'utf8')
+    expect(text).not.toMatch(REF)
+    expect(text).not.toContain('hunter')
+    expect(stepsOf(text)).toEqual(stepsOf(readFileSync(mcpFile, 'utf8')))
+    expect(text).toContain('# from CLI tapir:fill --ref=@email --text=ada@example.com')
+  })
+})
+
+describe('a row among rows with the same label', () => {
+  const dir = tempDir('tapir-record-')
+  afterAll(() => dir.remove())
+
+  it('writes why it cannot pin the second "Pause", and which widget replay acts on', async () => {
+    const file = join(dir.path, 'pause.tapir')
+    const s = await simSession()
+    try {
+      await signIn(s)
+      const snapshot = (await s.spawn(['tapir:snap'])).stdout
+      const second = snapshot.split('\n').filter((line) => /button "Pause"/.test(line))[1]!
+      const ref = /\[ref=(e\d+)\]/.exec(second)![1]!
+      expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
+      const tapped = await s.spawn(['tapir:tap', `--ref=${ref}`])
+      expect(tapped.exitCode, tapped.stderr).toBe(0)
+    } finally {
+      await s.close()
+    }
+    const text = readFileSync(file, 'utf8')
+    expect(text).not.toMatch(REF)
+    expect(text).toMatch(
+      /^# not pinned: no predicate picks out the button "Pause" at \(\d+, \d+\); semanticsLabel "Pause" matches 20 widgets/m,
+    )
+    expect(stepsOf(text)).toEqual(['find --semanticsLabel=Pause --as=pause --matches=20', 'tap --ref=@pause'])
+  })
+})
+
+describe('the recording file', () => {
+  const dir = tempDir('tapir-record-')
+  afterAll(() => dir.remove())
+
+  it('cannot be redirected through a planted symbolic link, at start or while recording', async () => {
+    const victim = join(dir.path, 'victim.txt')
+    writeFileSync(victim, 'not yours\n')
+    const link = join(dir.path, 'link.tapir')
+    symlinkSync(victim, link)
+    const s = await simSession()
+    try {
+      const refused = await s.spawn(['record', 'start', link])
+      expect(refused.exitCode).toBe(1)
+      expect(refused.stderr).toMatch(/^✗ Refusing to write .*link\.tapir: it is a symbolic link/)
+      const other = await s.spawn(['record', 'start', victim])
+      expect(other.exitCode).toBe(1)
+      expect(other.stderr).toContain('it exists and is not a tapir recording tapir wrote')
+
+      const file = join(dir.path, 'flow.tapir')
+      expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
+      // Swapped for a link while recording: the next step is refused, never written through.
+      const {renameSync} = await import('node:fs')
+      renameSync(file, `${file}.old`)
+      symlinkSync(victim, file)
+      const snapshot = (await s.spawn(['tapir:snap'])).stdout
+      const filled = await s.spawn(['tapir:fill', `--ref=${refOf(snapshot, /textbox "Email"/)}`, '--text=x@y.z'])
+      expect(filled.exitCode).toBe(1)
+      expect(filled.stderr).toMatch(
+        /The call succeeded, but the recording .*flow\.tapir could not be written: Refusing to write .*symbolic link/,
+      )
+    } finally {
+      await s.close()
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n')
+  })
+})
+
+describe('tapir:run refuses before any step runs', () => {
+  let s: SimSession
+  beforeAll(async () => {
+    s = await simSession()
+  })
+  afterAll(async () => {
+    await s.close()
+  })
+
+  it.each([
+    [['navigate --route=/settings', 'tap --ref=@unknown'], /step 2 \(tap --ref=@unknown\): @unknown is not bound/],
+    [['navigate --route=/settings', 'fill --ref=e1 --text=${env.TAPIR_TEST_UNSET}'], /environment variable TAPIR_TEST_UNSET is not set/],
+  ])('%j (exit 1)', async (steps, reason) => {
+    const result = await s.spawn(['tapir:run', ...steps])
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(reason)
+    expect(result.stdout).toBe('')
+    expect(await routeOf(s)).toBe('/login')
+  })
+})
