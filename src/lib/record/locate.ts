@@ -131,7 +131,11 @@ export async function locate(app: AppConnection, ref: string, deadline: Deadline
     const rect = await looks.rect(found.ref)
     const hit = rect && candidates.find((entry) => entry.bounds && sameBounds(entry.bounds, rect))
     const same =
-      rect !== undefined && hit !== undefined && sameBounds(widget.bounds, rect) && (hit.role ?? '') === widget.role && (hit.label ?? '') === widget.label
+      rect !== undefined &&
+      hit !== undefined &&
+      sameBounds(widget.bounds, rect) &&
+      (hit.role ?? '') === widget.role &&
+      (hit.label ?? '') === widget.label
     if (same && matches === 1) return {predicates, matches, pinned: true, widget}
     if (same) {
       fallback ??= {

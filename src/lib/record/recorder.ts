@@ -81,12 +81,17 @@ export class Recorder implements CallRecorder {
     const lines: string[] = []
     const flags: Array<[string, ParamValue, boolean?]> = []
     const shown: Record<string, ParamValue> = {}
+    const untilFlags: Array<[string, ParamValue]> = []
     let replayable = true
     for (const param of verb.params) {
       const value = input[param.name]
       if (value === undefined || param.mcpOnly || REPLY_ONLY.has(param.name)) continue
-      if (verb.name === 'tap' && (param.name === 'until' || param.name === 'untilTimeoutMs')) continue
       if (value === defaultFor(param, 'mcp') || value === defaultFor(param, 'cli')) continue
+      if (verb.name === 'tap' && (param.name === 'until' || param.name === 'untilTimeoutMs')) {
+        untilFlags.push([param.name, value]) // a wait step of its own below
+        shown[param.name] = value
+        continue
+      }
       const locator = locators.get(param.name)
       if (locator) {
         if (Object.keys(locator.predicates).length === 0) {
@@ -121,7 +126,10 @@ export class Recorder implements CallRecorder {
       shown[param.name] = value
     }
     const line = renderable(verb.name, flags)
-    const origin = call.origin === 'mcp' ? `MCP ${verb.tool} ${JSON.stringify(shown)}` : `CLI tapir:${line ?? verb.name}`
+    const origin =
+      call.origin === 'mcp'
+        ? `MCP ${verb.tool} ${JSON.stringify(shown)}`
+        : `CLI ${renderable(`tapir:${verb.name}`, [...flags, ...untilFlags]) ?? verb.name}`
     lines.unshift(comment(`from ${origin}`))
     if (!replayable || line === undefined)
       lines.push(comment(`not replayable: ${verb.name} ${line === undefined ? '(a value holds a line break)' : '(see above)'}`))
