@@ -6,6 +6,7 @@ import {removeChromeProfile} from '../lib/runtime/chrome-for-app.js'
 import {removeSupervisorSocket} from '../lib/runtime/supervisor-socket.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {terminateOwned} from '../lib/session/owned-process.js'
+import {clearRecordingState} from '../lib/session/recording.js'
 import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
 import type {Session} from '../lib/session/session.js'
 import {deleteSession, NotASessionError, readOwnSession, removeUnreadableSession} from '../lib/session/store.js'
@@ -72,6 +73,8 @@ export default class Stop extends SessionCommand<typeof Stop> {
     removeSupervisorSocket(session)
     deleteSession(location, session)
     lines.push(`✓ Removed session ${location.path}`)
+    // The recording belongs to the session: it ends with it (the file stays).
+    if (clearRecordingState(location)) lines.push('✓ Stopped recording')
     return linesOutcome(lines, {removed: location.path, stopped}, json)
   }
 }

@@ -1,4 +1,4 @@
-import {readFileSync, symlinkSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, renameSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -196,7 +196,6 @@ describe('the recording file', () => {
       const file = join(dir.path, 'flow.tapir')
       expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
       // Swapped for a link while recording: the next step is refused, never written through.
-      const {renameSync} = await import('node:fs')
       renameSync(file, `${file}.old`)
       symlinkSync(victim, file)
       const snapshot = (await s.spawn(['tapir:snap'])).stdout
@@ -209,6 +208,25 @@ describe('the recording file', () => {
       await s.close()
     }
     expect(readFileSync(victim, 'utf8')).toBe('not yours\n')
+  })
+})
+
+describe('the recording belongs to the session', () => {
+  it('ends with tapir stop, keeping its file', async () => {
+    const dir = tempDir('tapir-record-')
+    const s = await simSession()
+    try {
+      const file = join(dir.path, 'flow.tapir')
+      expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
+      const stopped = await s.spawn(['stop'])
+      expect(stopped.exitCode, stopped.stderr).toBe(0)
+      expect(stopped.stdout).toContain('✓ Stopped recording')
+      expect(existsSync(`${s.state}.recording`)).toBe(false)
+      expect(readFileSync(file, 'utf8')).toMatch(/^# tapir recording/)
+    } finally {
+      await s.close()
+      dir.remove()
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import {unlinkSync} from 'node:fs'
 import {errorCode} from '../errors.js'
-import {writeAtomic} from '../write-atomic.js'
+import {fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
 import {checkFolders} from './store.js'
 import {readTrustedFile} from './trust.js'
@@ -36,6 +36,6 @@ export function clearRecordingState(location: SessionLocation): boolean {
     return true
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return false
-    throw error
+    throw fileError('end the recording: remove', recordingStatePath(location), error)
   }
 }
