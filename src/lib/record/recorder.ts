@@ -25,6 +25,12 @@ export function isRecorded(verb: Verb): boolean {
   return (verb.kind !== 'read' || waitVerbs.includes(verb)) && !LEFT_OUT.has(verb.name)
 }
 
+/** Whether a recording looks at a call of this verb at all: what it records, what it leaves out
+ *  with a comment, and the finds whose handles it may meet. Other reads never touch it. */
+export function isSeen(verb: Verb): boolean {
+  return verb.kind !== 'read' || verb.name === 'find' || isRecorded(verb)
+}
+
 /** Appends each successful action and wait to the recording `store` names, its refs turned into
  *  find steps bound with --as, and keeps what the session's own finds looked for. */
 export class Recorder implements CallRecorder {

@@ -1,6 +1,6 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
 import {TapirError} from '../errors.js'
-import {Recorder} from '../record/recorder.js'
+import {isSeen, Recorder} from '../record/recorder.js'
 import type {RecordingStore} from '../record/state.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
@@ -8,7 +8,7 @@ import {takeLock} from '../session/lock.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
-import type {AppTarget, CallRecorder, VerbContext} from '../verbs/types.js'
+import type {AppTarget, CallRecorder, Verb, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -68,7 +68,8 @@ export class SessionContext implements VerbContext {
   }
 
   /** This context's own recording, else the session's when one is on. */
-  recorder(): CallRecorder | undefined {
+  recorder(verb: Verb): CallRecorder | undefined {
+    if (!isSeen(verb)) return undefined
     if (this.options.recording) return (this.ownRecorder ??= new Recorder(this.options.recording))
     let location: SessionLocation
     try {

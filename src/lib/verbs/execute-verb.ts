@@ -25,7 +25,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     cwd: context.cwd,
     deadline,
   }
-  const commit = await context.recorder?.()?.begin(verb, input, call)
+  const commit = await context.recorder?.(verb)?.begin(verb, input, call)
   const result = await run(verb, call, input)
   if (commit && !verb.failed?.(result, input, false)) await commit(result)
   return result

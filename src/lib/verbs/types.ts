@@ -98,8 +98,9 @@ export interface VerbContext {
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number
-  /** The recording this call goes into, when one is on (tapir record, mcp:serve --record). */
-  recorder?(): CallRecorder | undefined
+  /** The recording a call of `verb` goes into, when one is on (tapir record, mcp:serve --record)
+   *  and the verb is one it sees. */
+  recorder?(verb: Verb): CallRecorder | undefined
   /** Where the call came from, for the recording's comment: the CLI (and tapir:run) unless MCP says so. */
   origin?: 'cli' | 'mcp'
 }
