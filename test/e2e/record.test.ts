@@ -163,6 +163,15 @@ describe('a row among rows with the same label', () => {
       expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
       const tapped = await s.spawn(['tapir:tap', `--ref=${ref}`])
       expect(tapped.exitCode, tapped.stderr).toBe(0)
+      expect((await s.spawn(['record', 'stop'])).exitCode).toBe(0)
+
+      // A bound find that matches another count than it was written with fails its line (exit 3):
+      // nineteen Pause buttons are left, the second row shows Resume now.
+      const miscounted = await s.spawn(['tapir:run', 'find --semanticsLabel=Pause --as=pause', 'tap --ref=@pause'])
+      expect(miscounted.exitCode).toBe(3)
+      expect(miscounted.stderr).toContain('✗ step 1 failed (exit 3): find --semanticsLabel=Pause --as=pause')
+      expect(miscounted.stderr).toContain('found 19 widgets for @pause, not the 1 it matched when it was written')
+      expect(miscounted.stdout).not.toContain('[2/2]')
     } finally {
       await s.close()
     }
