@@ -44,7 +44,11 @@ export class Recorder implements CallRecorder {
     }
     const state = this.store.load()
     if (!state) return undefined
-    if (state.viewport === undefined) this.store.save({...state, viewport: await viewportOf(await call.app(), call.deadline)})
+    if (state.viewport === undefined) {
+      const app = await call.app()
+      const appPackage = (await app.appPackage(call.deadline).catch(() => undefined)) ?? state.appPackage
+      this.store.save({...state, appPackage, viewport: await viewportOf(app, call.deadline)})
+    }
     const locators = new Map<string, Locator>()
     for (const name of REF_PARAMS) {
       const ref = input[name]

@@ -59,7 +59,7 @@ export function readState(value: unknown): RecordingState | undefined {
 }
 
 /** A recording that starts now into `file` (absolute). The app's package is tapir's until the
- *  connection says which generation it speaks. */
+ *  first recorded call reads it from the connection (tapir or dusk). */
 export function newRecordingState(file: string, version: string): RecordingState {
   return {file, startedAt: new Date().toISOString(), version, appPackage: 'tapir', secrets: [], names: [], finds: {}}
 }
