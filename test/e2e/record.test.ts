@@ -32,13 +32,18 @@ async function routeOf(s: SimSession): Promise<string> {
   return (JSON.parse(result.stdout) as {uri: string}).uri
 }
 
+/** This file's scratch folder, made when a test first needs it (a filtered run makes none). */
+let scratchDir: {path: string; remove(): void} | undefined
+const scratch = () => (scratchDir ??= tempDir('tapir-record-')).path
+afterAll(() => scratchDir?.remove())
+
 describe('recording a flow and replaying it', () => {
-  const dir = tempDir('tapir-record-')
-  afterAll(() => dir.remove())
-  const mcpFile = join(dir.path, 'mcp-login.tapir')
-  const cliFile = join(dir.path, 'cli-login.tapir')
+  let mcpFile = ''
+  let cliFile = ''
 
   beforeAll(async () => {
+    mcpFile = join(scratch(), 'mcp-login.tapir')
+    cliFile = join(scratch(), 'cli-login.tapir')
     // The login flow through MCP with eN refs only, recorded by mcp:serve --record.
     const s = await simSession()
     const client = await mcpClient(s.state, ['--record', mcpFile])
@@ -149,11 +154,8 @@ describe('recording a flow and replaying it', () => {
 })
 
 describe('a row among rows with the same label', () => {
-  const dir = tempDir('tapir-record-')
-  afterAll(() => dir.remove())
-
   it('writes why it cannot pin the second "Pause", and which widget replay acts on', async () => {
-    const file = join(dir.path, 'pause.tapir')
+    const file = join(scratch(), 'pause.tapir')
     const s = await simSession()
     try {
       await signIn(s)
@@ -185,13 +187,10 @@ describe('a row among rows with the same label', () => {
 })
 
 describe('the recording file', () => {
-  const dir = tempDir('tapir-record-')
-  afterAll(() => dir.remove())
-
   it('cannot be redirected through a planted symbolic link, at start or while recording', async () => {
-    const victim = join(dir.path, 'victim.txt')
+    const victim = join(scratch(), 'victim.txt')
     writeFileSync(victim, 'not yours\n')
-    const link = join(dir.path, 'link.tapir')
+    const link = join(scratch(), 'link.tapir')
     symlinkSync(victim, link)
     const s = await simSession()
     try {
@@ -202,7 +201,7 @@ describe('the recording file', () => {
       expect(other.exitCode).toBe(1)
       expect(other.stderr).toContain('it exists and is not a tapir recording tapir wrote')
 
-      const file = join(dir.path, 'flow.tapir')
+      const file = join(scratch(), 'flow.tapir')
       expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
       // Swapped for a link while recording: the next step is refused, never written through.
       renameSync(file, `${file}.old`)
