@@ -7,7 +7,7 @@ export class Params {
 
   constructor(
     readonly verb: string,
-    private readonly raw: Readonly<Record<string, string>>,
+    protected readonly raw: Readonly<Record<string, string>>,
   ) {}
 
   /** A non-empty value, or undefined. */
@@ -19,14 +19,19 @@ export class Params {
   /** A non-empty value, else a missing_param error. */
   required(name: string): string {
     const value = this.optional(name)
-    if (value === undefined) throw missingParam(this.verb, name)
+    if (value === undefined) throw this.missing(name)
     return value
+  }
+
+  /** The error for a param that was not sent. */
+  protected missing(name: string): Error {
+    return missingParam(this.verb, name)
   }
 
   /** A value that must be sent but may be empty (fill's `text`). */
   present(name: string): string {
     const value = this.raw[name]
-    if (value === undefined) throw missingParam(this.verb, name)
+    if (value === undefined) throw this.missing(name)
     return value
   }
 
