@@ -19,15 +19,20 @@ describe('help a person can trust', () => {
       })
   })
 
+  // Ten runs of the ordinary path, which loads every command for help: side by side, and with
+  // time for a busy machine.
   it('-h is --help for every command, on the ordinary path and where the fast path would serve', async () => {
-    for (const args of [['-h'], ['tapir:tap', '-h'], ['start', '-h'], ['tapir:run', '-h'], ['mcp:serve', '-h']]) {
-      const short = await tapir(args)
-      const long = await tapir(args.map((arg) => (arg === '-h' ? '--help' : arg)))
-      expect(short.exitCode, args.join(' ')).toBe(0)
-      expect(short.stdout, args.join(' ')).toBe(long.stdout)
+    const cases = [['-h'], ['tapir:tap', '-h'], ['start', '-h'], ['tapir:run', '-h'], ['mcp:serve', '-h']]
+    const runs = await Promise.all(
+      cases.map(async (args) => [await tapir(args), await tapir(args.map((arg) => (arg === '-h' ? '--help' : arg)))] as const),
+    )
+    for (const [index, [short, long]] of runs.entries()) {
+      const args = cases[index]!.join(' ')
+      expect(short.exitCode, args).toBe(0)
+      expect(short.stdout, args).toBe(long.stdout)
       expect(short.stdout).toContain('USAGE')
     }
-  })
+  }, 90_000)
 
   it("a required flag left out is reported in the verb's own words, exit 1", async () => {
     expect(await tapir(['tapir:tap'])).toMatchObject({
