@@ -1,6 +1,7 @@
 // The fast path of a plain `tapir <command>` run: oclif, the command classes and their modules
 // as one prebuilt file (dist/fast/, made by `npm run build`, scripts/build-fast-path.mjs), with
-// V8's compiled code for it: one file for the verbs, one for the other commands. Loading ~300 files one by one was most of tapir's start-up.
+// V8's compiled code for it: one file for the verbs, one for the other commands. Loading ~300
+// files one by one was most of tapir's start-up.
 // It is used only when every file it was built from is unchanged; anything else (a missing or
 // stale build, help, an unknown command) goes the ordinary oclif way, which reads dist/ itself.
 
@@ -135,11 +136,11 @@ export function hashOf(file) {
  *  V8 itself refuses a cache from another V8 or other flags, and then compiles as usual.
  *  With `produceCache`, the compiled code is written there as the process exits. */
 export function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache}) {
-  const {bundle: BUNDLE} = stamp.bundleFiles
+  const {bundle: bundleFile} = stamp.bundleFiles
   const cachedData = !produceCache && stamp.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
   const compile = Module.prototype._compile
   Module.prototype._compile = function (content, filename, ...rest) {
-    if (filename !== BUNDLE) return compile.call(this, content, filename, ...rest)
+    if (filename !== bundleFile) return compile.call(this, content, filename, ...rest)
     Module.prototype._compile = compile
     // The bundle has no import() (see scripts/build-fast-path.mjs): it needs no dynamic-import callback.
     const script = new vm.Script(Module.wrap(content), {filename, cachedData})
@@ -149,12 +150,12 @@ export function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produce
   }
   let bundle
   try {
-    bundle = createRequire(import.meta.url)(BUNDLE)
+    bundle = createRequire(import.meta.url)(bundleFile)
   } finally {
     Module.prototype._compile = compile
   }
   if (typeof bundle?.execute !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
-    throw new Error(`${BUNDLE} is not the bundle the build makes`)
+    throw new Error(`${bundleFile} is not the bundle the build makes`)
   Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
   return bundle
 }
