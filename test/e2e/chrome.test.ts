@@ -283,16 +283,23 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(existsSync(join(scratch.path, 'none.png'))).toBe(false)
   })
 
-  it('over MCP, resize_viewport and device_profile answer as the reference says; the override ends with the call', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve'],
-      cwd: scratch.path,
-      env: {...process.env, HOME: scratch.path, NODE_ENV: 'production', ...env} as Record<string, string>,
-      stderr: 'pipe',
-    })
+  /** The MCP server over stdio, as an agent starts it, on this test's session. */
+  const mcpClient = async (...flags: string[]) => {
     const client = new McpTestClient()
-    await client.connect(transport)
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp:serve', ...flags],
+        cwd: scratch.path,
+        env: {...process.env, HOME: scratch.path, NODE_ENV: 'production', ...env} as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    )
+    return client
+  }
+
+  it('over MCP, resize_viewport and device_profile answer as the reference says; the override ends with the call', async () => {
+    const client = await mcpClient()
     try {
       const text = async (name: string, args: Record<string, unknown>) => {
         const result = (await client.callTool({name, arguments: args})) as {isError?: boolean; content: Array<{text: string}>}
@@ -320,15 +327,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   })
 
   it('over MCP with --catalogue=dusk, dusk_resize_viewport and dusk_device_profile run the same code, in 0.0.1 shapes', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve', '--catalogue=dusk'],
-      cwd: scratch.path,
-      env: {...process.env, HOME: scratch.path, NODE_ENV: 'production', ...env} as Record<string, string>,
-      stderr: 'pipe',
-    })
-    const client = new McpTestClient()
-    await client.connect(transport)
+    const client = await mcpClient('--catalogue=dusk')
     try {
       const json = async (name: string, args: Record<string, unknown>) => {
         const result = (await client.callTool({name, arguments: args})) as {isError?: boolean; content: Array<{text: string}>}
