@@ -70,6 +70,9 @@ const ownUrl = {
 // client session anyway, so it keeps the ordinary path and the SDK's ES modules.
 const ORDINARY_ONLY = new Set(['mcp:serve'])
 
+// Every command, for the stamps: each names the ones its bundle serves.
+const {COMMANDS} = await import(pathToFileURL(join(ROOT, 'dist', 'commands', 'index.js')).href)
+
 rmSync(FAST_DIR, {recursive: true, force: true})
 mkdirSync(FAST_DIR, {recursive: true})
 const scratch = mkdtempSync(join(tmpdir(), 'tapir-warm-'))
@@ -107,11 +110,10 @@ async function buildBundle({files, entry, warm, warmed}) {
   })
   keepAscii(files.bundle)
   await warmUp(files, warm, warmed)
-  const bundled = await import(pathToFileURL(files.bundle).href)
   const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>' && !path.startsWith('lazy-debug:'))
   const stamp = {
     node: process.version,
-    ids: Object.keys(bundled.COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files),
+    ids: Object.keys(COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files),
     files: [files.entry, ...inputs].map(fileEntry),
     cache: fileEntry(relative(ROOT, files.cache)),
   }
