@@ -56,5 +56,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The executable and its fast path are CommonJS, so no ES module loader starts (bin/fast-path.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        process: 'readonly',
+        Buffer: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __filename: 'readonly',
+        __dirname: 'readonly',
+      },
+    },
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
   prettier,
 )

@@ -11,7 +11,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bin = join(root, 'bin', 'run.js')
+const bin = join(root, 'bin', 'run.cjs')
 const samples = Number(process.env.BENCH_SAMPLES ?? 15)
 const STEPS = 50
 /** Rows of the big-list screen: two snapshot nodes each, so 10,000 nodes and the screen's own few. */
@@ -23,7 +23,7 @@ const {toWebSocketUri} = await dist('lib/vm/uri.js')
 const {Deadline} = await dist('lib/vm/deadline.js')
 // Answers the bench reads by hand: any JSON object (the verbs check their own shapes).
 const {anyAnswer} = await dist('lib/vm/tapir-answers.js')
-const {fastPathRefusal} = await import('../bin/fast-path.js')
+const {fastPathRefusal} = await import('../bin/fast-path.cjs')
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)

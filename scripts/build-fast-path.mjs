@@ -2,7 +2,7 @@
 // Part of `npm run build`, after tsc: bundles what a plain `tapir <command>` run loads (oclif and
 // the command classes, from dist/) into dist/fast/: verbs.cjs for the verbs, all.cjs for the
 // rest. Each is compiled once to keep V8's code for it, and stamped with every file it was made
-// from (bin/fast-path.js checks them).
+// from (bin/fast-path.cjs checks them).
 import {execFile} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -10,7 +10,7 @@ import {join, relative, sep} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {build} from 'esbuild'
-import {BUNDLES, FAST_DIR, ROOT, bundleFor, hashOf} from '../bin/fast-path.js'
+import {BUNDLES, FAST_DIR, ROOT, bundleFor, hashOf} from '../bin/fast-path.cjs'
 
 // Loaded when needed, from node_modules: dev-only TypeScript support, and the large packages
 // only some commands use (mcp:serve; install's Dart parser, YAML reader and diff; the YAML of
@@ -20,7 +20,7 @@ const MINIFY = process.env.TAPIR_FAST_MINIFY !== '0'
 const EXTERNAL = ['typescript', 'source-map-support', '@modelcontextprotocol/sdk', 'web-tree-sitter', 'diff', 'yaml']
 
 // oclif's logger names the `debug` package as it loads; the fast path gives oclif a logger of
-// its own unless DEBUG is set (bin/fast-path.js), so the package loads when first called instead.
+// its own unless DEBUG is set (bin/fast-path.cjs), so the package loads when first called instead.
 const lazyDebug = {
   name: 'lazy-debug',
   setup(esbuild) {
@@ -36,7 +36,7 @@ const lazyDebug = {
   },
 }
 
-// REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.js per run.
+// REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.cjs per run.
 const entryOf = (module, name) => `export {execute} from '@oclif/core/execute'
 export {${name} as COMMANDS} from './dist/commands/${module}'
 export const REACHABLE = {}
@@ -143,7 +143,7 @@ async function warmUp(files, argv, warmed) {
   writeFileSync(state, JSON.stringify({vmServiceUri: sim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
   const warm = `
     import {writeFileSync} from 'node:fs'
-    const {BUNDLES, fastLoadOptions, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.js')).href)})
+    const {BUNDLES, fastLoadOptions, loadBundle} = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'bin', 'fast-path.cjs')).href)})
     const files = BUNDLES[${JSON.stringify(files.kind)}]
     const stamp = {bundleFiles: files, node: process.version}
     const argv = ${JSON.stringify(argv)}

@@ -7,7 +7,7 @@ import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bin = join(root, 'bin', 'run.js')
+const bin = join(root, 'bin', 'run.cjs')
 const scratch = mkdtempSync(join(tmpdir(), 'tapir-demo-'))
 const env = {...process.env, TAPIR_STATE_FILE: join(scratch, 'state.json')}
 

@@ -21,7 +21,7 @@ function filesUnder(dir: string): string[] {
 /** The package name of every bare import in a compiled file (`@scope/name/sub` → `@scope/name`). */
 function packagesImportedBy(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^'.][^']*)'|import\('([^'.][^']*)'\)/g)]
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^'.][^']*)'|(?:import|require)\('([^'.][^']*)'\)/g)]
     .map((match) => (match[1] ?? match[2])!)
     .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
     .map((specifier) =>
@@ -41,7 +41,8 @@ describe('the npm package', () => {
       'CHANGELOG.md',
       'LICENSE',
       'README.md',
-      'bin/fast-path.js',
+      'bin/fast-path.cjs',
+      'bin/run.cjs',
       'bin/run.js',
       'package.json',
       ...filesUnder(join(ROOT, 'dist')),
@@ -62,7 +63,7 @@ describe('the npm package', () => {
   })
 
   it('every package the compiled code and the oclif config load is a runtime dependency, not a devDependency', () => {
-    const imported = new Set([...filesUnder(join(ROOT, 'dist')), 'bin/run.js'].flatMap(packagesImportedBy))
+    const imported = new Set([...filesUnder(join(ROOT, 'dist')), 'bin/run.cjs'].flatMap(packagesImportedBy))
     expect(imported).toContain('@oclif/core')
     for (const name of [...imported, ...pkg.oclif.plugins]) expect(Object.keys(pkg.dependencies), name).toContain(name)
   })

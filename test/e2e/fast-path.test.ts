@@ -7,7 +7,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {ROOT, sessionFile, tempDir} from '../helpers/cli.js'
 import {withSimSession} from '../helpers/sim.js'
 
-// A plain command run is served by dist/fast/ (bin/fast-path.js) when it matches what dist/ and
+// A plain command run is served by dist/fast/ (bin/fast-path.cjs) when it matches what dist/ and
 // node_modules hold; these tests change files, so each runs a copy of the built package.
 const scratch = tempDir('tapir-fast-')
 afterAll(() => scratch.remove())
@@ -32,7 +32,7 @@ interface Run {
 const BUNDLES = ['verbs', 'all']
 
 async function tapirIn(root: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const result = await execa(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+  const result = await execa(process.execPath, [join(root, 'bin', 'run.cjs'), ...args], {
     cwd: scratch.path,
     env: {HOME: scratch.path, NO_COLOR: '1', NODE_ENV: 'production', NODE_DEBUG: 'module', ...env},
     reject: false,
@@ -108,6 +108,21 @@ describe('the fast path', () => {
     expect(debugLines(fast)).toHaveLength(1)
     expect(debugLines(plain)).toHaveLength(1)
     expect((await tapirIn(fresh, ['tapir:snap', '--state', state()])).stderr).toBe('')
+  }, 60_000)
+
+  it('runs the same program as bin/run.js, its former name, which older agent configs still start', async () => {
+    const root = packageCopy()
+    const formerName = await execa(process.execPath, [join(root, 'bin', 'run.js'), 'tapir:snap', '--interactiveOnly', '--state', state()], {
+      env: {HOME: scratch.path, NO_COLOR: '1'},
+      reject: false,
+    })
+    const current = await tapirIn(root, ['tapir:snap', '--interactiveOnly', '--state', state()])
+    expect(current).toMatchObject({bundle: 'verbs', exitCode: 0})
+    expect({stdout: formerName.stdout, stderr: formerName.stderr, exitCode: formerName.exitCode}).toEqual({
+      stdout: current.stdout,
+      stderr: current.stderr,
+      exitCode: 0,
+    })
   }, 60_000)
 
   it('builds bundles of ASCII only, which Node reads into one-byte strings', () => {

@@ -16,7 +16,7 @@ describe('the packed tarball', () => {
     const unpacked = join(scratch.path, 'package')
     const env = {HOME: scratch.path, NO_COLOR: '1', TAPIR_STATE_FILE: join(scratch.path, 'state.json'), ...markEnv()}
     const tapir = (args: string[]) =>
-      execa(process.execPath, [join(unpacked, 'bin', 'run.js'), ...args], {cwd: scratch.path, env, reject: false, timeout: 60_000})
+      execa(process.execPath, [join(unpacked, 'bin', 'run.cjs'), ...args], {cwd: scratch.path, env, reject: false, timeout: 60_000})
     try {
       // --ignore-scripts: dist/ is already built (pretest), and prepack would rebuild it under the tests beside this one.
       const pack = await execa('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch.path], {cwd: ROOT})

@@ -6,7 +6,7 @@ import {execa} from 'execa'
 import {afterAll} from 'vitest'
 
 export const ROOT = resolve(import.meta.dirname, '..', '..')
-export const BIN = join(ROOT, 'bin', 'run.js')
+export const BIN = join(ROOT, 'bin', 'run.cjs')
 
 /** Put in the environment of every CLI this test file spawns, and so inherited by whatever that
  *  CLI starts: how `expectNoProcessLeft` (helpers/leftovers.ts) finds what the file left running. */

@@ -13,7 +13,7 @@ interface Producer {
 }
 
 let config: Promise<Config> | undefined
-/** oclif's Config, loaded once per test file from package.json as bin/run.js loads it, with one
+/** oclif's Config, loaded once per test file from package.json as bin/run.cjs loads it, with one
  *  difference: its commands are the classes of src/ (test/helpers/source-commands.js hands them
  *  over), so an edit in src needs no build. The plugins (help, autocomplete) are left out: help
  *  is refused below, and a plugin's command would not come from src. */

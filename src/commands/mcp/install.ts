@@ -10,7 +10,7 @@ import {printOutcome} from '../../lib/output/print.js'
 import {findProjectRoot} from '../../lib/session/project-root.js'
 import {parseFailure} from '../tapir-command.js'
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url))
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url))
 
 export default class McpInstall extends Command {
   static override summary = "Register tapir's MCP server in this project's MCP config files, keeping every other server."

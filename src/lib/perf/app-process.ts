@@ -4,7 +4,7 @@ import {TapirError} from '../errors.js'
 import {startArgs, type Launch} from './campaign-launch.js'
 
 /** This tapir's own entry: a campaign starts and stops the app as a user would. */
-const TAPIR_BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url))
+const TAPIR_BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url))
 
 /** Runs `tapir <args> --state <file> [-- <rest>]` and fails with its last error line. */
 function tapir(args: string[], sessionFile: string, cwd: string, rest: string[] = []): Promise<void> {

@@ -5,22 +5,22 @@
 // It is used only when every file it was built from is unchanged; anything else (a missing or
 // stale build, help, an unknown command) goes the ordinary oclif way, which reads dist/ itself.
 
-// Built-ins come from getBuiltinModule, not import: an ES import of node:fs builds a facade that
-// reads every export, and its lazy ones (ReadStream, promises) then load (5 ms).
+// CommonJS, as bin/run.cjs is: no ES module is loaded on the way to the bundle, so Node never
+// sets up its ES module loader (about 7 ms). Built-ins come from getBuiltinModule, which hands out
+// what Node has already loaded.
 const {closeSync, constants, fstatSync, openSync, readSync, statSync} = process.getBuiltinModule('node:fs')
 const Module = process.getBuiltinModule('node:module')
 const {dirname, join, sep} = process.getBuiltinModule('node:path')
-const {fileURLToPath} = process.getBuiltinModule('node:url')
 const vm = process.getBuiltinModule('node:vm')
 const {createRequire} = Module
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const FAST_DIR = join(ROOT, 'dist', 'fast')
+const ROOT = join(__dirname, '..')
+const FAST_DIR = join(ROOT, 'dist', 'fast')
 
 /** The prebuilt bundles, each with V8's code for it and a stamp of what it was made from. A verb
  *  (what agents run most) loads one that holds only what a verb run can reach; every other
  *  command loads the one that holds them all. */
-export const BUNDLES = {
+const BUNDLES = {
   verbs: bundleFiles('verbs'),
   all: bundleFiles('all'),
 }
@@ -31,7 +31,7 @@ function bundleFiles(kind) {
 }
 
 /** Which bundle would serve a run of `id`. */
-export function bundleFor(id) {
+function bundleFor(id) {
   return id?.startsWith('tapir:') ? BUNDLES.verbs : BUNDLES.all
 }
 
@@ -52,7 +52,7 @@ function readRegular(path, maxBytes) {
     const stats = fstatSync(fd)
     const size = stats.size
     if (!stats.isFile() || size > maxBytes) return undefined
-    const buffer = Buffer.alloc(size)
+    const buffer = Buffer.allocUnsafe(size)
     let read = 0
     while (read < size) {
       const count = readSync(fd, buffer, read, size - read, read)
@@ -68,7 +68,7 @@ function readRegular(path, maxBytes) {
 }
 
 /** Why the fast path cannot serve `argv`, or undefined when it can. */
-export function fastPathRefusal(argv, stamp = readStamp(bundleFor(argv[0]))) {
+function fastPathRefusal(argv, stamp = readStamp(bundleFor(argv[0]))) {
   // For comparing the two paths (npm run bench) or ruling the bundle out when in doubt.
   if (process.env.TAPIR_NO_FAST_PATH) return 'turned off by TAPIR_NO_FAST_PATH'
   if (!stamp) return 'not built'
@@ -82,7 +82,7 @@ export function fastPathRefusal(argv, stamp = readStamp(bundleFor(argv[0]))) {
 
 /** The stamp the build wrote for `files` (one of BUNDLES), with which bundle it is, or undefined
  *  when it is missing or not what the build writes. */
-export function readStamp(files) {
+function readStamp(files) {
   try {
     const stamp = JSON.parse(readRegular(files.stamp, MAX_STAMP_BYTES)?.toString('utf8') ?? '')
     const valid =
@@ -127,7 +127,7 @@ function unchanged([path, size, mtimeMs, sha1]) {
 }
 
 // crypto loads only when a hash is needed (ws loads it later anyway, for a connected verb).
-export function hashOf(file) {
+function hashOf(file) {
   const bytes = readRegular(file, MAX_FILE_BYTES)
   return bytes && process.getBuiltinModule('node:crypto').createHash('sha1').update(bytes).digest('hex')
 }
@@ -135,24 +135,30 @@ export function hashOf(file) {
 /** Loads the bundle through V8's code cache when the cache was made by this very Node;
  *  V8 itself refuses a cache from another V8 or other flags, and then compiles as usual.
  *  With `produceCache`, the compiled code is written there as the process exits. */
-export function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache}) {
+function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache}) {
   const {bundle: bundleFile} = stamp.bundleFiles
   const cachedData = !produceCache && stamp.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
-  const compile = Module.prototype._compile
-  Module.prototype._compile = function (content, filename, ...rest) {
-    if (filename !== bundleFile) return compile.call(this, content, filename, ...rest)
-    Module.prototype._compile = compile
+  // Through require, so the bundle is a module as any other (NODE_DEBUG=module names it), but
+  // compiled here: with the code cache, and from a one-byte string read as Latin-1 (the build
+  // keeps the bundle ASCII), which costs Node no UTF-8 decoding of the whole file.
+  const extensions = Module._extensions
+  const loadCjs = extensions['.cjs']
+  extensions['.cjs'] = function (module, filename) {
+    if (filename !== bundleFile) return loadCjs.call(this, module, filename)
+    extensions['.cjs'] = loadCjs
+    const source = readRegular(filename, MAX_FILE_BYTES)
+    if (!source) throw new Error(`${filename} is not a file the fast path can read`)
     // The bundle has no import() (see scripts/build-fast-path.mjs): it needs no dynamic-import callback.
-    const script = new vm.Script(Module.wrap(content), {filename, cachedData})
+    const script = new vm.Script(Module.wrap(source.toString('latin1')), {filename, cachedData})
     if (produceCache) process.once('exit', () => produceCache(script.createCachedData()))
     const wrapper = script.runInThisContext()
-    return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, dirname(filename))
+    wrapper.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename))
   }
   let bundle
   try {
-    bundle = createRequire(import.meta.url)(bundleFile)
+    bundle = require(bundleFile)
   } finally {
-    Module.prototype._compile = compile
+    extensions['.cjs'] = loadCjs
   }
   if (typeof bundle?.execute !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
     throw new Error(`${bundleFile} is not the bundle the build makes`)
@@ -178,7 +184,7 @@ function readCache(cache) {
 /** What oclif loads its configuration from on the fast path. Unless DEBUG is set, oclif's logger
  *  is one that prints nothing, which is what its own, the `debug` package, prints then; that
  *  package then never loads (its loading reads the environment, the terminal and stderr). */
-export function fastLoadOptions(stamp) {
+function fastLoadOptions(stamp) {
   const options = {root: ROOT, pjson: fastPjson(stamp)}
   return process.env.DEBUG ? options : {...options, logger: silentLogger()}
 }
@@ -192,10 +198,12 @@ function silentLogger() {
 /** The package.json oclif reads, pointed at the commands of the bundle `stamp` is for. Plugins add
  *  only their own commands (help, autocomplete), which never run here. Throws when it has no
  *  oclif block. */
-export function fastPjson(stamp) {
+function fastPjson(stamp) {
   const pjson = JSON.parse(readRegular(join(ROOT, 'package.json'), MAX_STAMP_BYTES)?.toString('utf8') ?? '')
   if (typeof pjson?.oclif?.commands !== 'object' || pjson.oclif.commands === null) throw new Error('package.json has no oclif commands')
   pjson.oclif.commands = {...pjson.oclif.commands, target: `./${stamp.bundleFiles.entry}`, identifier: 'REACHABLE'}
   pjson.oclif.plugins = []
   return pjson
 }
+
+module.exports = {ROOT, FAST_DIR, BUNDLES, bundleFor, fastPathRefusal, readStamp, hashOf, loadBundle, fastLoadOptions, fastPjson}

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The tapir executable. CommonJS, as fast-path.cjs is (see there); built-ins by getBuiltinModule.
+const nodeModule = process.getBuiltinModule('node:module')
+const os = process.getBuiltinModule('node:os')
+
+// Node 22.1+ keeps compiled code between runs; start-up is what agents feel on every verb.
+nodeModule.enableCompileCache?.()
+
+// With HOME unset and no passwd entry (a container run with --user N), os.homedir() and
+// os.userInfo() throw, and oclif (and clean-stack, as it loads) call them. They get an empty
+// answer instead (oclif then uses its own fallback for folders tapir does not use); tapir finds
+// the home folder itself and says plainly when there is none (src/lib/session/location.ts).
+const {homedir, userInfo} = os
+os.homedir = () => {
+  try {
+    return homedir()
+  } catch {
+    return ''
+  }
+}
+os.userInfo = (options) => {
+  try {
+    return userInfo(options)
+  } catch {
+    return {username: '', uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, shell: null, homedir: ''}
+  }
+}
+
+const argv = process.argv.slice(2)
+const fast = require('./fast-path.cjs')
+const stamp = fast.readStamp(fast.bundleFor(argv[0]))
+let served
+if (fast.fastPathRefusal(argv, stamp) === undefined) {
+  try {
+    const loadOptions = fast.fastLoadOptions(stamp)
+    served = {bundle: fast.loadBundle({argv, stamp}), loadOptions}
+  } catch {
+    // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.
+  }
+}
+if (served) {
+  void served.bundle.execute({args: argv, loadOptions: served.loadOptions})
+} else {
+  // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
+  void require('@oclif/core/execute').execute({dir: __filename})
+}
