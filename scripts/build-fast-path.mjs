@@ -11,6 +11,7 @@ import {pathToFileURL} from 'node:url'
 import {promisify} from 'node:util'
 import {build} from 'esbuild'
 import {BUNDLES, FAST_DIR, ROOT, bundleFor, hashOf} from '../bin/fast-path.cjs'
+import {lazyModulesPlugin} from './lazy-modules.mjs'
 
 // Loaded when needed, from node_modules: dev-only TypeScript support, and the large packages
 // only some commands use (mcp:serve; install's Dart parser, YAML reader and diff; the YAML of
@@ -34,6 +35,18 @@ const lazyDebug = {
       loader: 'js',
     }))
   },
+}
+
+// Modules that code in the bundle loads as it starts but that a verb run never calls get
+// stand-ins (scripts/lazy-modules.mjs) that load them on first use: Node's TLS and HTTPS (ws, for
+// wss://), zlib (ws, for compressed messages), readline, perf_hooks and child_process (oclif's
+// prompts, timings and Windows shell check), and the packages oclif uses only to find commands
+// on disk, match plugin names, render help templates and spin. Of wsl-utils oclif reads isWsl on
+// every start; the rest of it would start child_process.
+const LAZY = {
+  builtins: ['https', 'tls', 'zlib', 'readline', 'perf_hooks', 'child_process'],
+  packages: ['tinyglobby', 'minimatch', 'ejs', 'cli-spinners', 'lilconfig'],
+  partial: {'wsl-utils': {isWsl: "require('is-wsl').default"}},
 }
 
 // REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.cjs per run.
@@ -86,6 +99,9 @@ try {
 }
 
 async function buildBundle({files, entry, warm, warmed}) {
+  // A lazy package is loaded from node_modules as it is then; its package.json is stamped, so a
+  // changed version (whose exports the stand-in might not name) makes the bundle stale.
+  const lazyPackages = new Set()
   const {metafile} = await build({
     absWorkingDir: ROOT,
     stdin: {contents: entry, resolveDir: ROOT, loader: 'js'},
@@ -100,7 +116,11 @@ async function buildBundle({files, entry, warm, warmed}) {
     // import(): esbuild turns each into a require, which loads the same CommonJS packages.
     supported: {'dynamic-import': false},
     banner: {js: "const __tapirBundleUrl = require('node:url').pathToFileURL(__filename).href;"},
-    plugins: [ownUrl, lazyDebug],
+    plugins: [
+      ownUrl,
+      lazyDebug,
+      lazyModulesPlugin({...LAZY, fromDir: FAST_DIR, stamped: (file) => lazyPackages.add(relative(ROOT, file))}),
+    ],
     // Whitespace and syntax only: names stay as written, so stack traces still read.
     minifyWhitespace: MINIFY,
     minifySyntax: MINIFY,
@@ -110,11 +130,11 @@ async function buildBundle({files, entry, warm, warmed}) {
   })
   keepAscii(files.bundle)
   await warmUp(files, warm, warmed)
-  const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>' && !path.startsWith('lazy-debug:'))
+  const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>' && !/^lazy(-debug)?:/.test(path))
   const stamp = {
     node: process.version,
     ids: Object.keys(COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files),
-    files: [files.entry, ...inputs].map(fileEntry),
+    files: [files.entry, ...inputs, ...lazyPackages].map((path) => fileEntry(path.split(sep).join('/'))),
     cache: fileEntry(relative(ROOT, files.cache)),
   }
   writeFileSync(files.stamp, JSON.stringify(stamp))

@@ -110,6 +110,27 @@ describe('the fast path', () => {
     expect((await tapirIn(fresh, ['tapir:snap', '--state', state()])).stderr).toBe('')
   }, 60_000)
 
+  it('leaves the modules a verb run never calls to load on first use: TLS, HTTPS, zlib, readline, perf_hooks, child_process', async () => {
+    const root = packageCopy()
+    const probe = join(scratch.path, 'loaded-modules.cjs')
+    const list = join(scratch.path, 'loaded-modules.txt')
+    writeFileSync(
+      probe,
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIST, process.moduleLoadList.join('\\n')))\n",
+    )
+    // --require is no V8 flag, so the code cache still serves.
+    const run = await execa(process.execPath, ['--require', probe, join(root, 'bin', 'run.cjs'), 'tapir:snap', '--state', state()], {
+      env: {HOME: scratch.path, NO_COLOR: '1', LOADED_LIST: list},
+      reject: false,
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain('[ref=e1]')
+    const loaded = readFileSync(list, 'utf8').split('\n')
+    expect(loaded).toContain('NativeModule net')
+    for (const name of ['https', 'tls', 'zlib', 'readline', 'perf_hooks', 'child_process'])
+      expect(loaded, name).not.toContain(`NativeModule ${name}`)
+  }, 60_000)
+
   it('runs the same program as bin/run.js, its former name, which older agent configs still start', async () => {
     const root = packageCopy()
     const formerName = await execa(process.execPath, [join(root, 'bin', 'run.js'), 'tapir:snap', '--interactiveOnly', '--state', state()], {
@@ -153,13 +174,16 @@ describe('the fast path', () => {
   }, 60_000)
 
   it('bypasses a bundle whose dependency in node_modules is not the one it was built from', async () => {
-    const root = packageCopy()
-    const stamp = JSON.parse(readFileSync(stampOf(root), 'utf8')) as {files: Array<[string, number, number, string]>}
-    const ws = stamp.files.find(([path]) => path.startsWith('node_modules/ws/'))!
-    ws[3] = '0'.repeat(40)
-    ws[2] -= 1
-    writeFileSync(stampOf(root), JSON.stringify(stamp))
-    expect(await tapirIn(root, ['tapir:snap', '--state', state()])).toMatchObject({bundled: false, exitCode: 0})
+    // ws is in the bundle; ejs is left in node_modules behind a stand-in, and its package.json stamped.
+    for (const dependency of ['node_modules/ws/', 'node_modules/ejs/package.json']) {
+      const root = packageCopy()
+      const stamp = JSON.parse(readFileSync(stampOf(root), 'utf8')) as {files: Array<[string, number, number, string]>}
+      const entry = stamp.files.find(([path]) => path.startsWith(dependency))!
+      entry[3] = '0'.repeat(40)
+      entry[2] -= 1
+      writeFileSync(stampOf(root), JSON.stringify(stamp))
+      expect(await tapirIn(root, ['tapir:snap', '--state', state()]), dependency).toMatchObject({bundled: false, exitCode: 0})
+    }
   }, 60_000)
 
   it('still runs the bundle when V8 refuses its code cache or the cache is from another Node', async () => {
