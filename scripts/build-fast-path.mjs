@@ -121,9 +121,9 @@ async function buildBundle({files, entry, warm, warmed}) {
       lazyDebug,
       lazyModulesPlugin({...LAZY, fromDir: FAST_DIR, stamped: (file) => lazyPackages.add(relative(ROOT, file))}),
     ],
-    // Whitespace and syntax only: names stay as written, so stack traces still read.
-    minifyWhitespace: MINIFY,
-    minifySyntax: MINIFY,
+    // Every byte is read and kept in memory on every run, so names are shortened too: a stack
+    // trace from the bundle names functions by letters; TAPIR_NO_FAST_PATH=1 gives the full ones.
+    minify: MINIFY,
     metafile: true,
     logLevel: 'warning',
     logOverride: {'empty-import-meta': 'silent'},
