@@ -1,6 +1,7 @@
 import {Command} from '@oclif/core/command'
+import {Config} from '@oclif/core/config'
 import * as Flags from '@oclif/core/flags'
-import type {InferredFlags} from '@oclif/core/interfaces'
+import type {InferredFlags, LoadOptions} from '@oclif/core/interfaces'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {failureOutcome} from '../lib/output/outcome.js'
@@ -37,6 +38,21 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
 
   /** Set by tapir:run so every step shares one connection. */
   sharedContext: VerbContext | undefined
+
+  /** oclif's run loads the Config it is handed a second time (theme file, shell, platform and
+   *  all), for a command built on another copy of oclif, as a plugin's may be; tapir's commands
+   *  are built on this one, so a loaded Config serves as it is. */
+  static override async run<T extends Command>(
+    this: new (argv: string[], config: Config) => T,
+    argv?: string[],
+    opts?: LoadOptions,
+  ): Promise<ReturnType<T['run']>> {
+    if (!(opts instanceof Config)) return super.run(argv, opts)
+    const command = new this(argv ?? process.argv.slice(2), opts)
+    // Every tapir command is one; the check is what lets this class call its protected _run.
+    if (!(command instanceof TapirCommand)) return super.run(argv, opts)
+    return command._run<ReturnType<T['run']>>()
+  }
 
   override async run(): Promise<void> {
     await printOutcome(await this.produce())
