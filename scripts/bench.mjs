@@ -96,7 +96,7 @@ try {
   row(
     'tapir tapir:snap',
     snap,
-    `${pairs(fast, 'ratio').toFixed(2)}x node (budget 2.0x; fast path ${fastPath === undefined ? 'on' : `off: ${fastPath}`})`,
+    `${pairs(fast, 'ratio').toFixed(2)}x node (goal 1.8x idle, 2.0x busy; fast path ${fastPath === undefined ? 'on' : `off: ${fastPath}`})`,
   )
   row('tapir tapir:snap without the fast path', pairs(plain, 'cli'), `${pairs(plain, 'ratio').toFixed(2)}x node`)
   const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
