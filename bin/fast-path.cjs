@@ -27,7 +27,14 @@ const BUNDLES = {
 
 function bundleFiles(kind) {
   const entry = `dist/fast/${kind}.cjs`
-  return {kind, entry, bundle: join(ROOT, entry), cache: join(FAST_DIR, `${kind}.cjs.cache`), stamp: join(FAST_DIR, `${kind}.stamp.json`)}
+  return {
+    kind,
+    entry,
+    bundle: join(ROOT, entry),
+    cache: join(FAST_DIR, `${kind}.cjs.cache`),
+    stamp: join(FAST_DIR, `${kind}.stamp.json`),
+    verified: join(FAST_DIR, `${kind}.verified.json`),
+  }
 }
 
 /** Which bundle would serve a run of `id`. */
@@ -75,7 +82,7 @@ function fastPathRefusal(argv, stamp = readStamp(bundleFor(argv[0]))) {
   if (!stamp.ids.includes(argv[0])) return 'not a tapir command'
   // Help lists the plugins' commands too, and they are not in the bundle.
   if (argv.includes('--help') || argv.includes('-h')) return 'help'
-  const changed = stamp.files.find((file) => !unchanged(file))
+  const changed = stamp.files.find((file) => !unchanged(file, stamp))
   if (changed) return `stale: ${changed[0]} changed since the build`
   return undefined
 }
@@ -93,9 +100,21 @@ function readStamp(files) {
       stamp.files.every(isFileEntry) &&
       stamp.files.some(([path]) => path.split(sep).join('/') === files.entry) &&
       (stamp.cache === undefined || isFileEntry(stamp.cache))
-    return valid ? {...stamp, bundleFiles: files} : undefined
+    return valid ? {...stamp, bundleFiles: files, verified: readVerified(files), seen: [], hashed: false} : undefined
   } catch {
     return undefined
+  }
+}
+
+/** What an earlier run found by hash: each file's `[path, size, mtimeMs, sha1]` with the mtime it
+ *  had then, by path. An installed package's files have other mtimes than the build's (npm sets
+ *  its own), and without this every run would hash every file again. */
+function readVerified(files) {
+  try {
+    const record = JSON.parse(readRegular(files.verified, MAX_STAMP_BYTES)?.toString('utf8') ?? '')
+    return new Map(Array.isArray(record) ? record.filter(isFileEntry).map((entry) => [entry[0], entry]) : [])
+  } catch {
+    return new Map()
   }
 }
 
@@ -114,15 +133,39 @@ function isFileEntry(entry) {
   )
 }
 
-/** Size and mtime say "unchanged" cheaply; an unpacked tarball has other mtimes, so then the hash decides. */
-function unchanged([path, size, mtimeMs, sha1]) {
+/** Size and mtime say "unchanged" cheaply: the build's mtime, or the one a run saw when the
+ *  file's hash was the build's. Otherwise (an unpacked tarball has other mtimes) the hash decides,
+ *  and what it found goes into `stamp.seen` for recordVerified. */
+function unchanged([path, size, mtimeMs, sha1], stamp) {
   const file = ROOT + sep + path
   try {
     const stat = statSync(file, {throwIfNoEntry: false})
     if (!stat?.isFile() || stat.size !== size) return false
-    return stat.mtimeMs === mtimeMs || hashOf(file) === sha1
+    if (stat.mtimeMs === mtimeMs) return true
+    const seen = [path, size, stat.mtimeMs, sha1]
+    const earlier = stamp.verified.get(path)
+    if (earlier?.[1] === size && earlier[2] === stat.mtimeMs && earlier[3] === sha1) {
+      stamp.seen.push(seen)
+      return true
+    }
+    if (hashOf(file) !== sha1) return false
+    stamp.seen.push(seen)
+    stamp.hashed = true
+    return true
   } catch {
     return false // a path no file can have
+  }
+}
+
+/** After a run that had to hash files, writes down what it found (through the bundle's own
+ *  atomic writer), so the next run trusts their size and mtime as it trusts the build's. A
+ *  package folder the user cannot write (a global install by root) just keeps hashing. */
+function recordVerified(stamp, writeAtomic) {
+  if (!stamp.hashed) return
+  try {
+    writeAtomic(stamp.bundleFiles.verified, JSON.stringify(stamp.seen), {refuseLinks: true})
+  } catch {
+    // not writable: the next run hashes again
   }
 }
 
@@ -137,7 +180,7 @@ function hashOf(file) {
  *  With `produceCache`, the compiled code is written there as the process exits. */
 function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache}) {
   const {bundle: bundleFile} = stamp.bundleFiles
-  const cachedData = !produceCache && stamp.node === process.version && stamp.cache ? readCache(stamp.cache) : undefined
+  const cachedData = !produceCache && stamp.node === process.version && stamp.cache ? readCache(stamp) : undefined
   // Through require, so the bundle is a module as any other (NODE_DEBUG=module names it), but
   // compiled here: with the code cache, and from a one-byte string read as Latin-1 (the build
   // keeps the bundle ASCII), which costs Node no UTF-8 decoding of the whole file.
@@ -160,7 +203,7 @@ function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache})
   } finally {
     extensions['.cjs'] = loadCjs
   }
-  if (typeof bundle?.execute !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
+  if (typeof bundle?.execute !== 'function' || typeof bundle.writeAtomic !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
     throw new Error(`${bundleFile} is not the bundle the build makes`)
   Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
   return bundle
@@ -177,8 +220,8 @@ function reachable(commands, id) {
   return Object.fromEntries((DISPATCHES[id] ?? [id]).map((name) => [name, commands[name]]))
 }
 
-function readCache(cache) {
-  return unchanged(cache) ? readRegular(join(ROOT, cache[0]), MAX_FILE_BYTES) : undefined
+function readCache(stamp) {
+  return unchanged(stamp.cache, stamp) ? readRegular(join(ROOT, stamp.cache[0]), MAX_FILE_BYTES) : undefined
 }
 
 /** What oclif loads its configuration from on the fast path. Unless DEBUG is set, oclif's logger
@@ -206,4 +249,16 @@ function fastPjson(stamp) {
   return pjson
 }
 
-module.exports = {ROOT, FAST_DIR, BUNDLES, bundleFor, fastPathRefusal, readStamp, hashOf, loadBundle, fastLoadOptions, fastPjson}
+module.exports = {
+  ROOT,
+  FAST_DIR,
+  BUNDLES,
+  bundleFor,
+  fastPathRefusal,
+  readStamp,
+  hashOf,
+  loadBundle,
+  recordVerified,
+  fastLoadOptions,
+  fastPjson,
+}

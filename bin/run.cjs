@@ -34,6 +34,7 @@ if (fast.fastPathRefusal(argv, stamp) === undefined) {
   try {
     const loadOptions = fast.fastLoadOptions(stamp)
     served = {bundle: fast.loadBundle({argv, stamp}), loadOptions}
+    fast.recordVerified(stamp, served.bundle.writeAtomic)
   } catch {
     // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.
   }

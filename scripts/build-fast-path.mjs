@@ -49,8 +49,10 @@ const LAZY = {
   partial: {'wsl-utils': {isWsl: "require('is-wsl').default"}},
 }
 
-// REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.cjs per run.
+// REACHABLE is what oclif is shown as the command list: filled by bin/fast-path.cjs per run,
+// which also writes what it verified with the bundle's writeAtomic.
 const entryOf = (module, name) => `export {execute} from '@oclif/core/execute'
+export {writeAtomic} from './dist/lib/write-atomic.js'
 export {${name} as COMMANDS} from './dist/commands/${module}'
 export const REACHABLE = {}
 `

@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {cpSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {execa} from 'execa'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -183,6 +183,42 @@ describe('the fast path', () => {
       entry[2] -= 1
       writeFileSync(stampOf(root), JSON.stringify(stamp))
       expect(await tapirIn(root, ['tapir:snap', '--state', state()]), dependency).toMatchObject({bundled: false, exitCode: 0})
+    }
+  }, 60_000)
+
+  it('hashes the files of a copy once, as an installed package has other mtimes than the build, then trusts what it saw', async () => {
+    // cpSync gives every file a new mtime, as npm's unpacking does.
+    const root = packageCopy()
+    const record = join(root, 'dist', 'fast', 'verbs.verified.json')
+    const snap = ['tapir:snap', '--interactiveOnly', '--state', state()]
+    expect(existsSync(record)).toBe(false)
+    expect(await tapirIn(root, snap)).toMatchObject({bundle: 'verbs', exitCode: 0})
+    const written = statSync(record).mtimeMs
+    const seen = JSON.parse(readFileSync(record, 'utf8')) as Array<[string, number, number, string]>
+    expect(seen.map(([path]) => path)).toEqual(
+      expect.arrayContaining(['dist/fast/verbs.cjs', 'dist/fast/verbs.cjs.cache', 'dist/commands/tapir-command.js']),
+    )
+    // The next run finds every file as the record saw it: it hashes nothing, so it writes nothing.
+    expect(await tapirIn(root, snap)).toMatchObject({bundle: 'verbs', exitCode: 0})
+    expect(statSync(record).mtimeMs).toBe(written)
+
+    // A file changed since: its mtime is not the one the record saw, so the hash decides, and finds it.
+    const changed = join(root, 'dist', 'commands', 'tapir-command.js')
+    writeFileSync(changed, readFileSync(changed, 'utf8').replace('. See \\`tapir ${id} --help', '. Read \\`tapir ${id} --help'))
+    const stale = await tapirIn(root, ['tapir:snap', '--bogus'])
+    expect(stale).toMatchObject({bundled: false, exitCode: 1, stderr: '✗ Nonexistent flag: --bogus. Read `tapir tapir:snap --help`.'})
+  }, 60_000)
+
+  it('trusts no record that is not JSON, or that names another hash than the build', async () => {
+    const root = packageCopy()
+    const record = join(root, 'dist', 'fast', 'verbs.verified.json')
+    const changed = join(root, 'dist', 'commands', 'tapir-command.js')
+    writeFileSync(changed, readFileSync(changed, 'utf8').replace('. See \\`tapir ${id} --help', '. Read \\`tapir ${id} --help'))
+    const {size, mtimeMs} = statSync(changed)
+    const sha1 = createHash('sha1').update(readFileSync(changed)).digest('hex')
+    for (const content of ['{not json', JSON.stringify([['dist/commands/tapir-command.js', size, mtimeMs, sha1]])]) {
+      writeFileSync(record, content)
+      expect(await tapirIn(root, ['tapir:snap', '--bogus']), content).toMatchObject({bundled: false, exitCode: 1})
     }
   }, 60_000)
 
