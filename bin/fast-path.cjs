@@ -5,8 +5,8 @@
 // It is used only when every file it was built from is unchanged; anything else (a missing or
 // stale build, help, an unknown command) goes the ordinary oclif way, which reads dist/ itself.
 
-// CommonJS, as bin/run.cjs is: no ES module is loaded on the way to the bundle, so Node never
-// sets up its ES module loader (about 7 ms). Built-ins come from getBuiltinModule, which hands out
+// CommonJS, as bin/run.cjs is: no ES module is loaded on the way to the bundle, so a fast-path
+// run never sets up Node's ES module loader (about 7 ms). Built-ins come from getBuiltinModule, which hands out
 // what Node has already loaded.
 const {closeSync, constants, fstatSync, openSync, readSync, statSync} = process.getBuiltinModule('node:fs')
 const Module = process.getBuiltinModule('node:module')
@@ -42,7 +42,8 @@ function bundleFor(id) {
   return id?.startsWith('tapir:') ? BUNDLES.verbs : BUNDLES.all
 }
 
-// Bounds on what the fast path reads: the stamp is tens of KB, the largest file it names ~1 MB.
+// Bounds on what the fast path reads: the stamp (and the record of what a run verified) are tens
+// of KB, the largest file the stamp names ~1 MB.
 const MAX_STAMP_BYTES = 4 * 1024 * 1024
 const MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -106,13 +107,16 @@ function readStamp(files) {
   }
 }
 
-/** What an earlier run found by hash: each file's `[path, size, mtimeMs, sha1]` with the mtime it
- *  had then, by path. An installed package's files have other mtimes than the build's (npm sets
- *  its own), and without this every run would hash every file again. */
+/** What an earlier run found by hash: each file's `[path, size, mtimeMs, sha1, ctimeMs]` with the
+ *  times it had then, by path. An installed package's files have other mtimes than the build's
+ *  (npm sets its own), and without this every run would hash every file again. */
 function readVerified(files) {
   try {
     const record = JSON.parse(readRegular(files.verified, MAX_STAMP_BYTES)?.toString('utf8') ?? '')
-    return new Map(Array.isArray(record) ? record.filter(isFileEntry).map((entry) => [entry[0], entry]) : [])
+    const valid = (entry) => isFileEntry(entry.slice(0, 4)) && entry.length === 5 && typeof entry[4] === 'number'
+    return new Map(
+      Array.isArray(record) ? record.filter((entry) => Array.isArray(entry) && valid(entry)).map((entry) => [entry[0], entry]) : [],
+    )
   } catch {
     return new Map()
   }
@@ -133,18 +137,19 @@ function isFileEntry(entry) {
   )
 }
 
-/** Size and mtime say "unchanged" cheaply: the build's mtime, or the one a run saw when the
- *  file's hash was the build's. Otherwise (an unpacked tarball has other mtimes) the hash decides,
- *  and what it found goes into `stamp.seen` for recordVerified. */
+/** Size and mtime say "unchanged" cheaply: the build's mtime, or the mtime and ctime a run saw
+ *  when the file's hash was the build's (a copy that keeps mtimes still gets a new ctime).
+ *  Otherwise (an unpacked tarball has other mtimes) the hash decides, and what it found goes into
+ *  `stamp.seen` for recordVerified. */
 function unchanged([path, size, mtimeMs, sha1], stamp) {
   const file = ROOT + sep + path
   try {
     const stat = statSync(file, {throwIfNoEntry: false})
     if (!stat?.isFile() || stat.size !== size) return false
     if (stat.mtimeMs === mtimeMs) return true
-    const seen = [path, size, stat.mtimeMs, sha1]
+    const seen = [path, size, stat.mtimeMs, sha1, stat.ctimeMs]
     const earlier = stamp.verified.get(path)
-    if (earlier?.[1] === size && earlier[2] === stat.mtimeMs && earlier[3] === sha1) {
+    if (earlier !== undefined && seen.every((value, at) => earlier[at] === value)) {
       stamp.seen.push(seen)
       return true
     }
@@ -157,13 +162,19 @@ function unchanged([path, size, mtimeMs, sha1], stamp) {
   }
 }
 
+/** A file changed in the last two seconds could change again within the same tick of its
+ *  clock, unseen by its times: what a run hashed is recorded once it is older than that. */
+const SETTLED_MS = 2000
+
 /** After a run that had to hash files, writes down what it found (through the bundle's own
  *  atomic writer), so the next run trusts their size and mtime as it trusts the build's. A
  *  package folder the user cannot write (a global install by root) just keeps hashing. */
 function recordVerified(stamp, writeAtomic) {
   if (!stamp.hashed) return
+  const settled = stamp.seen.filter((entry) => Date.now() - Math.max(entry[2], entry[4]) > SETTLED_MS)
+  if (settled.length === 0) return
   try {
-    writeAtomic(stamp.bundleFiles.verified, JSON.stringify(stamp.seen), {refuseLinks: true})
+    writeAtomic(stamp.bundleFiles.verified, JSON.stringify(settled), {refuseLinks: true})
   } catch {
     // not writable: the next run hashes again
   }
@@ -183,12 +194,15 @@ function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache})
   const cachedData = !produceCache && stamp.node === process.version && stamp.cache ? readCache(stamp) : undefined
   // Through require, so the bundle is a module as any other (NODE_DEBUG=module names it), but
   // compiled here: with the code cache, and from a one-byte string read as Latin-1 (the build
-  // keeps the bundle ASCII), which costs Node no UTF-8 decoding of the whole file.
+  // keeps the bundle ASCII), which costs Node no UTF-8 decoding of the whole file. The loader of
+  // .cjs files is this one only while the bundle is required, whose file (by its real path) is
+  // the one .cjs file required then; Node 20 has none of its own, and gets none back.
   const extensions = Module._extensions
+  const hadOwn = Object.hasOwn(extensions, '.cjs')
   const loadCjs = extensions['.cjs']
+  const restore = () => (hadOwn ? (extensions['.cjs'] = loadCjs) : delete extensions['.cjs'])
   extensions['.cjs'] = function (module, filename) {
-    if (filename !== bundleFile) return loadCjs.call(this, module, filename)
-    extensions['.cjs'] = loadCjs
+    restore()
     const source = readRegular(filename, MAX_FILE_BYTES)
     if (!source) throw new Error(`${filename} is not a file the fast path can read`)
     // The bundle has no import() (see scripts/build-fast-path.mjs): it needs no dynamic-import callback.
@@ -201,7 +215,7 @@ function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache})
   try {
     bundle = require(bundleFile)
   } finally {
-    extensions['.cjs'] = loadCjs
+    restore()
   }
   if (typeof bundle?.execute !== 'function' || typeof bundle.writeAtomic !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
     throw new Error(`${bundleFile} is not the bundle the build makes`)

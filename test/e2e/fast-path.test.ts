@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {cpSync, existsSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {execa} from 'execa'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -134,17 +134,52 @@ describe('the fast path', () => {
   it('runs the same program as bin/run.js, its former name, which older agent configs still start', async () => {
     const root = packageCopy()
     const formerName = await execa(process.execPath, [join(root, 'bin', 'run.js'), 'tapir:snap', '--interactiveOnly', '--state', state()], {
-      env: {HOME: scratch.path, NO_COLOR: '1'},
+      env: {HOME: scratch.path, NO_COLOR: '1', NODE_DEBUG: 'module'},
       reject: false,
     })
+    expect(formerName.stderr).toContain(`load "${join(root, 'dist', 'fast', 'verbs.cjs')}"`)
+    const formerStderr = formerName.stderr
+      .split('\n')
+      .filter((line) => !line.startsWith('MODULE '))
+      .join('\n')
     const current = await tapirIn(root, ['tapir:snap', '--interactiveOnly', '--state', state()])
     expect(current).toMatchObject({bundle: 'verbs', exitCode: 0})
-    expect({stdout: formerName.stdout, stderr: formerName.stderr, exitCode: formerName.exitCode}).toEqual({
+    expect({stdout: formerName.stdout, stderr: formerStderr, exitCode: formerName.exitCode}).toEqual({
       stdout: current.stdout,
       stderr: current.stderr,
       exitCode: 0,
     })
   }, 60_000)
+
+  it("loads a bundle whose folder is a symbolic link, and leaves Node's module loaders as they were", async () => {
+    const root = packageCopy()
+    renameSync(join(root, 'dist', 'fast'), join(root, 'dist', 'fast-built'))
+    symlinkSync(join(root, 'dist', 'fast-built'), join(root, 'dist', 'fast'))
+    const run = await execa(process.execPath, [join(root, 'bin', 'run.cjs'), 'tapir:snap', '--state', state()], {
+      env: {HOME: scratch.path, NO_COLOR: '1', NODE_DEBUG: 'module'},
+      reject: false,
+    })
+    expect(run.exitCode).toBe(0)
+    // Node loads it by its real path.
+    expect(run.stderr).toContain(`load "${join(root, 'dist', 'fast-built', 'verbs.cjs')}"`)
+    const loaders = await execa(process.execPath, [
+      '-e',
+      `const Module = require('node:module'); const before = Object.keys(Module._extensions).join(' ')
+       const fast = require(${JSON.stringify(join(root, 'bin', 'fast-path.cjs'))})
+       fast.loadBundle({argv: ['tapir:snap'], stamp: fast.readStamp(fast.BUNDLES.verbs)})
+       console.log(before === Object.keys(Module._extensions).join(' '))`,
+    ])
+    expect(loaders.stdout).toBe('true')
+  }, 60_000)
+
+  it('points every stand-in of a package at a file that is there', () => {
+    for (const bundle of BUNDLES) {
+      const source = readFileSync(join(ROOT, 'dist', 'fast', `${bundle}.cjs`), 'latin1')
+      const targets = [...source.matchAll(/"(\.\.\/\.\.\/node_modules\/[^"]+)"/g)].map((match) => match[1]!)
+      expect(targets.length, bundle).toBeGreaterThanOrEqual(5)
+      for (const target of targets) expect(existsSync(join(ROOT, 'dist', 'fast', target)), target).toBe(true)
+    }
+  })
 
   it('builds bundles of ASCII only, which Node reads into one-byte strings', () => {
     for (const bundle of BUNDLES) {
@@ -191,7 +226,10 @@ describe('the fast path', () => {
     const root = packageCopy()
     const record = join(root, 'dist', 'fast', 'verbs.verified.json')
     const snap = ['tapir:snap', '--interactiveOnly', '--state', state()]
+    // A file is recorded only once it is two seconds old, and these are new.
+    expect(await tapirIn(root, snap)).toMatchObject({bundle: 'verbs', exitCode: 0})
     expect(existsSync(record)).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
     expect(await tapirIn(root, snap)).toMatchObject({bundle: 'verbs', exitCode: 0})
     const written = statSync(record).mtimeMs
     const seen = JSON.parse(readFileSync(record, 'utf8')) as Array<[string, number, number, string]>
@@ -209,14 +247,33 @@ describe('the fast path', () => {
     expect(stale).toMatchObject({bundled: false, exitCode: 1, stderr: '✗ Nonexistent flag: --bogus. Read `tapir tapir:snap --help`.'})
   }, 60_000)
 
+  it('writes its record through no symbolic link, and reads none that is a FIFO or too large', async () => {
+    const root = packageCopy()
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const record = join(root, 'dist', 'fast', 'verbs.verified.json')
+    const elsewhere = join(scratch.path, 'not-tapirs.json')
+    writeFileSync(elsewhere, 'left alone')
+    symlinkSync(elsewhere, record)
+    expect(await tapirIn(root, ['tapir:snap', '--state', state()])).toMatchObject({bundle: 'verbs', exitCode: 0})
+    expect(readFileSync(elsewhere, 'utf8')).toBe('left alone')
+    rmSync(record)
+    execFileSync('mkfifo', [record])
+    const started = Date.now()
+    expect(await tapirIn(root, ['tapir:snap', '--state', state()])).toMatchObject({bundle: 'verbs', exitCode: 0})
+    expect(Date.now() - started).toBeLessThan(20_000)
+    rmSync(record)
+    writeFileSync(record, `[${' '.repeat(5 * 1024 * 1024)}]`)
+    expect(await tapirIn(root, ['tapir:snap', '--state', state()])).toMatchObject({bundle: 'verbs', exitCode: 0})
+  }, 60_000)
+
   it('trusts no record that is not JSON, or that names another hash than the build', async () => {
     const root = packageCopy()
     const record = join(root, 'dist', 'fast', 'verbs.verified.json')
     const changed = join(root, 'dist', 'commands', 'tapir-command.js')
     writeFileSync(changed, readFileSync(changed, 'utf8').replace('. See \\`tapir ${id} --help', '. Read \\`tapir ${id} --help'))
-    const {size, mtimeMs} = statSync(changed)
+    const {size, mtimeMs, ctimeMs} = statSync(changed)
     const sha1 = createHash('sha1').update(readFileSync(changed)).digest('hex')
-    for (const content of ['{not json', JSON.stringify([['dist/commands/tapir-command.js', size, mtimeMs, sha1]])]) {
+    for (const content of ['{not json', JSON.stringify([['dist/commands/tapir-command.js', size, mtimeMs, sha1, ctimeMs]])]) {
       writeFileSync(record, content)
       expect(await tapirIn(root, ['tapir:snap', '--bogus']), content).toMatchObject({bundled: false, exitCode: 1})
     }
