@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import type {Config} from '@oclif/core/config'
 import type {Outcome} from '../../src/lib/output/outcome.js'
 import {renderOutcome} from '../../src/lib/output/print.js'
-import {type CliResult, ROOT, scratchHome} from './cli.js'
+import {type CliResult, ROOT, tempDir} from './cli.js'
 
 /** A tapir command class from oclif's registry: it produces its Outcome without printing (the
  *  part `run` prints is what `renderOutcome` renders below). */
@@ -55,11 +55,15 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
   if (!printsWhatItProduces(command)) throw new Error(`${id} does not print just the Outcome it produces: spawn tapir() to test it`)
 
   const captured = {stdout: '', stderr: ''}
+  // A HOME of its own, removed after: the unit tier shares modules between test files, so a
+  // per-file cleanup registered as a helper loads would run for the first file only.
+  const home = tempDir('tapir-home-')
   const restore = [
+    home.remove,
     capture(process.stdout, (text) => (captured.stdout += text)),
     capture(process.stderr, (text) => (captured.stderr += text)),
     // NODE_ENV stays the test's: no command reads it.
-    overrideEnv({HOME: scratchHome(), NO_COLOR: '1', ...options.env}),
+    overrideEnv({HOME: home.path, NO_COLOR: '1', ...options.env}),
   ]
   const exitCode = process.exitCode
   let outcome: Outcome
