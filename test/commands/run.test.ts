@@ -35,11 +35,11 @@ describe('tapir:run', () => {
     expect(result.exitCode, result.stderr).toBe(0)
     const lines = result.stdout.split('\n')
     expect(lines.slice(0, 8)).toEqual([
-      '[1/8] find --key=email ok: {',
+      '[1/8] find --key=email ok: {"ref":"q1","matched":true,"matchCount":1}',
       '[2/8] fill --ref=q1 --text=ada@example.com ok: ✓ Filled q1',
-      '[3/8] find --key=password ok: {',
+      '[3/8] find --key=password ok: {"ref":"q2","matched":true,"matchCount":1}',
       "[4/8] fill --ref=q2 --text='hunter 22' ok: ✓ Filled q2",
-      '[5/8] find --key=signIn ok: {',
+      '[5/8] find --key=signIn ok: {"ref":"q3","matched":true,"matchCount":1}',
       '[6/8] tap --ref=q3 ok: ✓ Tapped q3',
       expect.stringMatching(/^\[7\/8\] wait --text=Monitors ok: ✓ Condition matched after \d+ ms$/),
       '[8/8] snap --interactiveOnly ok: - heading "Monitors" [ref=e1]',

@@ -6,12 +6,23 @@ import type {RunReport, StepResult} from './execute.js'
 
 const LINE_LIMIT = 120
 
-function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0] ?? ''
+/** What a progress line shows of a step's output: a JSON result (find, observe) on one line,
+ *  anything else by its first line; either cut at LINE_LIMIT. */
+function progressLine(text: string): string {
+  const line = compactJson(text) ?? text.split('\n', 1)[0] ?? ''
   return line.length > LINE_LIMIT ? `${line.slice(0, LINE_LIMIT - 1)}…` : line
 }
 
-/** `[i/n] <step> ok: <first line>` per step, then the last step's whole output; on failure
+function compactJson(text: string): string | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined
+  try {
+    return JSON.stringify(JSON.parse(text))
+  } catch {
+    return undefined // a line that only starts like JSON
+  }
+}
+
+/** `[i/n] <step> ok: <its output in one line>` per step, then the last step's whole output; on failure
  *  `step N failed (exit C): <step>` with that step's errors on stderr, and its exit code. */
 export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
   const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
@@ -23,7 +34,7 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
   }
   const progress = report.steps.map((result, index) => {
     const status = result.ok ? 'ok' : `failed (exit ${result.exitCode})`
-    return `[${index + 1}/${total}] ${result.step} ${status}: ${firstLine(result.output)}`
+    return `[${index + 1}/${total}] ${result.step} ${status}: ${progressLine(result.output)}`
   })
   const last = report.steps.at(-1)!
   const stdout = [...progress, ...(last.outcome.stdout ? [last.outcome.stdout] : [])].join('\n')
