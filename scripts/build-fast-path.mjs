@@ -41,8 +41,8 @@ const lazyDebug = {
 // stand-ins (scripts/lazy-modules.mjs) that load them on first use: Node's TLS and HTTPS (ws, for
 // wss://), zlib (ws, for compressed messages), readline, perf_hooks and child_process (oclif's
 // prompts, timings and Windows shell check), and the packages oclif uses only to find commands
-// on disk, match plugin names, render help templates, read rc files (lilconfig) and spin. Of wsl-utils oclif reads isWsl on
-// every start; the rest of it would start child_process.
+// on disk, match plugin names, render help templates, read rc files (lilconfig) and spin. Of
+// wsl-utils oclif reads isWsl on every start; the rest of it would start child_process.
 const LAZY = {
   builtins: ['https', 'tls', 'zlib', 'readline', 'perf_hooks', 'child_process'],
   packages: ['tinyglobby', 'minimatch', 'ejs', 'cli-spinners', 'lilconfig'],
