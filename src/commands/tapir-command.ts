@@ -4,13 +4,9 @@ import * as Flags from '@oclif/core/flags'
 import type {InferredFlags, LoadOptions} from '@oclif/core/interfaces'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {failureOutcome} from '../lib/output/outcome.js'
-import {printOutcome, printProgress} from '../lib/output/print.js'
-import {SessionContext} from '../lib/runtime/session-context.js'
-import {checkTimeout} from '../lib/verbs/input.js'
+import {printOutcome} from '../lib/output/print.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-
-export const DEFAULT_TIMEOUT_MS = 30_000
+import {DEFAULT_TIMEOUT_MS, produceOutcome} from './produce-outcome.js'
 
 const GLOBAL_FLAGS = {
   json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
@@ -60,25 +56,12 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
 
   /** Parses, runs and reads the result; never throws and never prints. */
   async produce(): Promise<Outcome> {
-    let context: SessionContext | undefined
-    try {
-      const {flags, argv, args} = await this.parseFlags()
-      checkTimeout('--timeout', flags.timeout)
-      const verbContext =
-        this.sharedContext ??
-        (context = new SessionContext({
-          stateFlag: flags.state,
-          env: process.env,
-          cwd: process.cwd(),
-          timeoutMs: flags.timeout,
-          progress: printProgress,
-        }))
-      return await this.outcome(flags, verbContext, argv.map(String), args)
-    } catch (error) {
-      return failureOutcome(error, this.argv.includes('--json'))
-    } finally {
-      context?.close()
-    }
+    return produceOutcome(
+      this.argv,
+      () => this.parseFlags(),
+      ({flags, argv, args}, context) => this.outcome(flags, context, argv.map(String), args),
+      this.sharedContext,
+    )
   }
 
   protected abstract outcome(flags: FlagsOf<T>, context: VerbContext, argv: string[], args: Record<string, unknown>): Promise<Outcome>

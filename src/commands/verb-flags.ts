@@ -1,40 +1,23 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../lib/errors.js'
-import {defaultFor, missingMessage} from '../lib/verbs/input.js'
+import {missingMessage} from '../lib/verbs/input.js'
 import type {Param, Verb} from '../lib/verbs/types.js'
+import {flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './verb-flag-rules.js'
 
-const number = Flags.custom<number>({
-  parse: async (text) => {
-    const value = Number(text)
-    if (text.trim() === '' || !Number.isFinite(value)) throw new Error(`Expected a number but received: ${text}`)
-    return value
-  },
-})
+const number = Flags.custom<number>({parse: async (text) => readNumber(text)})
 
-const commaList = Flags.custom<string[]>({
-  parse: async (text) =>
-    text
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-})
+const commaList = Flags.custom<string[]>({parse: async (text) => readList(text)})
 
-/** `interactiveOnly` → `interactive-only`: the spelling of shell habits, taken as an alias. */
-export function kebabCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
-}
-
-function flagFor(param: Param, positional: boolean) {
+function flagFor(param: Param, verb: Verb) {
   const kebab = kebabCase(param.name)
   const named = {
     description: param.description,
-    // A value that may come as an argument instead is checked by the verb, not by oclif.
-    ...(param.required && !positional ? {required: true} : {}),
+    ...(isRequiredFlag(param, verb) ? {required: true} : {}),
     ...(kebab === param.name ? {} : {aliases: [kebab]}),
   }
   if (param.passThrough) return Flags.string(named)
-  const fallback = defaultFor(param, 'cli')
+  const fallback = flagDefault(param)
   const common = {...named, ...(param.options ? {options: [...param.options]} : {})}
   switch (param.type) {
     case 'boolean':
@@ -55,10 +38,7 @@ function flagFor(param: Param, positional: boolean) {
  *  in the verb's own words (`missingFlagError`). An MCP-only param (a tool's `json`) is the global
  *  --json flag on the CLI. */
 export function flagsFor(verb: Verb) {
-  const positional = new Set(verb.positional ?? [])
-  return Object.fromEntries(
-    verb.params.filter((param) => !param.mcpOnly).map((param) => [param.name, flagFor(param, positional.has(param.name))]),
-  )
+  return Object.fromEntries(flagParams(verb).map((param) => [param.name, flagFor(param, verb)]))
 }
 
 /** The verb's own "missing" message when oclif refused a parse for a required flag left out. */

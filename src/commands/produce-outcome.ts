@@ -1,0 +1,46 @@
+import type {Outcome} from '../lib/output/outcome.js'
+import {failureOutcome} from '../lib/output/outcome.js'
+import {printProgress} from '../lib/output/print.js'
+import {SessionContext} from '../lib/runtime/session-context.js'
+import {checkTimeout} from '../lib/verbs/input.js'
+import type {VerbContext} from '../lib/verbs/types.js'
+
+/** --timeout when not given: what one verb may take, all its calls to the app included. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+/** The global flags every tapir command takes, as read. */
+export interface GlobalValues {
+  json?: boolean
+  state?: string
+  timeout: number
+}
+
+/** What every command run does around its own work, whichever reader read its command line:
+ *  the flags read, the session's context opened (unless tapir:run shares its own), the work run,
+ *  any failure turned into its Outcome. Never throws and never prints. */
+export async function produceOutcome<Read extends {flags: GlobalValues}>(
+  argv: readonly string[],
+  read: () => Promise<Read>,
+  work: (read: Read, context: VerbContext) => Promise<Outcome>,
+  sharedContext?: VerbContext,
+): Promise<Outcome> {
+  let context: SessionContext | undefined
+  try {
+    const values = await read()
+    checkTimeout('--timeout', values.flags.timeout)
+    const verbContext =
+      sharedContext ??
+      (context = new SessionContext({
+        stateFlag: values.flags.state,
+        env: process.env,
+        cwd: process.cwd(),
+        timeoutMs: values.flags.timeout,
+        progress: printProgress,
+      }))
+    return await work(values, verbContext)
+  } catch (error) {
+    return failureOutcome(error, argv.includes('--json'))
+  } finally {
+    context?.close()
+  }
+}
