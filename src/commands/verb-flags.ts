@@ -55,7 +55,12 @@ export function argsFor(verb: Verb) {
     (verb.positional ?? []).map((name) => {
       const param = params.get(name)
       const description = param?.description ?? name
-      return [name, Args.string({description: param?.required ? `(required, here or as --${name}) ${description}` : description})]
+      // ignoreStdin: oclif would otherwise read a missing argument from a piped stdin, and a
+      // script's `while read` loop would lose its input to a perf_compare given --a and --b.
+      return [
+        name,
+        Args.string({description: param?.required ? `(required, here or as --${name}) ${description}` : description, ignoreStdin: true}),
+      ]
     }),
   )
 }
