@@ -17,10 +17,12 @@ const {createRequire} = Module
 const ROOT = join(__dirname, '..')
 const FAST_DIR = join(ROOT, 'dist', 'fast')
 
-/** The prebuilt bundles, each with V8's code for it and a stamp of what it was made from. A verb
- *  (what agents run most) loads one that holds only what a verb run can reach; every other
- *  command loads the one that holds them all. */
+/** The prebuilt bundles, each with V8's code for it and a stamp of what it was made from. A
+ *  catalogue verb (what agents run most) is read and run by `direct`, which holds no oclif (a
+ *  third of the bytes); a command line it leaves to oclif, and tapir:run, go to `verbs`, which
+ *  holds oclif and what a verb run can reach; every other command to `all`. */
 const BUNDLES = {
+  direct: bundleFiles('direct'),
   verbs: bundleFiles('verbs'),
   all: bundleFiles('all'),
 }
@@ -37,7 +39,7 @@ function bundleFiles(kind) {
   }
 }
 
-/** Which bundle would serve a run of `id`. */
+/** Which oclif bundle would serve a run of `id` (`direct` is tried before it, bin/run.cjs). */
 function bundleFor(id) {
   return id?.startsWith('tapir:') ? BUNDLES.verbs : BUNDLES.all
 }
@@ -217,7 +219,12 @@ function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache})
   } finally {
     restore()
   }
-  if (typeof bundle?.execute !== 'function' || typeof bundle.writeAtomic !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
+  if (typeof bundle?.writeAtomic !== 'function') throw new Error(`${bundleFile} is not the bundle the build makes`)
+  if (stamp.bundleFiles === BUNDLES.direct) {
+    if (typeof bundle.runVerbDirectly !== 'function') throw new Error(`${bundleFile} is not the bundle the build makes`)
+    return bundle
+  }
+  if (typeof bundle.execute !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
     throw new Error(`${bundleFile} is not the bundle the build makes`)
   Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
   return bundle

@@ -28,20 +28,56 @@ os.userInfo = (options) => {
 
 const argv = process.argv.slice(2)
 const fast = require('./fast-path.cjs')
-const stamp = fast.readStamp(fast.bundleFor(argv[0]))
-let served
-if (fast.fastPathRefusal(argv, stamp) === undefined) {
+
+/** The bundle that reads and runs a catalogue verb without oclif, when it may serve this run.
+ *  Not with DEBUG set: the lines that asks for are oclif's. */
+function directBundle() {
+  if (!argv[0]?.startsWith('tapir:') || process.env.DEBUG) return undefined
+  const stamp = fast.readStamp(fast.BUNDLES.direct)
+  if (fast.fastPathRefusal(argv, stamp) !== undefined) return undefined
   try {
-    const loadOptions = fast.fastLoadOptions(stamp)
-    served = {bundle: fast.loadBundle({argv, stamp}), loadOptions}
-    fast.recordVerified(stamp, served.bundle.writeAtomic)
+    const bundle = fast.loadBundle({argv, stamp})
+    fast.recordVerified(stamp, bundle.writeAtomic)
+    return bundle
   } catch {
-    // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.
+    return undefined // what is not what the build made: oclif's way below
   }
 }
-if (served) {
-  void served.bundle.execute({args: argv, loadOptions: served.loadOptions})
+
+/** oclif reads and runs the command: from a bundle when it may serve, else from dist/. */
+function runWithOclif() {
+  const stamp = fast.readStamp(fast.bundleFor(argv[0]))
+  let served
+  if (fast.fastPathRefusal(argv, stamp) === undefined) {
+    try {
+      const loadOptions = fast.fastLoadOptions(stamp)
+      served = {bundle: fast.loadBundle({argv, stamp}), loadOptions}
+      fast.recordVerified(stamp, served.bundle.writeAtomic)
+    } catch {
+      // A bundle or package.json that is not what the build made: the ordinary path reads dist/ itself.
+    }
+  }
+  if (served) {
+    void served.bundle.execute({args: argv, loadOptions: served.loadOptions})
+  } else {
+    // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
+    void require('@oclif/core/execute').execute({dir: __filename})
+  }
+}
+
+const direct = directBundle()
+if (direct) {
+  // It resolves to false, having done nothing, for a command line it leaves to oclif.
+  direct.runVerbDirectly(argv).then(
+    (handled) => handled || runWithOclif(),
+    (error) => {
+      process.exitCode = 1
+      // A fault of tapir's own (the reader never throws, and failures are Outcomes): one line, no escapes.
+      const message = error instanceof Error ? error.message : String(error)
+      // eslint-disable-next-line no-control-regex -- the C0 and C1 controls are what is taken out
+      process.stderr.write(`✗ ${message.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}\n`)
+    },
+  )
 } else {
-  // The subpath skips @oclif/core's index, which checks the Node version with semver on every start.
-  void require('@oclif/core/execute').execute({dir: __filename})
+  runWithOclif()
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Part of `npm run build`, after tsc: bundles what a plain `tapir <command>` run loads (oclif and
-// the command classes, from dist/) into dist/fast/: verbs.cjs for the verbs, all.cjs for the
+// Part of `npm run build`, after tsc: bundles what a plain `tapir <command>` run loads, from dist/,
+// into dist/fast/: direct.cjs reads and runs a catalogue verb without oclif, verbs.cjs holds oclif
+// and the verb commands (tapir:run, and the command lines direct.cjs leaves to oclif), all.cjs the
 // rest. Each is compiled once to keep V8's code for it, and stamped with every file it was made
 // from (bin/fast-path.cjs checks them).
 import {execFile} from 'node:child_process'
@@ -56,9 +57,14 @@ export {writeAtomic} from './dist/lib/write-atomic.js'
 export {${name} as COMMANDS} from './dist/commands/${module}'
 export const REACHABLE = {}
 `
+// The bundle of a verb read and run without oclif (src/commands/direct-verb.ts).
+const DIRECT_ENTRY = `export {runVerbDirectly} from './dist/commands/direct-verb.js'
+export {writeAtomic} from './dist/lib/write-atomic.js'
+`
 // Each bundle is warmed by a run of the commands it serves (a verb, a session command), which
 // compiles what a real run runs, connection included; V8's code for it is kept beside it.
 const KINDS = [
+  {files: BUNDLES.direct, entry: DIRECT_ENTRY, warm: ['tapir:snap'], warmed: '[ref=e'},
   {files: BUNDLES.verbs, entry: entryOf('verb-commands.js', 'VERB_COMMANDS'), warm: ['tapir:snap'], warmed: '[ref=e'},
   {files: BUNDLES.all, entry: entryOf('index.js', 'COMMANDS'), warm: ['status'], warmed: '"answering": true'},
 ]
@@ -85,8 +91,13 @@ const ownUrl = {
 // client session anyway, so it keeps the ordinary path and the SDK's ES modules.
 const ORDINARY_ONLY = new Set(['mcp:serve'])
 
-// Every command, for the stamps: each names the ones its bundle serves.
+// Every command, for the stamps: each names the ones its bundle serves; the direct one, the verbs.
 const {COMMANDS} = await import(pathToFileURL(join(ROOT, 'dist', 'commands', 'index.js')).href)
+const {VERBS} = await import(pathToFileURL(join(ROOT, 'dist', 'lib', 'verbs', 'index.js')).href)
+const servedBy = (files) =>
+  files === BUNDLES.direct
+    ? VERBS.map((verb) => `tapir:${verb.name}`)
+    : Object.keys(COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files)
 
 rmSync(FAST_DIR, {recursive: true, force: true})
 mkdirSync(FAST_DIR, {recursive: true})
@@ -135,7 +146,7 @@ async function buildBundle({files, entry, warm, warmed}) {
   const inputs = Object.keys(metafile.inputs).filter((path) => path !== '<stdin>' && !/^lazy(-debug)?:/.test(path))
   const stamp = {
     node: process.version,
-    ids: Object.keys(COMMANDS).filter((id) => !ORDINARY_ONLY.has(id) && bundleFor(id) === files),
+    ids: servedBy(files),
     files: [files.entry, ...inputs, ...lazyPackages].map((path) => fileEntry(path.split(sep).join('/'))),
     cache: fileEntry(relative(ROOT, files.cache)),
   }
@@ -169,8 +180,12 @@ async function warmUp(files, argv, warmed) {
     const files = BUNDLES[${JSON.stringify(files.kind)}]
     const stamp = {bundleFiles: files, node: process.version}
     const argv = ${JSON.stringify(argv)}
-    const {execute} = loadBundle({argv, stamp, produceCache: (data) => writeFileSync(files.cache, data)})
-    await execute({args: argv, loadOptions: fastLoadOptions(stamp)})`
+    const bundle = loadBundle({argv, stamp, produceCache: (data) => writeFileSync(files.cache, data)})
+    if (bundle.runVerbDirectly) {
+      if (!(await bundle.runVerbDirectly(argv))) throw new Error('the direct bundle left ' + argv.join(' ') + ' to oclif')
+    } else {
+      await bundle.execute({args: argv, loadOptions: fastLoadOptions(stamp)})
+    }`
   // V8 keeps code only for the flags it was compiled with: the warm-up runs with none, as tapir does.
   const env = {...process.env}
   delete env.NODE_OPTIONS

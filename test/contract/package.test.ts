@@ -49,7 +49,7 @@ describe('the npm package', () => {
       ...filesUnder(join(ROOT, 'dist')).filter((path) => !path.endsWith('.verified.json')),
     ].sort()
     expect(packed).toEqual(expected)
-    const fastPath = ['verbs', 'all'].flatMap((bundle) => [
+    const fastPath = ['direct', 'verbs', 'all'].flatMap((bundle) => [
       `dist/fast/${bundle}.stamp.json`,
       `dist/fast/${bundle}.cjs`,
       `dist/fast/${bundle}.cjs.cache`,
