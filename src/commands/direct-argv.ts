@@ -1,6 +1,6 @@
 import type {Param, ParamValue, Verb} from '../lib/verbs/types.js'
-import {DEFAULT_TIMEOUT_MS, type GlobalValues} from './produce-outcome.js'
-import {flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './verb-flag-rules.js'
+import type {GlobalValues} from './produce-outcome.js'
+import {GLOBAL_FLAG_RULES, flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './verb-flag-rules.js'
 import type {VerbValues} from './verb-outcome.js'
 
 /** One flag as the reader knows it: what oclif is given for it (verb-flags.ts, tapir-command.ts). */
@@ -13,11 +13,13 @@ interface FlagRule {
   required: boolean
 }
 
-const GLOBAL_RULES: readonly FlagRule[] = [
-  {name: 'json', type: 'boolean', required: false},
-  {name: 'state', type: 'string', required: false},
-  {name: 'timeout', type: 'integer', min: 1, default: DEFAULT_TIMEOUT_MS, required: false},
-]
+const GLOBAL_RULES: readonly FlagRule[] = Object.entries(GLOBAL_FLAG_RULES).map(([name, rule]) => ({
+  name,
+  type: rule.type,
+  ...('min' in rule ? {min: rule.min} : {}),
+  ...('default' in rule ? {default: rule.default} : {}),
+  required: false,
+}))
 
 /** The flags of `verb` by every spelling the command line may use: its name, its kebab-case
  *  alias and, for a boolean of the verb's own, `no-` before either (the global --json has none). */
@@ -44,6 +46,14 @@ function spellings(verb: Verb): Map<string, {rule: FlagRule; negated: boolean}> 
     for (const word of words) if (!spelt.has(`no-${word}`)) spelt.set(`no-${word}`, {rule, negated: true})
   }
   return spelt
+}
+
+/** Whether oclif takes `text`, given as a value, for a flag instead, and so for a value left out.
+ *  It looks flags up in plain objects, where `--toString` or `--__proto__` finds one too. */
+function looksLikeFlag(text: string, rules: Map<string, unknown>): boolean {
+  if (!text.startsWith('--')) return false
+  const word = text.slice(2)
+  return rules.has(word) || word in Object.prototype
 }
 
 /** A flag's text as its value, or undefined where oclif would refuse it. */
@@ -101,8 +111,7 @@ export function readVerbArgv(verb: Verb, argv: readonly string[]): (VerbValues &
     }
     if (given.has(rule.name)) return undefined
     const text = equals === -1 ? argv[++at] : token.slice(equals + 1)
-    // oclif takes a value that is itself one of the command's flags for a value left out.
-    if (text === undefined || (text.startsWith('--') && rules.has(text.slice(2)))) return undefined
+    if (text === undefined || looksLikeFlag(text, rules)) return undefined
     const value = valueOf(rule, text)
     if (value === undefined) return undefined
     given.set(rule.name, value)
@@ -114,6 +123,7 @@ export function readVerbArgv(verb: Verb, argv: readonly string[]): (VerbValues &
     if (value === undefined && rule.required) return undefined
     if (value !== undefined) flags[rule.name] = value
   }
+  // The global values as their types, which their rules above make them.
   const {json, state, timeout} = flags
   if (
     typeof timeout !== 'number' ||

@@ -5,9 +5,6 @@ import {SessionContext} from '../lib/runtime/session-context.js'
 import {checkTimeout} from '../lib/verbs/input.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 
-/** --timeout when not given: what one verb may take, all its calls to the app included. */
-export const DEFAULT_TIMEOUT_MS = 30_000
-
 /** The global flags every tapir command takes, as read. */
 export interface GlobalValues {
   json?: boolean

@@ -6,17 +6,14 @@ import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {DEFAULT_TIMEOUT_MS, produceOutcome} from './produce-outcome.js'
+import {produceOutcome} from './produce-outcome.js'
+import {GLOBAL_FLAG_RULES} from './verb-flag-rules.js'
 
+const {json, state, timeout} = GLOBAL_FLAG_RULES
 const GLOBAL_FLAGS = {
-  json: Flags.boolean({description: 'Print the JSON result (or error) instead of the summary line.', helpGroup: 'GLOBAL'}),
-  state: Flags.string({description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).', helpGroup: 'GLOBAL'}),
-  timeout: Flags.integer({
-    description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).',
-    default: DEFAULT_TIMEOUT_MS,
-    min: 1,
-    helpGroup: 'GLOBAL',
-  }),
+  json: Flags.boolean({description: json.description, helpGroup: 'GLOBAL'}),
+  state: Flags.string({description: state.description, helpGroup: 'GLOBAL'}),
+  timeout: Flags.integer({description: timeout.description, default: timeout.default, min: timeout.min, helpGroup: 'GLOBAL'}),
 }
 
 /** The parsed flags of command class `T`: its own and the global ones, each with its type. */

@@ -1,8 +1,21 @@
 import {defaultFor} from '../lib/verbs/input.js'
 import type {Param, ParamValue, Verb} from '../lib/verbs/types.js'
 
-// How a verb's params become command-line flags, with no oclif in it: oclif's definitions
-// (verb-flags.ts) and the fast path's own reader (direct-argv.ts) both follow these rules.
+// How a verb's params, and the flags every command takes, become command-line flags, with no
+// oclif in it: oclif's definitions (verb-flags.ts, tapir-command.ts) and the fast path's own
+// reader (direct-argv.ts) are both made from these rules.
+
+/** The flags every tapir command takes. */
+export const GLOBAL_FLAG_RULES = {
+  json: {type: 'boolean', description: 'Print the JSON result (or error) instead of the summary line.'},
+  state: {type: 'string', description: 'Session file to use instead of the per-project one (also TAPIR_STATE_FILE).'},
+  timeout: {
+    type: 'integer',
+    description: 'Milliseconds one verb may take, all its calls to the app included (its own wait in the app comes on top).',
+    default: 30_000,
+    min: 1,
+  },
+} as const
 
 /** `interactiveOnly` → `interactive-only`: the spelling of shell habits, taken as an alias. */
 export function kebabCase(name: string): string {

@@ -69,6 +69,10 @@ function valueCases(param: Param): Array<[string, boolean]> {
         ['--not-a-flag', true],
         ['a=b', true],
         ['--json', false],
+        // oclif looks flags up in plain objects: these find one there, so it sees no value.
+        ['--toString', false],
+        ['--__proto__', false],
+        ['--constructor', false],
       ]
   }
 }
@@ -118,9 +122,12 @@ function casesFor(verb: Verb): Case[] {
   add(['-5'], false)
   add(['--nope'], false)
   add(['--nope=1'], false)
+  add(['--constructor'], false)
+  add(['--__proto__=1'], false)
   return cases
 }
 
+// What Command.parse does, less its preparse hook, which tapir does not have.
 async function oclifRead(verb: Verb, argv: string[]) {
   const Command = verbCommand(verb)
   try {
