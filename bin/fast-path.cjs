@@ -219,14 +219,12 @@ function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache})
   } finally {
     restore()
   }
-  if (typeof bundle?.writeAtomic !== 'function') throw new Error(`${bundleFile} is not the bundle the build makes`)
-  if (stamp.bundleFiles === BUNDLES.direct) {
-    if (typeof bundle.runVerbDirectly !== 'function') throw new Error(`${bundleFile} is not the bundle the build makes`)
-    return bundle
-  }
-  if (typeof bundle.execute !== 'function' || !bundle.COMMANDS || !bundle.REACHABLE)
-    throw new Error(`${bundleFile} is not the bundle the build makes`)
-  Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
+  const direct = stamp.bundleFiles === BUNDLES.direct
+  const complete = direct
+    ? typeof bundle?.runVerbDirectly === 'function'
+    : typeof bundle?.execute === 'function' && bundle.COMMANDS && bundle.REACHABLE
+  if (!complete || typeof bundle.writeAtomic !== 'function') throw new Error(`${bundleFile} is not the bundle the build makes`)
+  if (!direct) Object.assign(bundle.REACHABLE, reachable(bundle.COMMANDS, argv[0]))
   return bundle
 }
 

@@ -1,3 +1,4 @@
+import {failureOutcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
 import {VERBS} from '../lib/verbs/index.js'
 import {readVerbArgv} from './direct-argv.js'
@@ -14,12 +15,26 @@ export async function runVerbDirectly(argv: readonly string[]): Promise<boolean>
   const verb = VERBS.find((candidate) => `tapir:${candidate.name}` === id)
   const values = verb && readVerbArgv(verb, rest)
   if (!verb || !values) return false
-  await printOutcome(
-    await produceOutcome(
-      rest,
-      async () => values,
-      (read, context) => verbOutcome(verb, read, context),
-    ),
-  )
+  ignoreClosedStdout()
+  try {
+    await printOutcome(
+      await produceOutcome(
+        rest,
+        async () => values,
+        (read, context) => verbOutcome(verb, read, context),
+      ),
+    )
+  } catch (error) {
+    // Nothing gets here but a fault of tapir's own: produceOutcome turns every failure into an Outcome.
+    await printOutcome(failureOutcome(error, rest.includes('--json')))
+  }
   return true
+}
+
+/** A reader that stops early (`tapir tapir:snap | head -1`) is no error, as on oclif's path,
+ *  where oclif's command module ignores the same. */
+function ignoreClosedStdout(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
 }

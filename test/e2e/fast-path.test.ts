@@ -110,6 +110,20 @@ describe('the fast path', () => {
     expect(madeFrom('direct').filter((path) => path.includes('@oclif/'))).toEqual([])
   }, 60_000)
 
+  it('takes a reader that closes the pipe early (`| head -1`) as no error, as the ordinary path does', async () => {
+    const root = packageCopy()
+    for (const env of [{}, {TAPIR_NO_FAST_PATH: '1'}]) {
+      const child = execa(process.execPath, [join(root, 'bin', 'run.cjs'), 'tapir:snap', '--json', '--state', state()], {
+        env: {HOME: scratch.path, NO_COLOR: '1', ...env},
+        reject: false,
+      })
+      // Closed before tapir writes a byte (it takes ~100 ms to start): every write meets EPIPE.
+      child.stdout?.destroy()
+      const result = await child
+      expect({exitCode: result.exitCode, stderr: result.stderr}, JSON.stringify(env)).toEqual({exitCode: 0, stderr: ''})
+    }
+  }, 60_000)
+
   it("prints oclif's debug lines when DEBUG asks for them, as the ordinary path does", async () => {
     const fresh = packageCopy()
     const ordinary = packageCopy()
