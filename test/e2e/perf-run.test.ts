@@ -161,6 +161,19 @@ describe('tapir:perf_run and tapir:perf_compare against the sim', () => {
     expect(plain.sim.requests.length).toBe(before)
   })
 
+  it('tells what is wrong with a scenario file before it looks for the app', async () => {
+    const noApp = ['--state', join(dir.path, 'no-session', 'state.json')]
+    const invalid = await tapir(['tapir:perf_run', join(dir.path, 'five.yaml'), ...noApp])
+    expect(invalid).toMatchObject({exitCode: 1, stdout: ''})
+    expect(invalid.stderr.split('\n')[0]).toBe('✗ Invalid perf scenario:')
+    const missing = await tapir(['tapir:perf_run', join(dir.path, 'nope.yaml'), ...noApp])
+    expect(missing.stderr).toBe(`✗ Invalid perf scenario:\n- ${join(dir.path, 'nope.yaml')}: cannot read (no such file)`)
+    // A sound file then meets the missing app.
+    const sound = await tapir(['tapir:perf_run', join(dir.path, 'lost.yaml'), ...noApp])
+    expect(sound).toMatchObject({exitCode: 1, stdout: ''})
+    expect(sound.stderr).toMatch(/^✗ No running Flutter app detected/)
+  })
+
   it('fails a step whose target matches nothing with exit 1 and a Diagnostics line', async () => {
     const result = await run(plain, ['tapir:perf_run', join(dir.path, 'lost.yaml'), `--out=${join(dir.path, 'out')}`])
     expect(result.exitCode).toBe(1)

@@ -26,8 +26,6 @@ const JSON_INSIGHTS = 6
 export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_RUN_PARAMS>) {
   const label = input.label ?? 'run'
   if (!LABEL.test(label)) throw new ParamError((name) => `${name('label')} must be lower-case letters, digits, _ and - (got "${label}").`)
-  const target = context.target?.() ?? {}
-  const platform = platformNamed(input.platform) ?? platformOfDevice(target.device)
   const load = (path: string) => loadScenario(resolve(context.cwd, path), {variant: input.variant, env: process.env})
   const scenario = load(input.scenario)
   const against = input.against === undefined ? undefined : load(input.against)
@@ -37,6 +35,9 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
     )
   const html = htmlPath(context.cwd, input.html)
   if (html !== undefined) checkOutputFile(html, REPORT_OUTPUT)
+  // The files are read before the session: a mistake in one is told first, app or no app.
+  const target = context.target?.() ?? {}
+  const platform = platformNamed(input.platform) ?? platformOfDevice(target.device)
   for (const each of [scenario, ...(against ? [against] : [])]) {
     if (!each.platforms.includes(platform))
       throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
