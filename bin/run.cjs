@@ -74,7 +74,9 @@ if (direct) {
     () => {
       // runVerbDirectly prints its own failures; this is for one it could not print.
       process.exitCode = 1
-      process.stderr.write('✗ tapir failed unexpectedly; run it again with TAPIR_NO_FAST_PATH=1 for the full error.\n')
+      process.stderr.write(
+        '✗ tapir failed unexpectedly, maybe after acting on the app; TAPIR_NO_FAST_PATH=1 shows the full error of a run (it runs the command again).\n',
+      )
     },
   )
 } else {

@@ -1,5 +1,6 @@
 import {failureOutcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
+import {printable} from '../lib/output/printable.js'
 import {VERBS} from '../lib/verbs/index.js'
 import {readVerbArgv} from './direct-argv.js'
 import {produceOutcome} from './produce-outcome.js'
@@ -26,15 +27,18 @@ export async function runVerbDirectly(argv: readonly string[]): Promise<boolean>
     )
   } catch (error) {
     // Nothing gets here but a fault of tapir's own: produceOutcome turns every failure into an Outcome.
-    await printOutcome(failureOutcome(error, rest.includes('--json')))
+    await printOutcome(failureOutcome(error, values.flags.json === true))
   }
   return true
 }
 
 /** A reader that stops early (`tapir tapir:snap | head -1`) is no error, as on oclif's path,
- *  where oclif's command module ignores the same. */
+ *  where oclif's command module ignores the same. Any other failure to write (a full disk) is
+ *  one line and exit 1, not an uncaught error that shows a line of the minified bundle. */
 function ignoreClosedStdout(): void {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error
+    if (error.code === 'EPIPE') return
+    process.exitCode = 1
+    process.stderr.write(`✗ Cannot write the output: ${printable(error.message, true)}\n`)
   })
 }

@@ -110,7 +110,7 @@ describe('the fast path', () => {
     expect(madeFrom('direct').filter((path) => path.includes('@oclif/'))).toEqual([])
   }, 60_000)
 
-  it('takes a reader that closes the pipe early (`| head -1`) as no error, as the ordinary path does', async () => {
+  it('takes a reader that closes the pipe early (`| head -1`) as no error, as the ordinary path does, and a full disk as one', async () => {
     const root = packageCopy()
     for (const env of [{}, {TAPIR_NO_FAST_PATH: '1'}]) {
       const child = execa(process.execPath, [join(root, 'bin', 'run.cjs'), 'tapir:snap', '--json', '--state', state()], {
@@ -122,6 +122,16 @@ describe('the fast path', () => {
       const result = await child
       expect({exitCode: result.exitCode, stderr: result.stderr}, JSON.stringify(env)).toEqual({exitCode: 0, stderr: ''})
     }
+    // Any other failure to write is one line and exit 1 (here a full disk).
+    const full = await execa(`"${process.execPath}" "${join(root, 'bin', 'run.cjs')}" tapir:snap --state "${state()}" > /dev/full`, {
+      shell: true,
+      env: {HOME: scratch.path, NO_COLOR: '1'},
+      reject: false,
+    })
+    expect({exitCode: full.exitCode, stderr: full.stderr}).toEqual({
+      exitCode: 1,
+      stderr: '✗ Cannot write the output: ENOSPC: no space left on device, write',
+    })
   }, 60_000)
 
   it("prints oclif's debug lines when DEBUG asks for them, as the ordinary path does", async () => {
