@@ -1,7 +1,6 @@
 import {failureOutcome} from '../lib/output/outcome.js'
-import {printOutcome} from '../lib/output/print.js'
-import {printable} from '../lib/output/printable.js'
-import {VERBS} from '../lib/verbs/index.js'
+import {printOutcome, reportStdoutFailures} from '../lib/output/print.js'
+import {verbNamed} from '../lib/verbs/index.js'
 import {readVerbArgv} from './direct-argv.js'
 import {produceOutcome} from './produce-outcome.js'
 import {verbOutcome} from './verb-outcome.js'
@@ -13,10 +12,10 @@ import {verbOutcome} from './verb-outcome.js'
  */
 export async function runVerbDirectly(argv: readonly string[]): Promise<boolean> {
   const [id, ...rest] = argv
-  const verb = VERBS.find((candidate) => `tapir:${candidate.name}` === id)
+  const verb = id?.startsWith('tapir:') ? verbNamed(id.slice('tapir:'.length)) : undefined
   const values = verb && readVerbArgv(verb, rest)
   if (!verb || !values) return false
-  ignoreClosedStdout()
+  reportStdoutFailures()
   try {
     await printOutcome(
       await produceOutcome(
@@ -30,15 +29,4 @@ export async function runVerbDirectly(argv: readonly string[]): Promise<boolean>
     await printOutcome(failureOutcome(error, values.flags.json === true))
   }
   return true
-}
-
-/** A reader that stops early (`tapir tapir:snap | head -1`) is no error, as on oclif's path,
- *  where oclif's command module ignores the same. Any other failure to write (a full disk) is
- *  one line and exit 1, not an uncaught error that shows a line of the minified bundle. */
-function ignoreClosedStdout(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') return
-    process.exitCode = 1
-    process.stderr.write(`✗ Cannot write the output: ${printable(error.message, true)}\n`)
-  })
 }

@@ -61,6 +61,17 @@ export function printProgress(line: string): void {
   process.stderr.write(`${printable(line, true)}\n`)
 }
 
+/** For a run without oclif, whose command module does the same: a reader that stops early
+ *  (`tapir tapir:snap | head -1`) is no error. Any other failure to write (a full disk) is one
+ *  line and exit 1, not an uncaught error that shows a line of the minified bundle. */
+export function reportStdoutFailures(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') return
+    process.exitCode = 1
+    process.stderr.write(`✗ Cannot write the output: ${printable(error.message, true)}\n`)
+  })
+}
+
 let stdoutGone = false
 let watchingStdout = false
 
