@@ -2,7 +2,6 @@ import {defineConfig} from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     disableConsoleIntercept: true,
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -17,5 +16,10 @@ export default defineConfig({
       // Anything but "test"/"development" makes oclif load dist/ instead of transpiling src/.
       NODE_ENV: 'tapir-test',
     },
+    projects: [
+      {extends: true, test: {name: 'source', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**']}},
+      // The e2e tier runs the built CLI, so it refuses to start against a stale dist/.
+      {extends: true, test: {name: 'built', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/fresh-build.ts']}},
+    ],
   },
 })
