@@ -13,6 +13,8 @@ export type ReloadKind = 'reload' | 'restart'
 export interface Reloaded {
   via: 'flutter run' | 'vm service'
   message: string
+  /** A reload that ran as a full restart (flutter's web runner does that): the app's state is gone. */
+  restarted?: boolean
 }
 
 /** The supervisor tapir started for this session, while it provably still runs. */
@@ -39,7 +41,12 @@ export async function reloadApp(
       `the ${what.toLowerCase()}`,
     )
     if (!reply.ok) throw new ReloadRejected(what, reply.compileError ?? reply.message)
-    return {via: 'flutter run', message: reply.message}
+    if (reply.noClient)
+      throw new TapirError(
+        `flutter recompiled the app, but no browser is connected to it, so nothing was ${kind === 'reload' ? 'reloaded' : 'restarted'} (flutter: "Recompile complete. No client connected."). Open the app's page again, then retry.`,
+        'connection',
+      )
+    return {via: 'flutter run', message: reply.message, ...(reply.restarted ? {restarted: true} : {})}
   }
   const connection = await app()
   const service = kind === 'reload' ? 'reloadSources' : 'hotRestart'
