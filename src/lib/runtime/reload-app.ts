@@ -58,6 +58,29 @@ export async function reloadApp(
     )
   }
   if (kind === 'reload') await connection.reloadSources(deadline)
+  else if (await connection.runsOnWeb(deadline)) return restartWebApp(connection, deadline)
   else await connection.hotRestart(deadline)
   return {via: 'vm service', message: kind === 'reload' ? 'Reloaded' : 'Restarted'}
+}
+
+/** A hot restart of a web app tapir only attached to. DWDS's hotRestart reruns the code last
+ *  compiled: only flutter's reloadSources recompiles (on the web it restarts too, unless the DDC
+ *  library-bundle format makes it a reload, when DWDS's restart then runs the new code). Without
+ *  DDS flutter's registration keeps the bare name, which DWDS's own reloadSources shadows: then
+ *  tapir cannot recompile, and says so. */
+async function restartWebApp(connection: AppConnection, deadline: Deadline): Promise<Reloaded> {
+  const flutter = await connection.serviceMethod('reloadSources')
+  if (flutter === undefined || flutter === 'reloadSources') {
+    throw new TapirError(
+      (words) =>
+        `Cannot hot restart this web app with the code recompiled: tapir did not start it, and the only restart its VM Service offers is DWDS's, which reruns the code last compiled (flutter's reloadSources, which recompiles, ${flutter === undefined ? 'is not registered' : 'is out of reach without DDS'}). Restart it in the terminal that runs flutter (R), or start it with \`tapir start${words.only(' --device=chrome', '')}\`${words.only('', ' from a shell')}.`,
+      'local',
+    )
+  }
+  const before = await connection.isolateIdsNow(deadline)
+  await connection.reloadSources(deadline)
+  const after = await connection.isolateIdsNow(deadline)
+  if (after.length > 0 && after.every((id) => before.includes(id))) await connection.hotRestart(deadline)
+  else connection.forgetIsolate()
+  return {via: 'vm service', message: "Recompiled through flutter's reloadSources, then restarted"}
 }
