@@ -109,7 +109,9 @@ export function flutterRunArgv(
     '--machine',
     '-d',
     options.device,
-    ...(flutterChrome ? ['--web-browser-debug-port', String(options.cdpPort)] : []),
+    // The port tapir drives the page through, on flutter's own Chrome; headless, as tapir's own
+    // Chromium is, so a start with --cdp-port needs no display.
+    ...(flutterChrome ? ['--web-browser-debug-port', String(options.cdpPort), '--web-run-headless'] : []),
     ...(web && options.webPort !== undefined ? ['--web-port', String(options.webPort)] : []),
     ...(options.vmServicePort === undefined ? [] : ['--host-vmservice-port', String(options.vmServicePort)]),
     ...(options.dds ? [] : ['--no-dds']),
