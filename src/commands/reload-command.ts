@@ -62,9 +62,10 @@ export function reloadCommand(words: ReloadWords) {
         const reloaded = await context.reload(words.kind, new Deadline(flags.timeout, COMPILE_MS))
         const durationMs = Date.now() - started
         const said = reloaded.message ? ` (${reloaded.message})` : ''
+        const reset = reloaded.restarted ? "; flutter ran it as a full restart, so the app's state was reset" : ''
         return linesOutcome(
-          [`✓ ${words.done} through ${reloaded.via} in ${durationMs} ms${said}`],
-          {kind: words.kind, via: reloaded.via, message: reloaded.message, durationMs},
+          [`✓ ${words.done} through ${reloaded.via} in ${durationMs} ms${said}${reset}`],
+          {kind: words.kind, via: reloaded.via, message: reloaded.message, durationMs, ...(reloaded.restarted ? {restarted: true} : {})},
           flags.json,
         )
       } finally {

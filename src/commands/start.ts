@@ -49,7 +49,7 @@ function startArgsOf(flags: FlagsOf<typeof Start>, faults: string[], extraArgs: 
 export default class Start extends SessionCommand<typeof Start> {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
-    "A real app: --device=<id> (chrome, web-server, linux, macos, windows, an emulator or a device id) runs `flutter run --machine` in this project under a small supervisor that outlives this command. The session is recorded at once (booting: true), then with the VM Service address flutter announces; progress lines go to stderr until the app has started or --boot-timeout passes. The app's log is written beside the session (`tapir logs`). With --device=chrome --cdp-port=N tapir launches a headless Chromium with remote debugging on N, serves the app with `flutter run -d web-server` and opens it there. Arguments after `--` go to flutter run. flutter is TAPIR_FLUTTER_BIN, else the first on PATH.\n\n" +
+    "A real app: --device=<id> (chrome, web-server, linux, macos, windows, an emulator or a device id) runs `flutter run --machine` in this project under a small supervisor that outlives this command. The session is recorded at once (booting: true), then with the VM Service address flutter announces; progress lines go to stderr until the app has started or --boot-timeout passes. The app's log is written beside the session (`tapir logs`). With --device=chrome --cdp-port=N flutter runs the app in its own Chrome with that browser's DevTools on N (`--web-browser-debug-port`), so evaluate, CDP screenshots and resize all work; with --device=web-server --cdp-port=N tapir launches a headless Chromium with remote debugging on N and opens the page `flutter run -d web-server` serves there (no evaluate: DWDS runs in its WebSocket mode). Arguments after `--` go to flutter run. flutter is TAPIR_FLUTTER_BIN, else the first on PATH.\n\n" +
     'The simulated app: --device=sim, a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. With --cdp-port it is served as a web page, as `flutter run -d web-server` serves a Flutter web app, and shown in a headless Chromium with remote debugging on that port (found through TAPIR_CHROME_BIN, PATH or the usual install paths), so tapir:resize, tapir:device and CDP screenshots work.\n\n' +
     'Fault knobs rehearse failures: give each with --fault (repeatable) or list them in TAPIR_SIM_FAULTS, separated by commas. A <method> is the VM Service method as sent, e.g. ext.tapir.snap.\n' +
     FAULT_KNOBS.map((knob) => `  ${faultKnobUsage(knob).padEnd(21)} ${knob.summary}`).join('\n')
@@ -241,7 +241,11 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
   })
   const shown = redactToken(started.session.vmServiceUri!)
   const lines = [
-    ...(started.chromePid === undefined ? [] : [`✓ chrome pid=${started.chromePid} (cdpPort=${flags['cdp-port']})`]),
+    ...(started.chromePid !== undefined
+      ? [`✓ chrome pid=${started.chromePid} (cdpPort=${flags['cdp-port']})`]
+      : flags['cdp-port'] === undefined
+        ? []
+        : [`✓ chrome run by flutter (cdpPort=${flags['cdp-port']})`]),
     `✓ flutter run pid=${started.flutterPid} (supervisor pid=${started.supervisorPid})`,
     `✓ vmServiceUri=${shown}`,
     `✓ state=${location.path}`,
@@ -254,7 +258,8 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
     vmServiceUri: shown,
     state: location.path,
     log: started.log,
-    ...(started.chromePid === undefined ? {} : {chromePid: started.chromePid, cdpPort: flags['cdp-port']}),
+    ...(started.chromePid === undefined ? {} : {chromePid: started.chromePid}),
+    ...(flags['cdp-port'] === undefined ? {} : {cdpPort: flags['cdp-port']}),
   }
   return linesOutcome(lines, result, flags.json)
 }

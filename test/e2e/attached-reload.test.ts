@@ -64,16 +64,54 @@ describe('hot restart and reload of a web app run with --no-dds, through the bar
     dir.remove()
   })
 
-  it("hot-restart calls DWDS's hotRestart (the page's next isolate); reload reaches DWDS's own reloadSources", async () => {
+  it("hot-restart refuses DWDS's hotRestart, which would rerun old code; reload reaches DWDS's own reloadSources", async () => {
     const restart = await run(['hot-restart'])
-    expect(restart).toMatchObject({exitCode: 0, stderr: ''})
-    expect(restart.stdout).toMatch(/^✓ Hot restarted through vm service in \d+ ms \(Restarted\)$/)
-    expect(web.requests.filter((request) => request.method === 'hotRestart')).toEqual([{method: 'hotRestart', params: {}}])
+    expect(restart.stderr).toBe(
+      "✗ Cannot hot restart this web app with the code recompiled: tapir did not start it, and the only restart its VM Service offers is DWDS's, which reruns the code last compiled (flutter's reloadSources, which recompiles, is out of reach without DDS). Restart it in the terminal that runs flutter (R), or start it with `tapir start --device=chrome`.",
+    )
+    expect(restart.exitCode).toBe(1)
+    expect(web.requests.filter((request) => request.method === 'hotRestart')).toEqual([])
     const reload = await run(['reload'])
     expect(reload).toMatchObject({exitCode: 0, stderr: ''})
     expect(reload.stdout).toMatch(/^✓ Hot reloaded through vm service in \d+ ms \(Reloaded\)$/)
     expect(web.requests.filter((request) => request.method === 'reloadSources')).toEqual([
-      {method: 'reloadSources', params: {isolateId: '2'}},
+      {method: 'reloadSources', params: {isolateId: '1'}},
     ])
+  })
+})
+
+// On the web flutter_tools registers only reloadSources (resident_web_runner.dart attach(),
+// setUpVmService); hotRestart there is DWDS's own (dwds_vm_client.dart), which does not recompile.
+describe('hot restart of a web app behind DDS that tapir only attached to: recompiled through flutter, then restarted', () => {
+  const dir = tempDir()
+  const source = join(dir.path, 'source.json')
+  let web: SimHandle
+  const run = (args: string[]) => tapir(args, {env: {TAPIR_STATE_FILE: sessionFile(dir.path, web.wsUri, {device: 'attached'})}})
+  beforeAll(async () => {
+    web = await startSim({mode: 'dwds', flutterTool: true, sourceFile: source})
+  })
+  afterAll(async () => {
+    expect(web.violations).toEqual([])
+    await web.close()
+    dir.remove()
+  })
+
+  it("calls flutter's reloadSources for the compile, then DWDS's hotRestart: new code, fresh state", async () => {
+    expect((await run(['tapir:snap'])).exitCode).toBe(0)
+    const fill = await run(['tapir:fill', '--ref=e2', '--text=ada@example.com'])
+    expect(fill.exitCode, fill.stderr).toBe(0)
+    writeFileSync(source, JSON.stringify({signInTitle: 'Recompiled'}))
+    const restart = await run(['hot-restart'])
+    expect(restart).toMatchObject({exitCode: 0, stderr: ''})
+    expect(restart.stdout).toMatch(
+      /^✓ Hot restarted through vm service in \d+ ms \(Recompiled through flutter's reloadSources, then restarted\)$/,
+    )
+    const called = web.requests
+      .filter((request) => /(^|\.)(reloadSources|hotRestart)$/.test(request.method))
+      .map((request) => request.method)
+    expect(called).toEqual([expect.stringMatching(/^s\d+\.reloadSources$/), expect.stringMatching(/^s\d+\.hotRestart$/)])
+    const snap = await run(['tapir:snap'])
+    expect(snap.stdout).toMatch(/^- heading "Recompiled"/)
+    expect(snap.stdout).not.toContain('ada@example.com')
   })
 })

@@ -18,7 +18,6 @@ describe('tapir start --device=linux with flutter run --machine (the fake flutte
   let tree: number[] = []
   beforeAll(async () => {
     const started = await p.run(['start', '--device=linux'])
-    expect(started.stderr).toContain('… Launching lib/main.dart on linux in debug mode...')
     expect(started.stderr).toContain('… Building linux application...')
     expect(started.exitCode).toBe(0)
     expect(started.stdout).toMatch(/^✓ flutter run pid=\d+ \(supervisor pid=\d+\)$/m)
@@ -95,7 +94,11 @@ describe('tapir start --device=linux with flutter run --machine (the fake flutte
     expect(json).not.toHaveProperty('screenshot')
     const reload = await p.run(['reload'])
     expect(reload.exitCode).toBe(1)
+    // flutter prints the compiler's words on stderr and replies only "DevFS synchronization failed".
     expect(reload.stderr).toMatch(/^✗ Hot reload failed: .*tapir_source\.json:1:1: Error:/)
+    const restart = await p.run(['hot-restart'])
+    expect(restart.exitCode).toBe(1)
+    expect(restart.stderr).toMatch(/^✗ Hot restart failed: .*tapir_source\.json:1:1: Error:/)
     p.setTitle('Fixed')
     expect((await p.run(['reload'])).exitCode).toBe(0)
     expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Fixed"/)
@@ -308,23 +311,31 @@ describe('tapir_hot_reload_and_snap over MCP, through the SDK client', () => {
   })
 })
 
-describe('tapir start --device=chrome --cdp-port: flutter run -d web-server shown in a Chromium tapir launched', () => {
-  it('opens the served page in Chrome, records the debug service, answers verbs and stops everything', async () => {
-    const p = project()
-    const cdpPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const {port} = probe.address() as {port: number}
-        probe.close(() => resolve(port))
-      })
+/** A free TCP port on 127.0.0.1, for a DevTools port the test names. */
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as {port: number}
+      probe.close(() => resolve(port))
     })
+  })
+}
+
+// On the web flutter says app.started at once and app.debugPort only once the page has connected
+// (resident_web_runner.dart attach()); the fake plays that order (docs/flutter-tooling.md).
+describe('tapir start --device=web-server --cdp-port: the page flutter serves, shown in a Chromium tapir launched', () => {
+  it('opens the served page in Chrome, waits for the debug service after app.started, answers verbs and stops everything', async () => {
+    const p = project()
+    const cdpPort = await freePort()
     try {
-      const started = await p.run(['start', '--device=chrome', `--cdp-port=${cdpPort}`], {TAPIR_CHROME_BIN: await chromeBinary()})
-      expect(started.stderr).toContain('… Launching lib/main.dart on web-server in debug mode...')
+      const started = await p.run(['start', '--device=web-server', `--cdp-port=${cdpPort}`], {TAPIR_CHROME_BIN: await chromeBinary()})
+      expect(started.stderr).toContain('… Compiling lib/main.dart for the Web...')
       expect(started.stderr).toMatch(/^… opening http:\/\/127\.0\.0\.1:\d+\/ in Chrome \(cdpPort=\d+\)$/m)
-      expect(started.exitCode).toBe(0)
+      expect(started.exitCode, started.stderr).toBe(0)
       expect(started.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
       const session = p.session()! as Session & {cdpPort: number}
-      expect(session).toMatchObject({device: 'chrome', cdpPort})
+      expect(session).toMatchObject({device: 'web-server', cdpPort, vmServiceUri: expect.stringMatching(/^ws:\/\//)})
+      expect(session.booting).toBeUndefined()
       const pids = Object.values(session.processes).map((entry) => entry.pid)
       expect(pids).toHaveLength(3)
       expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Sign in"/)
@@ -336,4 +347,98 @@ describe('tapir start --device=chrome --cdp-port: flutter run -d web-server show
       p.dir.remove()
     }
   }, 90_000)
+})
+
+describe("tapir start --device=chrome: flutter's own Chrome", () => {
+  it('with --cdp-port: flutter gets --web-browser-debug-port, and evaluate, CDP resize and verbs all work', async () => {
+    const p = project()
+    const cdpPort = await freePort()
+    try {
+      const started = await p.run(['start', '--device=chrome', `--cdp-port=${cdpPort}`], {TAPIR_CHROME_BIN: await chromeBinary()})
+      expect(started.exitCode, started.stderr).toBe(0)
+      expect(started.stdout).toContain(`✓ chrome run by flutter (cdpPort=${cdpPort})`)
+      const session = p.session()! as Session & {cdpPort: number; flutterArgs: string[]}
+      expect(session).toMatchObject({device: 'chrome', cdpPort, vmServiceUri: expect.stringMatching(/^ws:\/\//)})
+      // flutter's browser is flutter's: tapir records the supervisor and flutter only.
+      expect(Object.keys(session.processes).sort()).toEqual(['app', 'supervisor'])
+      const devtools = (await (await fetch(`http://127.0.0.1:${cdpPort}/json/version`)).json()) as {Browser?: string}
+      expect(devtools.Browser).toMatch(/Chrom/)
+      expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Sign in"/)
+      expect(await p.run(['tapir:evaluate', '--expression=1 + 2'])).toMatchObject({exitCode: 0, stdout: '3'})
+      const resize = await p.run(['tapir:resize', '--width=375', '--height=812'])
+      expect(resize.exitCode, resize.stderr).toBe(0)
+      // On the web a reload is a restart (resident_web_runner.dart restart()): tapir says so.
+      expect((await p.run(['tapir:fill', '--ref=e2', '--text=ada@example.com'])).exitCode).toBe(0)
+      p.setTitle('Welcome back')
+      const reload = await p.run(['reload'])
+      expect(reload.exitCode, reload.stderr).toBe(0)
+      expect(reload.stdout).toMatch(
+        /^✓ Hot reloaded through flutter run in \d+ ms; flutter ran it as a full restart, so the app's state was reset$/,
+      )
+      const snap = await p.run(['tapir:snap'])
+      expect(snap.stdout).toMatch(/^- heading "Welcome back"/)
+      expect(snap.stdout).not.toContain('ada@example.com')
+      writeFileSync(p.source, '{"signInTitle": ')
+      const broken = await p.run(['reload'])
+      expect(broken.exitCode).toBe(1)
+      expect(broken.stderr).toMatch(/^✗ Hot reload failed: .*tapir_source\.json:1:1: Error:/)
+      p.setTitle('Fixed')
+      const restart = await p.run(['hot-restart'])
+      expect(restart.stdout).toMatch(/^✓ Hot restarted through flutter run in \d+ ms$/)
+      expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Fixed"/)
+      expect((await p.run(['stop'])).exitCode).toBe(0)
+      await expect(fetch(`http://127.0.0.1:${cdpPort}/json/version`)).rejects.toThrow()
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 90_000)
+
+  it('without --cdp-port: flutter picks the port, and the start still waits for app.debugPort after app.started', async () => {
+    const p = project()
+    try {
+      const started = await p.run(['start', '--device=chrome'], {TAPIR_CHROME_BIN: await chromeBinary()})
+      expect(started.exitCode, started.stderr).toBe(0)
+      expect(started.stdout).toMatch(/^✓ vmServiceUri=ws:\/\/127\.0\.0\.1:\d+\/\*\*\*\/ws$/m)
+      expect(p.session()).toMatchObject({device: 'chrome', cdpPort: null})
+      expect((await p.run(['tapir:snap'])).stdout).toMatch(/^- heading "Sign in"/)
+      expect((await p.run(['stop'])).exitCode).toBe(0)
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 90_000)
+
+  it('a reload that reaches no browser is not "reloaded": exit 3, saying what flutter said', async () => {
+    const p = project()
+    const cdpPort = await freePort()
+    try {
+      const env = {TAPIR_CHROME_BIN: await chromeBinary(), FAKE_FLUTTER_NO_CLIENT: '1'}
+      const started = await p.run(['start', '--device=web-server', `--cdp-port=${cdpPort}`], env)
+      expect(started.exitCode, started.stderr).toBe(0)
+      const reload = await p.run(['reload'])
+      expect(reload.stderr).toBe(
+        '✗ flutter recompiled the app, but no browser is connected to it, so nothing was reloaded (flutter: "Recompile complete. No client connected."). Open the app\'s page again, then retry.',
+      )
+      expect(reload.exitCode).toBe(3)
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 90_000)
+
+  it('a page that never connects: the boot timeout says flutter started the app but gave no VM Service address', async () => {
+    const p = project()
+    try {
+      // web-server with no browser: flutter says app.started, and app.debugPort never comes.
+      const result = await p.run(['start', '--device=web-server', '--boot-timeout=4'])
+      expect(result.stderr).toMatch(
+        /^✗ flutter run started the app but announced no VM Service address within 4 s \(--boot-timeout\): on the web it comes once the page has loaded in a browser and connected to the debug service; see .*state\.flutter\.log\. Nothing was left running\.$/m,
+      )
+      expect(result.exitCode).toBe(1)
+      expect(p.session()).toBeUndefined()
+    } finally {
+      p.dir.remove()
+    }
+  }, 60_000)
 })

@@ -33,7 +33,7 @@ describe('findChrome', () => {
 
   it('says how to point at a browser when none is found', () => {
     expect(() => findChrome({PATH: join(dir.path, 'empty')}, 'aix')).toThrow(
-      /^No Chrome or Chromium found \(looked for chromium, .* on PATH and the usual install paths\)\. Install one, or set CHROME_PATH=\/path\/to\/chrome\.$/,
+      /^No Chrome or Chromium found \(looked for TAPIR_CHROME_BIN and CHROME_PATH, then chromium, .* on PATH, then the usual install paths\)\. Install one, or point tapir at one: TAPIR_CHROME_BIN=\/path\/to\/chrome \(or CHROME_PATH\)\.$/,
     )
   })
 })

@@ -123,6 +123,6 @@ export function findChrome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = p
   }
   for (const path of installPaths(env, platform)) if (isExecutable(path)) return path
   throw new CdpError(
-    `No Chrome or Chromium found (looked for ${names.join(', ')} on PATH and the usual install paths). Install one, or set CHROME_PATH=/path/to/chrome.`,
+    `No Chrome or Chromium found (looked for TAPIR_CHROME_BIN and CHROME_PATH, then ${names.join(', ')} on PATH, then the usual install paths). Install one, or point tapir at one: TAPIR_CHROME_BIN=/path/to/chrome (or CHROME_PATH).`,
   )
 }

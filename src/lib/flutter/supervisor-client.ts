@@ -119,9 +119,9 @@ function parseEvent(line: string): SupervisorEvent | undefined {
 function parseReply(line: string): SupervisorReply | undefined {
   const value = parseJson(line)
   if (!value) return undefined
-  const {ok, message, compileError} = value
+  const {ok, message, compileError, restarted, noClient} = value
   if (typeof message !== 'string') return undefined
-  if (ok === true) return {ok, message}
+  if (ok === true) return {ok, message, ...(restarted === true ? {restarted} : {}), ...(noClient === true ? {noClient} : {})}
   if (ok === false) return {ok, message, ...(typeof compileError === 'string' ? {compileError} : {})}
   return undefined
 }

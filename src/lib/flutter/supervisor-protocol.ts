@@ -10,8 +10,11 @@ export type SupervisorEvent =
 /** What a client asks the supervisor, one JSON object a line. */
 export type SupervisorRequest = {op: 'watch'} | {op: 'restart'; fullRestart: boolean} | {op: 'stop'}
 
-/** The supervisor's answer to restart and stop. */
-export type SupervisorReply = {ok: true; message: string} | {ok: false; message: string; compileError?: string}
+/** The supervisor's answer to restart and stop. A reload flutter ran as a full restart (the web
+ *  runner does) says `restarted`; one that reached no browser says `noClient`. A failure carries
+ *  the error lines flutter printed while it ran (`compileError`). */
+export type SupervisorReply =
+  {ok: true; message: string; restarted?: boolean; noClient?: boolean} | {ok: false; message: string; compileError?: string}
 
 /** The handshake with `tapir start`, one line each way on the supervisor's stdin and stdout: it
  *  says READY once its socket accepts connections, and starts flutter only on GO, which start

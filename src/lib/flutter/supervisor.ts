@@ -21,6 +21,11 @@ const MAX_OUTPUT_LINE_BYTES = 1024 * 1024
 const MAX_UNREAD_BYTES = 1024 * 1024
 /** The progress lines kept for a watcher that connects later (every other event is kept). */
 const KEPT_PROGRESS = 20
+/** The most of flutter's error lines kept for one reload's reply. */
+const MAX_RELOAD_LINES = 200
+/** What flutter's web runner prints when it recompiled but no browser is connected
+ *  (resident_web_runner.dart kNoClientConnectedMessage); the reply then still says code 0. */
+const NO_CLIENT = 'Recompile complete. No client connected.'
 
 const {values, positionals} = parseArgs({options: {socket: {type: 'string'}, log: {type: 'string'}}, allowPositionals: true})
 const socketPath = values.socket
@@ -49,7 +54,20 @@ const pending = new Map<number, (message: DaemonReply) => void>()
 let flutter: ChildProcessWithoutNullStreams | undefined
 let appId: string | undefined
 let nextId = 1
-let errorLines: string[] = []
+/** What flutter printed while a reload or restart was under way, for its reply: flutter run
+ *  --machine prints its errors (the compiler's among them) as plain stderr lines, not events. */
+interface Window {
+  errors: string[]
+  noClient: boolean
+  restarted: boolean
+}
+const windows = new Set<Window>()
+/** When flutter last wrote to stderr: its two pipes keep no order between them, so a failure's
+ *  lines may come in just after its reply. A failed reply waits for stderr to pause this long
+ *  (at most STDERR_GRACE_MS in all) before it is answered. */
+let lastStderrAt = 0
+const STDERR_QUIET_MS = 50
+const STDERR_GRACE_MS = 500
 let exited = false
 let stopping: Promise<SupervisorReply> | undefined
 
@@ -79,10 +97,17 @@ function startFlutter(): void {
   child.stdin.on('error', () => {}) // flutter gone: its exit says so
   if (child.pid !== undefined) emit({event: 'flutter', pid: child.pid})
   child.on('exit', (code) => finish(code))
-  readBoundedLines(child.stderr, MAX_OUTPUT_LINE_BYTES, ({text}) => log(text))
+  readBoundedLines(child.stderr, MAX_OUTPUT_LINE_BYTES, ({text}) => {
+    lastStderrAt = Date.now()
+    log(text)
+    for (const window of windows) if (window.errors.length < MAX_RELOAD_LINES) window.errors.push(text)
+  })
   readBoundedLines(child.stdout, MAX_OUTPUT_LINE_BYTES, ({text}) => {
     const message = parseDaemonLine(text)
-    if (!message) return log(text)
+    if (!message) {
+      if (text.trim() === NO_CLIENT) for (const window of windows) window.noClient = true
+      return log(text)
+    }
     if ('id' in message) return pending.get(message.id)?.(message)
     onEvent(message.event, message.params)
   })
@@ -92,12 +117,16 @@ function onEvent(name: string, params: Record<string, unknown>): void {
   const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : undefined)
   if (name === 'app.start') appId = text('appId')
   else if (name === 'app.progress' && text('message')) {
+    // A reload the web runner turned into a restart shows as the restart's progress.
+    if (text('progressId') === 'hot.restart') for (const window of windows) window.restarted = true
     log(text('message')!)
     emit({event: 'progress', message: text('message')!})
   } else if (name === 'app.log' || name === 'daemon.logMessage') {
     const line = text('log') ?? text('message') ?? ''
     log(line)
-    if (params.error === true || params.level === 'error') errorLines.push(line)
+    // Older flutter sent errors as events; current flutter sends app.log only for a failed stop.
+    if (params.error === true || params.level === 'error')
+      for (const window of windows) if (window.errors.length < MAX_RELOAD_LINES) window.errors.push(line)
   } else if (name === 'app.webLaunchUrl' && text('url')) emit({event: 'webLaunchUrl', url: text('url')!})
   else if (name === 'app.debugPort' && text('wsUri')) emit({event: 'debugPort', wsUri: text('wsUri')!})
   else if (name === 'app.started') emit({event: 'started'})
@@ -118,16 +147,36 @@ function request(method: string, params: Record<string, unknown>): Promise<Daemo
 
 async function restart(fullRestart: boolean): Promise<SupervisorReply> {
   if (!appId || exited || stopping) return {ok: false, message: 'The app is not running under flutter any more.'}
-  errorLines = []
-  const reply = await request('app.restart', {appId, fullRestart, pause: false, reason: 'manual', debounce: false})
-  const result = reply.result as {code?: unknown; message?: unknown} | undefined
+  const window: Window = {errors: [], noClient: false, restarted: false}
+  windows.add(window)
+  let reply: DaemonReply
+  let result: {code?: unknown; message?: unknown} | undefined
+  try {
+    reply = await request('app.restart', {appId, fullRestart, pause: false, reason: 'manual', debounce: false})
+    result = reply.result as typeof result
+    if (reply.error !== undefined || result?.code !== 0) await stderrPause()
+  } finally {
+    windows.delete(window)
+  }
   const message = typeof result?.message === 'string' ? result.message : reply.error === undefined ? '' : String(reply.error)
-  if (reply.error === undefined && result?.code === 0) return {ok: true, message}
-  const compileError = errorLines.join('\n').trim()
+  if (reply.error === undefined && result?.code === 0)
+    return {
+      ok: true,
+      message,
+      ...(window.noClient ? {noClient: true} : {}),
+      ...(!fullRestart && window.restarted ? {restarted: true} : {}),
+    }
+  const compileError = window.errors.join('\n').trim()
   return {ok: false, message, ...(compileError ? {compileError} : {})}
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function stderrPause(): Promise<void> {
+  const until = Date.now() + STDERR_GRACE_MS
+  await sleep(STDERR_QUIET_MS)
+  while (Date.now() - lastStderrAt < STDERR_QUIET_MS && Date.now() < until) await sleep(STDERR_QUIET_MS)
+}
 
 /** Stops flutter (and so the app): app.stop, then SIGTERM, then SIGKILL, each after a grace. */
 function stop(): Promise<SupervisorReply> {

@@ -90,20 +90,28 @@ function freshLog(path: string): void {
   }
 }
 
+/** Whether tapir launches the browser itself: only for `web-server` with a CDP port. On `chrome`
+ *  flutter launches its own, with its DevTools on the CDP port (`--web-browser-debug-port`). */
+export function tapirBringsChrome(options: Pick<FlutterStartOptions, 'device' | 'cdpPort'>): boolean {
+  return options.cdpPort !== undefined && options.device === 'web-server'
+}
+
 /** `flutter run --machine` for this device, with the ports asked for. */
 export function flutterRunArgv(
   flutter: string,
   options: Pick<FlutterStartOptions, 'device' | 'cdpPort' | 'webPort' | 'vmServicePort' | 'dds' | 'extraArgs'>,
 ): string[] {
   const web = WEB_DEVICES.includes(options.device)
-  // With --cdp-port tapir brings the browser: flutter only serves the page (web-server).
-  const device = options.cdpPort === undefined ? options.device : 'web-server'
+  const flutterChrome = options.device === 'chrome' && options.cdpPort !== undefined
   return [
     flutter,
     'run',
     '--machine',
     '-d',
-    device,
+    options.device,
+    // The port tapir drives the page through, on flutter's own Chrome; headless, as tapir's own
+    // Chromium is, so a start with --cdp-port needs no display.
+    ...(flutterChrome ? ['--web-browser-debug-port', String(options.cdpPort), '--web-run-headless'] : []),
     ...(web && options.webPort !== undefined ? ['--web-port', String(options.webPort)] : []),
     ...(options.vmServicePort === undefined ? [] : ['--host-vmservice-port', String(options.vmServicePort)]),
     ...(options.dds ? [] : ['--no-dds']),
@@ -127,13 +135,14 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
   const flutter = findFlutter(options.env)
   if (options.vmServicePort !== undefined) await ensurePortFree(options.vmServicePort, '--vm-service-port')
   if (web && options.webPort !== undefined) await ensurePortFree(options.webPort, '--port')
-  const chromeBinary = options.cdpPort === undefined ? undefined : findChrome(options.env)
+  const chromeBinary = tapirBringsChrome(options) ? findChrome(options.env) : undefined
+  const flutterEnv = options.device === 'chrome' ? chromeForFlutter(options.env) : options.env
   if (options.cdpPort !== undefined) await ensureCdpPortFree(options.cdpPort)
 
   const base = options.location.path.replace(/(\.json)?$/, '')
   const log = `${base}.flutter.log`
   freshLog(log)
-  const started = new Started(options, log)
+  const started = new Started(options, log, flutterEnv)
   const interruption = new AbortController()
   const interrupt = (): void => interruption.abort()
   for (const signal of INTERRUPTIONS) process.on(signal, interrupt)
@@ -231,9 +240,14 @@ class Started {
   private written = false
   private readonly startedAt = new Date().toISOString()
 
+  /** flutter's two words that the app runs, in either order: `app.started` (on the web, at once)
+   *  and `app.debugPort` (on the web, once the page has connected to DWDS). */
+  private appStarted = false
+
   constructor(
     private readonly options: FlutterStartOptions,
     private readonly log: string,
+    private readonly env: NodeJS.ProcessEnv,
   ) {}
 
   session(): Session {
@@ -282,6 +296,7 @@ class Started {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: this.options.location.projectRoot,
+      env: this.env,
     })
     child.on('error', () => {}) // a supervisor that cannot run never says READY
     child.stdin.on('error', () => {})
@@ -324,10 +339,7 @@ class Started {
       const onAbort = (): void => settle(new Interrupted())
       interrupted.addEventListener('abort', onAbort)
       const seconds = Math.round(this.options.timeoutMs / 1000)
-      const timer = setTimeout(
-        () => settle(new TapirError(`The app did not start within ${seconds} s (--boot-timeout); see ${this.log}.`, 'local')),
-        Math.max(0, deadline - Date.now()),
-      )
+      const timer = setTimeout(() => settle(this.timedOut(seconds)), Math.max(0, deadline - Date.now()))
       // One event at a time, in order: recording flutter may wait out an exec, and the events
       // after it rely on that record.
       let handled = Promise.resolve()
@@ -357,20 +369,20 @@ class Started {
       this.save()
     } else if (event.event === 'progress') {
       this.options.progress(`… ${event.message}`)
-    } else if (event.event === 'webLaunchUrl' && this.options.cdpPort !== undefined) {
+    } else if (event.event === 'webLaunchUrl' && this.chrome !== undefined && this.options.cdpPort !== undefined) {
       this.options.progress(`… opening ${event.url} in Chrome (cdpPort=${this.options.cdpPort})`)
       await withPage({port: this.options.cdpPort}, (page) => page.send('Page.navigate', {url: event.url}))
     } else if (event.event === 'debugPort') {
       this.vmServiceUri = vmServiceUriFrom(event.wsUri, this.log)
       this.save()
+      return this.ready()
     } else if (event.event === 'started') {
-      if (!this.vmServiceUri)
+      // Native runners announce the VM Service before they say started (run_hot.dart attach());
+      // only the web runner says started first.
+      if (!WEB_DEVICES.includes(this.options.device) && this.vmServiceUri === null)
         throw new TapirError(`flutter run reported the app started without a VM Service address; see ${this.log}.`, 'local')
-      this.booting = false
-      // A launcher script may have exec'd flutter by now: record it as it runs.
-      this.flutter = recordChildProcess(this.flutter!.pid, this.supervisor!) ?? this.flutter
-      this.save()
-      return true
+      this.appStarted = true
+      return this.ready()
     } else if (event.event === 'exited') {
       const tail = logTail(this.log)
       for (const line of tail) this.options.progress(`  ${line}`)
@@ -381,6 +393,26 @@ class Started {
       )
     }
     return false
+  }
+
+  /** Done once flutter has said both that the app started and where its VM Service is. */
+  private ready(): boolean {
+    if (!this.appStarted || this.vmServiceUri === null) return false
+    this.booting = false
+    // A launcher script may have exec'd flutter by now: record it as it runs.
+    this.flutter = recordChildProcess(this.flutter!.pid, this.supervisor!) ?? this.flutter
+    this.save()
+    return true
+  }
+
+  private timedOut(seconds: number): TapirError {
+    if (!this.appStarted || this.vmServiceUri !== null)
+      return new TapirError(`The app did not start within ${seconds} s (--boot-timeout); see ${this.log}.`, 'local')
+    const web = WEB_DEVICES.includes(this.options.device)
+    return new TapirError(
+      `flutter run started the app but announced no VM Service address within ${seconds} s (--boot-timeout)${web ? ': on the web it comes once the page has loaded in a browser and connected to the debug service' : ''}; see ${this.log}.`,
+      'local',
+    )
   }
 
   /** Stops what this start began: the app through flutter, then flutter, the supervisor, Chrome.
@@ -403,6 +435,15 @@ class Started {
     if (this.written) deleteSession(this.options.location, this.session())
     return []
   }
+}
+
+/** The environment for `flutter run -d chrome`: flutter finds its browser through CHROME_EXECUTABLE
+ *  (flutter_tools `chrome.dart`, kChromeEnvironment), so tapir hands it the one it would use, and
+ *  a missing one fails here with tapir's error rather than later in flutter. A CHROME_EXECUTABLE
+ *  of the user's own is kept unless TAPIR_CHROME_BIN or CHROME_PATH names another. */
+function chromeForFlutter(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.CHROME_EXECUTABLE && !env.TAPIR_CHROME_BIN && !env.CHROME_PATH) return env
+  return {...env, CHROME_EXECUTABLE: findChrome(env)}
 }
 
 /** The VM Service URI flutter announced, as tapir records it; one it cannot use is flutter's

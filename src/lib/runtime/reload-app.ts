@@ -13,6 +13,8 @@ export type ReloadKind = 'reload' | 'restart'
 export interface Reloaded {
   via: 'flutter run' | 'vm service'
   message: string
+  /** A reload that ran as a full restart (flutter's web runner does that): the app's state is gone. */
+  restarted?: boolean
 }
 
 /** The supervisor tapir started for this session, while it provably still runs. */
@@ -39,7 +41,12 @@ export async function reloadApp(
       `the ${what.toLowerCase()}`,
     )
     if (!reply.ok) throw new ReloadRejected(what, reply.compileError ?? reply.message)
-    return {via: 'flutter run', message: reply.message}
+    if (reply.noClient)
+      throw new TapirError(
+        `flutter recompiled the app, but no browser is connected to it, so nothing was ${kind === 'reload' ? 'reloaded' : 'restarted'} (flutter: "Recompile complete. No client connected."). Open the app's page again, then retry.`,
+        'connection',
+      )
+    return {via: 'flutter run', message: reply.message, ...(reply.restarted ? {restarted: true} : {})}
   }
   const connection = await app()
   const service = kind === 'reload' ? 'reloadSources' : 'hotRestart'
@@ -51,6 +58,29 @@ export async function reloadApp(
     )
   }
   if (kind === 'reload') await connection.reloadSources(deadline)
+  else if (await connection.runsOnWeb(deadline)) return restartWebApp(connection, deadline)
   else await connection.hotRestart(deadline)
   return {via: 'vm service', message: kind === 'reload' ? 'Reloaded' : 'Restarted'}
+}
+
+/** A hot restart of a web app tapir only attached to. DWDS's hotRestart reruns the code last
+ *  compiled: only flutter's reloadSources recompiles (on the web it restarts too, unless the DDC
+ *  library-bundle format makes it a reload, when DWDS's restart then runs the new code). Without
+ *  DDS flutter's registration keeps the bare name, which DWDS's own reloadSources shadows: then
+ *  tapir cannot recompile, and says so. */
+async function restartWebApp(connection: AppConnection, deadline: Deadline): Promise<Reloaded> {
+  const flutter = await connection.serviceMethod('reloadSources')
+  if (flutter === undefined || flutter === 'reloadSources') {
+    throw new TapirError(
+      (words) =>
+        `Cannot hot restart this web app with the code recompiled: tapir did not start it, and the only restart its VM Service offers is DWDS's, which reruns the code last compiled (flutter's reloadSources, which recompiles, ${flutter === undefined ? 'is not registered' : 'is out of reach without DDS'}). Restart it in the terminal that runs flutter (R), or start it with \`tapir start${words.only(' --device=chrome', '')}\`${words.only('', ' from a shell')}.`,
+      'local',
+    )
+  }
+  const before = await connection.isolateIdsNow(deadline)
+  await connection.reloadSources(deadline)
+  const after = await connection.isolateIdsNow(deadline)
+  if (after.length > 0 && after.every((id) => before.includes(id))) await connection.hotRestart(deadline)
+  else connection.forgetIsolate()
+  return {via: 'vm service', message: "Recompiled through flutter's reloadSources, then restarted"}
 }

@@ -136,6 +136,28 @@ export class AppConnection {
     await this.callToolService('reloadSources', 'Hot reload', {isolateId: isolate.id}, deadline)
   }
 
+  /** The method a service registered by another client is called by, or undefined when none is. */
+  async serviceMethod(service: 'reloadSources' | 'hotRestart'): Promise<string | undefined> {
+    return (await this.registeredServices()).get(service)
+  }
+
+  /** Whether DWDS answers for the app (a web app): its VM says targetCPU Web, hostCPU DWDS
+   *  (webdev chrome_proxy_service.dart and web_socket_proxy_service.dart, `getVM`). */
+  async runsOnWeb(deadline: Deadline): Promise<boolean> {
+    const vm = (await this.client.call('getVM', {}, deadline)) as {targetCPU?: unknown}
+    return vm.targetCPU === 'Web'
+  }
+
+  /** Drops the isolate found before: after a restart another runs tapir. */
+  forgetIsolate(): void {
+    this.isolate = undefined
+  }
+
+  /** The ids of the isolates the VM runs now (a hot restart replaces them). */
+  async isolateIdsNow(deadline: Deadline): Promise<string[]> {
+    return isolateIds(await this.client.call('getVM', {}, deadline))
+  }
+
   /** Whether `flutter run` registered this service on the app's VM Service. */
   async offers(service: 'reloadSources' | 'hotRestart'): Promise<boolean> {
     return (await this.registeredServices()).has(service)
