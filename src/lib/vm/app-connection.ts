@@ -7,6 +7,7 @@ import {instanceRef, type InstanceRef} from './instance-ref.js'
 import {checkAnswer, malformedAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
+import {SLICE_MS, slicedWait, type SlicedWait} from './sliced-waits.js'
 
 type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
 type Result = JsonObject
@@ -16,6 +17,24 @@ const DUSK_PREFIX = 'ext.dusk.'
 
 /** The in-app package an app runs: tapir, or its predecessor Dusk 0.0.1 (`ext.dusk.*`). */
 export type AppPackage = 'tapir' | 'dusk'
+
+/** What serves the VM Service: a Dart VM (DDS in front or not), or DWDS in one of its two modes,
+ *  told apart by the VM name DWDS gives (docs/dwds-and-vm.md). */
+export type DebugService = 'vm' | 'dwds-chrome' | 'dwds-websocket'
+
+function debugServiceOf(vm: Result): DebugService {
+  if (vm.name === 'WebSocketDebugProxy') return 'dwds-websocket'
+  if (vm.name === 'ChromeDebugProxy') return 'dwds-chrome'
+  return 'vm'
+}
+
+/** An extension's error handed back as an answer: DWDS in WebSocket mode returns what the page
+ *  decoded, and the page hands an extension's error over as `{code, message, data}`. */
+function errorAnswer(method: string, answer: Result): RpcError | undefined {
+  const {code, message, data} = answer
+  if (typeof code !== 'number' || typeof message !== 'string' || !isJsonObject(data)) return undefined
+  return new RpcError(method, code, message, data)
+}
 
 function isCollected(value: Result): boolean {
   return value.type === 'Sentinel'
@@ -69,6 +88,7 @@ export class DuskAppRefusal extends TapirError {
  *  Every call of one verb shares that verb's deadline. */
 export class AppConnection {
   private isolate: Isolate | undefined
+  private service: DebugService | undefined
   /** Services other clients registered (`flutter run`'s hotRestart, ...): name → method. */
   private services: Map<string, string> | undefined
 
@@ -84,11 +104,48 @@ export class AppConnection {
    *  a Dusk call goes through `callDusk` with 0.0.1's own params. */
   async callExtension<T>(verb: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
     const method = EXTENSION_PREFIX + verb
-    const answer = await this.withIsolate(method, deadline, (isolate) => {
+    const sliced = slicedWait(verb, params)
+    const answer =
+      sliced && sliced.totalMs > SLICE_MS && (await this.debugService(deadline.setup)) === 'dwds-websocket'
+        ? await this.inSlices(sliced, deadline)
+        : await this.tapirCall(method, params, deadline)
+    return checkAnswer(method, shape, answer)
+  }
+
+  /** What serves the app's VM Service, read from getVM once per connection. */
+  async debugService(deadline: Deadline): Promise<DebugService> {
+    if (this.service === undefined) await this.resolveIsolate(deadline)
+    return this.service ?? 'vm'
+  }
+
+  private tapirCall(method: string, params: Record<string, string>, deadline: Deadline): Promise<Result> {
+    return this.withIsolate(method, deadline, (isolate) => {
       if (packageOf(isolate.extensionRPCs) === 'dusk') throw new DuskAppRefusal(method)
       return this.client.call(method, {...params, isolateId: isolate.id}, deadline)
     })
-    return checkAnswer(method, shape, answer)
+  }
+
+  /** A wait longer than DWDS lets one call take, as a series of shorter calls of the same wait
+   *  until the condition holds or the caller's time is up. */
+  private async inSlices(wait: SlicedWait, deadline: Deadline): Promise<Result> {
+    const started = Date.now()
+    let call = wait.first
+    let first: Result | undefined
+    for (;;) {
+      const left = wait.totalMs - (Date.now() - started)
+      const slice = Math.max(0, Math.min(SLICE_MS, left))
+      const last = left - slice <= 0
+      let answer: Result
+      try {
+        answer = await this.tapirCall(EXTENSION_PREFIX + call.ext, {...call.params, [call.param]: String(slice)}, deadline)
+      } catch (error) {
+        if (!last && call.pendingError?.(error)) continue
+        throw error
+      }
+      first ??= answer
+      if (last || !call.pending(answer)) return wait.finish(first, answer, Date.now() - started)
+      call = wait.next
+    }
   }
 
   /** Calls `ext.dusk.<method>` of an app on Dusk 0.0.1 with 0.0.1's params, every one a string. */
@@ -194,6 +251,8 @@ export class AppConnection {
         if (error instanceof RpcError) throw method.startsWith('ext.') ? extensionFailure(method, error) : error
         throw error
       }
+      const failed = method.startsWith('ext.') && !isCollected(result) ? errorAnswer(method, result) : undefined
+      if (failed) throw extensionFailure(method, failed)
       if (!isCollected(result)) return result
       this.isolate = undefined
       if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, 'app')
@@ -202,6 +261,7 @@ export class AppConnection {
 
   private async resolveIsolate(deadline: Deadline): Promise<Isolate> {
     const vm = await this.client.call('getVM', {}, deadline)
+    this.service = debugServiceOf(vm)
     const isolates: Isolate[] = []
     for (const id of isolateIds(vm)) {
       const answer = await this.client.call('getIsolate', {isolateId: id}, deadline)
