@@ -48,6 +48,9 @@ export interface SimOptions {
   callCapMs?: number
   /** Web modes: false stands for `flutter run --no-web-enable-expression-evaluation` (evaluate is -32600). */
   expressionCompiler?: boolean
+  /** After a hot restart (any: a service's, or restartIsolate), how long until the app's
+   *  extensions are registered again: until then calls to them answer -32601. */
+  restartRegistrationMs?: number
 }
 
 export interface SimHandle {
@@ -94,6 +97,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     ...(options.package ? {package: options.package} : {}),
     ...(options.callCapMs === undefined ? {} : {callCapMs: options.callCapMs}),
     ...(options.expressionCompiler === undefined ? {} : {expressionCompiler: options.expressionCompiler}),
+    ...(options.restartRegistrationMs === undefined ? {} : {restartRegistrationMs: options.restartRegistrationMs}),
   })
   if (options.flutterTool) attachFlutterTool(vm, {sourceFile: options.sourceFile})
   if (web) attachDwdsClient(vm)

@@ -23,7 +23,7 @@ export function attachDwdsClient(vm: SimVm): Peer {
     send: () => {},
     async forward(service): Promise<ForwardedReply> {
       if (!peer.services.has(service)) return {error: {code: -32601, message: `Unknown service: ${service}`}}
-      await vm.restartIsolate()
+      vm.hotRestart()
       return {result: {type: 'Success'}}
     },
   }

@@ -47,6 +47,8 @@ export interface SimVmOptions {
   callCapMs?: number
   /** DWDS has an expression compiler (false: `--no-web-enable-expression-evaluation`). */
   expressionCompiler?: boolean
+  /** After a hot restart, how long the new isolate's main() takes to register the app's extensions. */
+  restartRegistrationMs?: number
 }
 
 /** The VM behind the sockets: one UI isolate running the app, the connected clients, the faults. */
@@ -60,6 +62,7 @@ export class SimVm {
   readonly websocket: boolean
   readonly callCapMs: number
   readonly expressionCompiler: boolean
+  readonly restartRegistrationMs: number
   readonly app: SimApp
   readonly strictParams: boolean
   readonly package: SimPackage
@@ -86,6 +89,7 @@ export class SimVm {
     this.websocket = options.mode === 'dwds-websocket'
     this.callCapMs = options.callCapMs ?? WEBSOCKET_CALL_CAP_MS
     this.expressionCompiler = options.expressionCompiler ?? true
+    this.restartRegistrationMs = options.restartRegistrationMs ?? 0
     this.isolate = this.newIsolate()
     this.app = options.app
     this.strictParams = options.strictParams
@@ -180,7 +184,7 @@ export class SimVm {
 
   /** Hot restart as Flutter does it: the UI isolate exits and a new one starts, the framework's
    *  extensions register at once and the app's after `extensionDelayMs`. */
-  async restartIsolate(extensionDelayMs = 0): Promise<void> {
+  async restartIsolate(extensionDelayMs = this.restartRegistrationMs): Promise<void> {
     this.broadcast('Isolate', isolateEvent('IsolateExit', this.isolate))
     this.settleHeld(false)
     const next = this.newIsolate()
@@ -190,8 +194,14 @@ export class SimVm {
     this.broadcast('Isolate', isolateEvent('IsolateStart', next))
     this.broadcast('Isolate', isolateEvent('IsolateRunnable', next))
     this.registerExtensions(next, FlutterFramework.extensions)
-    await this.sleep(extensionDelayMs)
+    if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.isolate === next && !this.closed) this.registerExtensions(next, this.tapirExtensions())
+  }
+
+  /** A hot restart as a restart service answers it: once the new isolate runs. Its main() goes on
+   *  to register the app's extensions `restartRegistrationMs` later, after the answer. */
+  hotRestart(): void {
+    void this.restartIsolate()
   }
 
   close(): void {
