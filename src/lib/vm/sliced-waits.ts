@@ -66,7 +66,12 @@ function networkIdle(params: Record<string, string>): SlicedWait | undefined {
     pending: () => false,
     pendingError: (error) => error instanceof TapirError && error.envelopeType === 'timeout',
   }
-  return {totalMs: ms(params.timeoutMs, 5000), first: call, next: call, finish: (_first, last) => last}
+  return {
+    totalMs: ms(params.timeoutMs, 5000),
+    first: call,
+    next: call,
+    finish: (_first, last, waitedMs) => ({...last, ...(typeof last.idleAchievedMs === 'number' ? {idleAchievedMs: waitedMs} : {})}),
+  }
 }
 
 /** tap --until taps once; what is left of the wait goes on as wait_for of the same text. */
