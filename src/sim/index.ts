@@ -44,6 +44,13 @@ export interface SimOptions {
   bigList?: number
   /** The in-app package the app registers: tapir (default), Dusk 0.0.1 (`ext.dusk.*` only) or both. */
   package?: SimPackage
+  /** 'dwds-websocket': how long DWDS waits for an extension's answer (default DWDS's own 10 s). */
+  callCapMs?: number
+  /** Web modes: false stands for `flutter run --no-web-enable-expression-evaluation` (evaluate is -32600). */
+  expressionCompiler?: boolean
+  /** After a hot restart (any: a service's, or restartIsolate), how long until the app's
+   *  extensions are registered again: until then calls to them answer -32601. */
+  restartRegistrationMs?: number
 }
 
 export interface SimHandle {
@@ -75,7 +82,7 @@ export interface SimHandle {
 export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const mode = options.mode ?? 'vm'
   const host = options.host ?? '127.0.0.1'
-  const web = mode === 'dwds' || mode === 'dwds-direct'
+  const web = mode === 'dwds' || mode === 'dwds-direct' || mode === 'dwds-websocket'
   const app = await resolveApp(options.app, {
     perfRegression: options.perfRegression ?? false,
     web,
@@ -88,6 +95,9 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     strictParams: options.strictParams ?? true,
     faults: options.faults ?? {},
     ...(options.package ? {package: options.package} : {}),
+    ...(options.callCapMs === undefined ? {} : {callCapMs: options.callCapMs}),
+    ...(options.expressionCompiler === undefined ? {} : {expressionCompiler: options.expressionCompiler}),
+    ...(options.restartRegistrationMs === undefined ? {} : {restartRegistrationMs: options.restartRegistrationMs}),
   })
   if (options.flutterTool) attachFlutterTool(vm, {sourceFile: options.sourceFile})
   if (web) attachDwdsClient(vm)
@@ -118,7 +128,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       httpUri: advertised,
       wsUri: mode === 'dwds-direct' ? dwdsWsUri : toWs(advertised),
       ...(ddsHttpUri === undefined ? {} : {ddsHttpUri}),
-      ...(mode === 'dwds' ? {dwdsWsUri} : {}),
+      ...(mode === 'dwds' || mode === 'dwds-websocket' ? {dwdsWsUri} : {}),
       token,
       app,
       get faults() {

@@ -1,5 +1,5 @@
 // Background entry for `tapir start --device=sim`:
-//   node dist/sim/main.js [--mode vm|dds|dwds|dwds-direct] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
+//   node dist/sim/main.js [--mode vm|dds|dwds|dwds-direct|dwds-websocket] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]...
 //   [--source <file.json>] (what a hot reload rebuilds from)
 //   TAPIR_SIM_PERF_REGRESSION=1 turns on the perf regression knob.
 import {rename, writeFile} from 'node:fs/promises'
@@ -23,9 +23,13 @@ const mode = values.mode
 const port = Number(values.port)
 const webPort = values['web-port'] === undefined ? undefined : Number(values['web-port'])
 const isPort = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 65535
-if (!['vm', 'dds', 'dwds', 'dwds-direct'].includes(mode) || !isPort(port) || (webPort !== undefined && !isPort(webPort))) {
+if (
+  !['vm', 'dds', 'dwds', 'dwds-direct', 'dwds-websocket'].includes(mode) ||
+  !isPort(port) ||
+  (webPort !== undefined && !isPort(webPort))
+) {
   process.stderr.write(
-    'usage: main.js [--mode vm|dds|dwds|dwds-direct] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]... [--source <file.json>]\n',
+    'usage: main.js [--mode vm|dds|dwds|dwds-direct|dwds-websocket] [--port N] [--web-port N] [--host 127.0.0.1] [--ready-file <path>] [--fault <knob>]... [--source <file.json>]\n',
   )
   process.exit(1)
 }

@@ -40,6 +40,37 @@ describe('extensionFailure', () => {
   })
   it('names the method and code when there are no details', () => {
     const error = extensionFailure('ext.tapir.tap', new RpcError('ext.tapir.tap', -32603, 'Internal error', undefined))
-    expect(error.message).toBe('ext.tapir.tap failed: Internal error (-32603).')
+    expect(error.message).toBe('ext.tapir.tap failed: the app answered "Internal error" (-32603).')
+  })
+})
+
+// The three ways DWDS in WebSocket mode fails a call (web_socket_proxy_service.dart
+// `_callServiceExtension`, shared.dart `wrapInErrorHandlerAsync`): none carries data.details.
+describe('extensionFailure behind DWDS in WebSocket mode', () => {
+  const wrapped = (text: string) =>
+    new RpcError('ext.tapir.tap', -32603, `Unexpected DWDS error for callServiceExtension: ${text}`, undefined)
+  it('says the 10 s cap gave up, not that the app failed, and that the action may still land', () => {
+    const error = extensionFailure(
+      'ext.tapir.tap',
+      wrapped('TimeoutException after 0:00:10.000000: Service extension ext.tapir.tap timed out - received 0/1 responses'),
+    )
+    expect(error.message).toContain('stops waiting for any call after 10 s')
+    expect(error.message).toContain('may still carry it out')
+    expect(exitCodeFor(error)).toBe(3)
+  })
+  it('says no page is connected', () => {
+    expect(extensionFailure('ext.tapir.tap', wrapped('Bad state: No clients available for service extension')).message).toContain(
+      'no browser page is connected',
+    )
+  })
+  it("says what the page answered, reading tapir's JSON details when that is what it was", () => {
+    expect(extensionFailure('ext.tapir.tap', wrapped('Service extension failed in some clients: Bad state: gone')).message).toBe(
+      'ext.tapir.tap failed in the app: Bad state: gone',
+    )
+    const details = JSON.stringify({message: 'stale handle', envelope: {type: 'stale'}})
+    expect(extensionFailure('ext.tapir.tap', wrapped(`Service extension failed in some clients: ${details}`))).toMatchObject({
+      message: 'stale handle',
+      details: {code: -32603, envelope: {type: 'stale'}},
+    })
   })
 })

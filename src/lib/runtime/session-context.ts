@@ -7,7 +7,7 @@ import {locateSession} from '../session/location.js'
 import {takeLock} from '../session/lock.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
-import {readSession} from '../session/store.js'
+import {readSession, writeSession} from '../session/store.js'
 import type {AppTarget, CallRecorder, Verb, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
@@ -127,13 +127,36 @@ export class SessionContext implements VerbContext {
         (app) => app.close(),
         () => {},
       )
-      this.connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs)}
+      const restartedAt = Date.parse(String(this.session().restartedAt))
+      this.connection = {
+        uri,
+        app: AppConnection.open(uri, this.options.timeoutMs, Number.isNaN(restartedAt) ? {} : {restartedAt}),
+      }
     }
     return this.connection!.app
   }
 
-  reload(kind: ReloadKind, deadline: Deadline): Promise<Reloaded> {
-    return reloadApp(this.session(), () => this.app(deadline), kind, deadline)
+  async reload(kind: ReloadKind, deadline: Deadline): Promise<Reloaded> {
+    const reloaded = await reloadApp(this.session(), () => this.app(deadline), kind, deadline)
+    this.noteRestart()
+    return reloaded
+  }
+
+  /** A reload may have replaced the isolate (a restart; on the web, a reload too): this
+   *  connection and the next tapir process wait for tapir's extensions on the new one. */
+  private noteRestart(): void {
+    const at = Date.now()
+    this.connection?.app.then(
+      (app) => app.sawRestart(at),
+      () => {},
+    )
+    try {
+      const session = readSession(this.location)
+      if (session) writeSession(this.location, {...session, restartedAt: new Date(at).toISOString()})
+    } catch {
+      // Only a hint for the next verb: a session that cannot be written now still works.
+    }
+    if (this.current) this.current = {...this.current, restartedAt: new Date(at).toISOString()}
   }
 
   target(): AppTarget {

@@ -57,11 +57,12 @@ export const scroll = extensionVerb({
   },
   result: answer({
     scrolled: optional(boolean),
-    finalOffset: optional(number),
+    finalOffset: optional(nullable(number)),
     direction: optional(string),
     pixels: optional(number),
     /** The `scrollOffset` block: the offset before and after. */
-    effect: optional(object({changed: optional(boolean), before: optional(number), after: optional(number)})),
+    // With intoView and no Scrollable around the ref nothing has an offset: both are null.
+    effect: optional(object({changed: optional(boolean), before: optional(nullable(number)), after: optional(nullable(number))})),
   }),
   prefersJson: snapshotAsked,
   report: (result, input) => {

@@ -1,9 +1,18 @@
 import {TapirError} from '../errors.js'
+import type {DebugService} from '../vm/app-connection.js'
 import type {InstanceRef} from '../vm/instance-ref.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {defineVerb} from './define.js'
 
 const COMPILATION_ERROR = 113
+const INVALID_REQUEST = -32600
+
+/** DWDS in WebSocket mode (flutter run -d web-server) has no evaluate at all (docs/dwds-and-vm.md). */
+const NO_EVALUATE_IN_WEBSOCKET_MODE =
+  "evaluate is not available: the app's web debug service runs DWDS in WebSocket mode (flutter run -d web-server), which has no expression evaluation. Start the app with `tapir start --device=chrome` (flutter run -d chrome) to evaluate."
+/** ChromeProxyService without an expression compiler. */
+const NO_EXPRESSION_COMPILER =
+  "evaluate is off in the app's web debug service: flutter was started with --no-web-enable-expression-evaluation, or without an expression compiler. Start it again without that flag (tapir start --device=chrome) to evaluate."
 
 /** The VM evaluates `await` only inside an async closure, and then answers with its Future. */
 export function evaluationSource(expression: string): string {
@@ -16,7 +25,9 @@ function asText(value: InstanceRef): string {
   return `Instance of '${value.class?.name ?? 'Object'}'`
 }
 
-function failure(error: RpcError): TapirError {
+function failure(error: RpcError, service: DebugService): TapirError {
+  if (service === 'dwds-websocket') return new TapirError(NO_EVALUATE_IN_WEBSOCKET_MODE, 'app', {code: error.code})
+  if (service === 'dwds-chrome' && error.code === INVALID_REQUEST) return new TapirError(NO_EXPRESSION_COMPILER, 'app', {code: error.code})
   if (error.code === COMPILATION_ERROR) {
     const reason = (error.details ?? '').split('\n').find((line) => line.includes('Error:')) ?? error.details ?? error.rpcMessage
     return new TapirError(`The expression does not compile: ${reason.replace(/^.*?Error: /, '')}`, 'app', {code: error.code})
@@ -50,10 +61,11 @@ export const evaluate = defineVerb({
   async execute(call, input) {
     const {expression} = input
     let value: InstanceRef
+    const app = await call.app()
     try {
-      value = await (await call.app()).evaluate(evaluationSource(expression), call.deadline)
+      value = await app.evaluate(evaluationSource(expression), call.deadline)
     } catch (error) {
-      throw error instanceof RpcError ? failure(error) : error
+      throw error instanceof RpcError ? failure(error, await app.debugService(call.deadline)) : error
     }
     // DWDS (a web app) answers a compile error with an @Error result, not error 113.
     const compileError = /^CompilationError: (.*)/.exec(String(value.message ?? ''))

@@ -7,15 +7,44 @@ import {instanceRef, type InstanceRef} from './instance-ref.js'
 import {checkAnswer, malformedAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
+import {SLICE_MS, slicedWait, type SlicedWait} from './sliced-waits.js'
 
-type Isolate = {id: string; extensionRPCs: string[]; rootLibId?: string}
+type Isolate = {
+  id: string
+  extensionRPCs: string[]
+  rootLibId?: string
+  /** found in a restart's window, without the package */ restarting?: boolean
+}
 type Result = JsonObject
 
 const EXTENSION_PREFIX = 'ext.tapir.'
 const DUSK_PREFIX = 'ext.dusk.'
 
+/** How long after a restart a new isolate without tapir's extensions is taken to be still on its
+ *  way through main(), and how long one verb waits for them to register. */
+const RESTART_WINDOW_MS = 60_000
+const RESTART_WAIT_MS = 10_000
+
 /** The in-app package an app runs: tapir, or its predecessor Dusk 0.0.1 (`ext.dusk.*`). */
 export type AppPackage = 'tapir' | 'dusk'
+
+/** What serves the VM Service: a Dart VM (DDS in front or not), or DWDS in one of its two modes,
+ *  told apart by the VM name DWDS gives (docs/dwds-and-vm.md). */
+export type DebugService = 'vm' | 'dwds-chrome' | 'dwds-websocket'
+
+function debugServiceOf(vm: Result): DebugService {
+  if (vm.name === 'WebSocketDebugProxy') return 'dwds-websocket'
+  if (vm.name === 'ChromeDebugProxy') return 'dwds-chrome'
+  return 'vm'
+}
+
+/** An extension's error handed back as an answer: DWDS in WebSocket mode returns what the page
+ *  decoded, and the page hands an extension's error over as `{code, message, data}`. */
+function errorAnswer(method: string, answer: Result): RpcError | undefined {
+  const {code, message, data} = answer
+  if (typeof code !== 'number' || typeof message !== 'string' || !isJsonObject(data)) return undefined
+  return new RpcError(method, code, message, data)
+}
 
 function isCollected(value: Result): boolean {
   return value.type === 'Sentinel'
@@ -69,13 +98,30 @@ export class DuskAppRefusal extends TapirError {
  *  Every call of one verb shares that verb's deadline. */
 export class AppConnection {
   private isolate: Isolate | undefined
+  private service: DebugService | undefined
   /** Services other clients registered (`flutter run`'s hotRestart, ...): name → method. */
   private services: Map<string, string> | undefined
+  /** The last restart tapir did or saw, and whether a verb already waited out its window. */
+  private restart: {at: number; waited: boolean} | undefined
 
-  constructor(readonly client: VmServiceClient) {}
+  constructor(
+    readonly client: VmServiceClient,
+    options: {restartedAt?: number} = {},
+  ) {
+    if (options.restartedAt !== undefined) this.restart = {at: options.restartedAt, waited: false}
+  }
 
-  static async open(uri: string, timeoutMs: number): Promise<AppConnection> {
-    return new AppConnection(await VmServiceClient.connect(uri, {timeoutMs}))
+  /** `restartedAt`: when the session last saw a restart, so the first verb after it waits for
+   *  tapir's extensions on the new isolate instead of calling before they are back. */
+  static async open(uri: string, timeoutMs: number, options: {restartedAt?: number} = {}): Promise<AppConnection> {
+    return new AppConnection(await VmServiceClient.connect(uri, {timeoutMs}), options)
+  }
+
+  /** A restart replaced (or is replacing) the isolate: forget it, and let the next call wait for
+   *  tapir's extensions on the new one. */
+  sawRestart(at = Date.now()): void {
+    this.restart = {at, waited: false}
+    this.isolate = undefined
   }
 
   /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. The
@@ -84,11 +130,48 @@ export class AppConnection {
    *  a Dusk call goes through `callDusk` with 0.0.1's own params. */
   async callExtension<T>(verb: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
     const method = EXTENSION_PREFIX + verb
-    const answer = await this.withIsolate(method, deadline, (isolate) => {
+    const sliced = slicedWait(verb, params)
+    const answer =
+      sliced && sliced.totalMs > SLICE_MS && (await this.debugService(deadline.setup)) === 'dwds-websocket'
+        ? await this.inSlices(sliced, deadline)
+        : await this.tapirCall(method, params, deadline)
+    return checkAnswer(method, shape, answer)
+  }
+
+  /** What serves the app's VM Service, read from getVM once per connection. */
+  async debugService(deadline: Deadline): Promise<DebugService> {
+    if (this.service === undefined) await this.resolveIsolate(deadline)
+    return this.service ?? 'vm'
+  }
+
+  private tapirCall(method: string, params: Record<string, string>, deadline: Deadline): Promise<Result> {
+    return this.withIsolate(method, deadline, (isolate) => {
       if (packageOf(isolate.extensionRPCs) === 'dusk') throw new DuskAppRefusal(method)
       return this.client.call(method, {...params, isolateId: isolate.id}, deadline)
     })
-    return checkAnswer(method, shape, answer)
+  }
+
+  /** A wait longer than DWDS lets one call take, as a series of shorter calls of the same wait
+   *  until the condition holds or the caller's time is up. */
+  private async inSlices(wait: SlicedWait, deadline: Deadline): Promise<Result> {
+    const started = Date.now()
+    let call = wait.first
+    let first: Result | undefined
+    for (;;) {
+      const left = wait.totalMs - (Date.now() - started)
+      const slice = Math.max(0, Math.min(SLICE_MS, left))
+      const last = left - slice <= 0
+      let answer: Result
+      try {
+        answer = await this.tapirCall(EXTENSION_PREFIX + call.ext, {...call.params, [call.param]: String(slice)}, deadline)
+      } catch (error) {
+        if (!last && call.pendingError?.(error)) continue
+        throw error
+      }
+      first ??= answer
+      if (last || !call.pending(answer)) return wait.finish(first, answer, Date.now() - started)
+      call = wait.next
+    }
   }
 
   /** Calls `ext.dusk.<method>` of an app on Dusk 0.0.1 with 0.0.1's params, every one a string. */
@@ -105,7 +188,8 @@ export class AppConnection {
   /** The package the app runs, read from its isolate's extensionRPCs once per connection
    *  (again only after a hot restart replaced the isolate); undefined when it lists neither. */
   async appPackage(deadline: Deadline): Promise<AppPackage | undefined> {
-    return packageOf((this.isolate ?? (await this.resolveIsolate(deadline.setup))).extensionRPCs)
+    const isolate = this.isolate ?? (await this.resolveIsolate(deadline.setup))
+    return isolate.restarting ? undefined : packageOf(isolate.extensionRPCs)
   }
 
   /** The VM `evaluate` RPC in the app's root library: the value's reference, or the error. */
@@ -126,7 +210,7 @@ export class AppConnection {
    *  learned from the Service stream, never assumed). The isolate is replaced. */
   async hotRestart(deadline?: Deadline): Promise<void> {
     await this.callToolService('hotRestart', 'Hot restart', {}, deadline)
-    this.isolate = undefined
+    this.sawRestart()
   }
 
   /** Hot reload through the `reloadSources` service `flutter run` registered: it recompiles and
@@ -208,7 +292,8 @@ export class AppConnection {
    *  finds the new isolate and tries once more. */
   private async withIsolate(method: string, deadline: Deadline, call: (isolate: Isolate) => Promise<Result>): Promise<Result> {
     for (let attempt = 0; ; attempt++) {
-      const isolate = this.isolate ?? (await this.resolveIsolate(deadline.setup))
+      const isolate = this.isolate ?? (await this.resolveIsolate(deadline.setup, method))
+      if (isolate.restarting && (method.startsWith(EXTENSION_PREFIX) || method.startsWith(DUSK_PREFIX))) throw this.stillRestarting(method)
       let result: Result
       try {
         result = await call(isolate)
@@ -216,26 +301,80 @@ export class AppConnection {
         if (error instanceof RpcError) throw method.startsWith('ext.') ? extensionFailure(method, error) : error
         throw error
       }
+      const failed = method.startsWith('ext.') && !isCollected(result) ? errorAnswer(method, result) : undefined
+      if (failed) throw extensionFailure(method, failed)
       if (!isCollected(result)) return result
-      this.isolate = undefined
+      this.sawRestart()
       if (attempt > 0) throw new TapirError(`The app's isolate went away during ${method} (hot restart in progress?). Try again.`, 'app')
     }
   }
 
-  private async resolveIsolate(deadline: Deadline): Promise<Isolate> {
+  /** The isolate tapir (else Dusk 0.0.1) runs in, pinned for the connection. After a restart, an
+   *  isolate without the package is waited on (bounded) until `method`, or any of the package's
+   *  extensions, registers: such an isolate is never pinned, so a later call looks again. */
+  private async resolveIsolate(deadline: Deadline, method?: string): Promise<Isolate> {
+    let isolates = await this.isolates(deadline)
+    const registered = (found: Isolate[]) =>
+      found.some((isolate) => (method?.startsWith('ext.') ? isolate.extensionRPCs.includes(method) : packageOf(isolate.extensionRPCs)))
+    if (!registered(isolates) && this.inRestartWindow() && !this.restart!.waited) {
+      if (await this.extensionsAdded(deadline, method, registered)) isolates = await this.isolates(deadline)
+      else this.restart!.waited = true
+    }
+    const tapir = isolates.find((isolate) => lists(isolate, EXTENSION_PREFIX))
+    if (tapir) return (this.isolate = tapir)
+    const dusk = isolates.find((isolate) => lists(isolate, DUSK_PREFIX))
+    if (dusk) return (this.isolate = dusk)
+    // No isolate runs tapir: the first, unpinned, so the VM's own -32601 explains it.
+    const first = isolates[0]
+    if (first) return this.inRestartWindow() ? {...first, restarting: true} : first
+    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
+  }
+
+  private inRestartWindow(): boolean {
+    return this.restart !== undefined && Date.now() - this.restart.at < RESTART_WINDOW_MS
+  }
+
+  /** The app's live isolates, as getVM lists them. */
+  private async isolates(deadline: Deadline): Promise<Isolate[]> {
     const vm = await this.client.call('getVM', {}, deadline)
+    this.service = debugServiceOf(vm)
     const isolates: Isolate[] = []
     for (const id of isolateIds(vm)) {
       const answer = await this.client.call('getIsolate', {isolateId: id}, deadline)
-      if (isCollected(answer)) continue
-      const isolate = isolateOf(answer, id)
-      if (lists(isolate, EXTENSION_PREFIX)) return (this.isolate = isolate)
-      isolates.push(isolate)
+      if (!isCollected(answer)) isolates.push(isolateOf(answer, id))
     }
-    // No isolate runs tapir: one on Dusk 0.0.1, else the first, so the VM's own -32601 explains it.
-    const dusk = isolates.find((isolate) => lists(isolate, DUSK_PREFIX))
-    if (dusk) return (this.isolate = dusk)
-    if (isolates[0]) return (this.isolate = isolates[0])
-    throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
+    return isolates
+  }
+
+  /** Waits, bounded, for the VM's (or DWDS's) ServiceExtensionAdded of `method` (any tapir or Dusk
+   *  extension without one) on the Isolate stream; true once it came. */
+  private async extensionsAdded(
+    deadline: Deadline,
+    method: string | undefined,
+    registered: (found: Isolate[]) => unknown,
+  ): Promise<boolean> {
+    let settle: (added: boolean) => void = () => {}
+    const added = new Promise<boolean>((resolve) => (settle = resolve))
+    const timer = setTimeout(() => settle(false), Math.min(RESTART_WAIT_MS, deadline.remainingMs()))
+    const wanted = (name: string) =>
+      method?.startsWith('ext.') ? name === method : name.startsWith(EXTENSION_PREFIX) || name.startsWith(DUSK_PREFIX)
+    try {
+      await this.client.listen('Isolate', (event) => {
+        if (event.kind === 'ServiceExtensionAdded' && typeof event.extensionRPC === 'string' && wanted(event.extensionRPC)) settle(true)
+      })
+      // It may have registered between the first look and the listen.
+      if (registered(await this.isolates(deadline))) settle(true)
+      return await added
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private stillRestarting(method: string): TapirError {
+    const seconds = Math.round((Date.now() - this.restart!.at) / 1000)
+    return new TapirError(
+      `The app restarted ${seconds} s ago and its new isolate has not registered ${method} yet: its main() may still be on its way to TapirPlugin.install(). Try again in a moment; \`tapir logs\` shows whether it failed to start.`,
+      'app',
+    )
   }
 }

@@ -4,8 +4,36 @@ import type {RpcError} from './rpc-error.js'
 
 const METHOD_NOT_FOUND = -32601
 
+/** `wrapInErrorHandlerAsync` in DWDS: a failure that is not an RPCError, as -32603 with this text. */
+const DWDS_WRAPPER = 'Unexpected DWDS error for callServiceExtension: '
+/** WebSocketProxyService: the page's client reported `success: false` (the call threw there). */
+const CLIENT_FAILED = 'Service extension failed in some clients: '
+
+/** What DWDS in WebSocket mode says when a call fails outside the app's own answer. */
+function dwdsFailure(method: string, text: string, code: number): TapirError {
+  if (/^TimeoutException\b.*timed out/.test(text)) {
+    return new TapirError(
+      `${method}: the web debug service (DWDS in WebSocket mode, flutter run -d web-server) stops waiting for any call after 10 s, and the app had not answered. The app may still carry it out: look at the screen before you retry.`,
+      'app',
+      {code},
+    )
+  }
+  if (/No clients available/.test(text)) {
+    return new TapirError(
+      `${method}: no browser page is connected to the app's web debug service. Open or reload the app's page, then try again.`,
+      'app',
+      {code},
+    )
+  }
+  const answered = text.startsWith(CLIENT_FAILED) ? text.slice(CLIENT_FAILED.length) : text
+  const parsed = parseDetails(answered)
+  if (parsed.envelope) return new TapirError(parsed.message, 'app', {code, envelope: parsed.envelope})
+  return new TapirError(`${method} failed in the app: ${parsed.message}`, 'app', {code})
+}
+
 /** Maps an error an `ext.tapir.*` call came back with to the line a user reads (exit 3). */
 export function extensionFailure(method: string, error: RpcError): TapirError {
+  if (error.rpcMessage.startsWith(DWDS_WRAPPER)) return dwdsFailure(method, error.rpcMessage.slice(DWDS_WRAPPER.length), error.code)
   if (error.code === METHOD_NOT_FOUND) {
     return new TapirError(
       `The app does not answer ${method}: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.`,
@@ -14,7 +42,9 @@ export function extensionFailure(method: string, error: RpcError): TapirError {
     )
   }
   const details = error.details
-  if (details === undefined) return new TapirError(`${method} failed: ${error.rpcMessage} (${error.code}).`, 'app', {code: error.code})
+  // DWDS's own RPCError carries no data: the message is all the app answered.
+  if (details === undefined)
+    return new TapirError(`${method} failed: the app answered "${error.rpcMessage}" (${error.code}).`, 'app', {code: error.code})
   const parsed = parseDetails(details)
   return new TapirError(parsed.message, 'app', {code: error.code, ...(parsed.envelope ? {envelope: parsed.envelope} : {})})
 }

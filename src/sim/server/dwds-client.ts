@@ -11,14 +11,19 @@ export function attachDwdsClient(vm: SimVm): Peer {
   const peer: Peer = {
     name: vm.nextPeerName(),
     streams: new Set(),
-    services: new Map([
-      ['hotRestart', 'DWDS'],
-      ['fullReload', 'DWDS'],
-    ]),
+    // ChromeDwdsVmClient registers both; WebSocketDwdsVmClient only hotRestart (dwds_vm_client.dart).
+    services: new Map(
+      vm.websocket
+        ? [['hotRestart', 'DWDS']]
+        : [
+            ['hotRestart', 'DWDS'],
+            ['fullReload', 'DWDS'],
+          ],
+    ),
     send: () => {},
     async forward(service): Promise<ForwardedReply> {
-      if (service !== 'hotRestart' && service !== 'fullReload') return {error: {code: -32601, message: `Unknown service: ${service}`}}
-      await vm.restartIsolate()
+      if (!peer.services.has(service)) return {error: {code: -32601, message: `Unknown service: ${service}`}}
+      vm.hotRestart()
       return {result: {type: 'Success'}}
     },
   }

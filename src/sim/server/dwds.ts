@@ -1,5 +1,6 @@
 import type {CallContext} from './context.js'
 import {dartToString} from './dart-string.js'
+import {callOverWebSocket, noEvaluate} from './dwds-websocket.js'
 import {ErrorCode, errorMessage, type WireError} from './errors.js'
 import {serviceEvent, streamNotify} from './events.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
@@ -71,6 +72,7 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
   const {method, params} = request
   if (UNSUPPORTED.has(method)) return notOnWeb(method)
   if (method.startsWith('ext.')) return extension(context)
+  if (method === 'evaluate' && vm.websocket) return noEvaluate()
   switch (method) {
     case 'getVersion':
       return result({type: 'Version', major: 4, minor: 20})
@@ -140,6 +142,10 @@ function evaluateOnPage({vm, request}: CallContext, isolate: SimIsolate): Reply 
   const {targetId, expression} = request.params
   if (targetId === undefined) return failure(wire(ErrorCode.invalidParams, 'evaluate: missing required parameter targetId'))
   if (expression === undefined) return failure(wire(ErrorCode.invalidParams, 'evaluate: missing required parameter expression'))
+  // ChromeProxyService._evaluate: with no expression evaluator (no compiler, or flutter run
+  // --no-web-enable-expression-evaluation) the answer is -32600.
+  if (!vm.expressionCompiler)
+    return failure(wire(ErrorCode.invalidRequest, 'Expression evaluation is not supported for this configuration.'))
   const errorRef = (message: string): Reply => result({type: '@Error', kind: 'error', message, id: vm.nextDwdsId()})
   if (dartToString(targetId) !== webRootLib.id) return errorRef(`Evaluate is called on an unsupported target:${dartToString(targetId)}`)
   const evaluated = vm.app.evaluate(dartToString(expression))
@@ -160,6 +166,7 @@ async function extension(context: CallContext): Promise<Reply> {
   const {vm, request} = context
   const refusal = refuseNonStringParams(context)
   if (refusal) return refusal
+  if (vm.websocket) return callOverWebSocket(context, vm.callCapMs)
   const {isolateId, ...rest} = request.params
   const isolate = isolateId === undefined ? vm.isolate : vm.lookupIsolate(String(isolateId))
   if (!isolate) return unrecognised(String(isolateId))
@@ -205,7 +212,8 @@ const webRootLib = {
 function vmObject(vm: SimVm): Record<string, unknown> {
   return {
     type: 'VM',
-    name: 'ChromeDebugProxy',
+    // WebSocketProxyService.create names its VM 'WebSocketDebugProxy'; ChromeProxyService 'ChromeDebugProxy'.
+    name: vm.websocket ? 'WebSocketDebugProxy' : 'ChromeDebugProxy',
     architectureBits: -1,
     hostCPU: 'DWDS',
     operatingSystem: 'linux',

@@ -61,7 +61,7 @@ export function attachFlutterTool(vm: SimVm, options: FlutterToolOptions = {}): 
       await new Promise((resolve) => setTimeout(resolve, RESTART_COMPILE_MS))
       const compiled = compile(options.sourceFile)
       if ('compileError' in compiled) return unable('Unable to restart', compiled.compileError)
-      await vm.restartIsolate()
+      vm.hotRestart()
       vm.app.reassemble?.(compiled.source)
       return {result: {type: 'Success'}}
     },

@@ -1,6 +1,7 @@
 import type {DeveloperEvent, SimApp} from '../app-contract.js'
 import {DUSK_EXTENSIONS} from '../dusk/handlers.js'
 import {streamEventsOf} from './developer-events.js'
+import {WEBSOCKET_CALL_CAP_MS} from './dwds-websocket.js'
 import type {WireError} from './errors.js'
 import {isolateEvent, pauseEvent, serviceEvent, streamNotify, type SimEvent} from './events.js'
 import {noFaults, watchFaults, type SimFaults} from './faults.js'
@@ -10,9 +11,11 @@ import {SimIsolate} from './isolate.js'
 /**
  * 'vm': a Dart VM's own service. 'dds': the same behind a Dart Development Service. 'dwds': the
  * debug service of a Flutter web app (Dart Web Debug Service, not a Dart VM) behind DDS, as
- * `flutter run -d chrome` runs it. 'dwds-direct': DWDS with no DDS (`flutter run --no-dds`).
+ * `flutter run -d chrome` runs it (DWDS's Chrome proxy). 'dwds-direct': DWDS with no DDS
+ * (`flutter run --no-dds`). 'dwds-websocket': DWDS in WebSocket mode behind DDS, as `flutter run
+ * -d web-server` runs it (docs/dwds-and-vm.md).
  */
-export type SimMode = 'vm' | 'dds' | 'dwds' | 'dwds-direct'
+export type SimMode = 'vm' | 'dds' | 'dwds' | 'dwds-direct' | 'dwds-websocket'
 
 /** The in-app package the app registers: tapir (`ext.tapir.*`), its predecessor Dusk 0.0.1
  *  (`ext.dusk.*`), or both at once. */
@@ -40,6 +43,12 @@ export interface SimVmOptions {
   strictParams: boolean
   faults: Partial<SimFaults>
   package?: SimPackage
+  /** WebSocket mode: how long DWDS waits for the page's answer to an extension call. */
+  callCapMs?: number
+  /** DWDS has an expression compiler (false: `--no-web-enable-expression-evaluation`). */
+  expressionCompiler?: boolean
+  /** After a hot restart, how long the new isolate's main() takes to register the app's extensions. */
+  restartRegistrationMs?: number
 }
 
 /** The VM behind the sockets: one UI isolate running the app, the connected clients, the faults. */
@@ -49,6 +58,11 @@ export class SimVm {
   readonly web: boolean
   /** A Dart Development Service stands in front and is what clients talk to. */
   readonly dds: boolean
+  /** DWDS in WebSocket mode: no Chrome, extension calls capped, no evaluate. */
+  readonly websocket: boolean
+  readonly callCapMs: number
+  readonly expressionCompiler: boolean
+  readonly restartRegistrationMs: number
   readonly app: SimApp
   readonly strictParams: boolean
   readonly package: SimPackage
@@ -70,8 +84,12 @@ export class SimVm {
 
   constructor(options: SimVmOptions) {
     this.mode = options.mode
-    this.web = options.mode === 'dwds' || options.mode === 'dwds-direct'
-    this.dds = options.mode === 'dds' || options.mode === 'dwds'
+    this.web = options.mode === 'dwds' || options.mode === 'dwds-direct' || options.mode === 'dwds-websocket'
+    this.dds = options.mode === 'dds' || options.mode === 'dwds' || options.mode === 'dwds-websocket'
+    this.websocket = options.mode === 'dwds-websocket'
+    this.callCapMs = options.callCapMs ?? WEBSOCKET_CALL_CAP_MS
+    this.expressionCompiler = options.expressionCompiler ?? true
+    this.restartRegistrationMs = options.restartRegistrationMs ?? 0
     this.isolate = this.newIsolate()
     this.app = options.app
     this.strictParams = options.strictParams
@@ -166,7 +184,7 @@ export class SimVm {
 
   /** Hot restart as Flutter does it: the UI isolate exits and a new one starts, the framework's
    *  extensions register at once and the app's after `extensionDelayMs`. */
-  async restartIsolate(extensionDelayMs = 0): Promise<void> {
+  async restartIsolate(extensionDelayMs = this.restartRegistrationMs): Promise<void> {
     this.broadcast('Isolate', isolateEvent('IsolateExit', this.isolate))
     this.settleHeld(false)
     const next = this.newIsolate()
@@ -176,8 +194,14 @@ export class SimVm {
     this.broadcast('Isolate', isolateEvent('IsolateStart', next))
     this.broadcast('Isolate', isolateEvent('IsolateRunnable', next))
     this.registerExtensions(next, FlutterFramework.extensions)
-    await this.sleep(extensionDelayMs)
+    if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.isolate === next && !this.closed) this.registerExtensions(next, this.tapirExtensions())
+  }
+
+  /** A hot restart as a restart service answers it: once the new isolate runs. Its main() goes on
+   *  to register the app's extensions `restartRegistrationMs` later, after the answer. */
+  hotRestart(): void {
+    void this.restartIsolate()
   }
 
   close(): void {
