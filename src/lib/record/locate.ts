@@ -79,24 +79,23 @@ export class TraceFreeLookup {
 // eslint-disable-next-line no-control-regex -- a predicate value must be writable as a terminal-safe step word
 const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f]/
 
-/** The longest run of a label free of control characters, for `contains`. */
-function longestWritable(label: string): string {
+/** The runs of a label free of control characters, longest first, for `contains`. */
+function writableParts(label: string): string[] {
   // eslint-disable-next-line no-control-regex -- as above
-  return label.split(/[\u0000-\u001f\u007f-\u009f]+/).reduce((best, part) => (part.trim().length > best.length ? part.trim() : best), '')
+  const parts = label.split(/[\u0000-\u001f\u007f-\u009f]+/).map((part) => part.trim())
+  return [...new Set(parts.filter((part) => part !== ''))].sort((a, b) => b.length - a.length)
 }
 
 /** The predicates to try for a widget, best first: its key, its label as a semantics label and as
- *  text, then `contains` with the longest part of a label that holds control characters (a step
+ *  text, then `contains` with each part, longest first, of a label that holds control characters (a step
  *  line is written terminal-safe, so such a label cannot be matched exactly). An unlabelled widget
  *  by its value, unless it is a text field (what it holds was typed, not a name). */
 export function predicatesFor(widget: Widget): Predicates[] {
   const tries: Predicates[] = []
   if (widget.key !== undefined && !UNWRITABLE.test(widget.key)) tries.push({key: widget.key})
   if (widget.label !== '' && !UNWRITABLE.test(widget.label)) tries.push({semanticsLabel: widget.label}, {text: widget.label})
-  else if (widget.label !== '') {
-    const part = longestWritable(widget.label)
-    if (part !== '') tries.push({contains: part})
-  } else if (widget.value && !widget.textField && !UNWRITABLE.test(widget.value)) tries.push({text: widget.value})
+  else if (widget.label !== '') tries.push(...writableParts(widget.label).map((part) => ({contains: part})))
+  else if (widget.value && !widget.textField && !UNWRITABLE.test(widget.value)) tries.push({text: widget.value})
   return tries
 }
 
