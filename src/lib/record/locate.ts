@@ -112,7 +112,8 @@ export const predicateText = (predicates: Predicates) =>
     .join(', ')
 
 /** A locator for `widget`: the first predicate that matches it alone; else one that matches it
- *  among others, which find picks, with `--matches`; else the first find would miss it with. */
+ *  among others, which find picks, with `--matches`; else none (the step is not replayable), and
+ *  why: a predicate find would answer with another widget is never written. */
 export async function locate(lookup: TraceFreeLookup, widget: Widget): Promise<Locator> {
   let several: Locator | undefined
   let other: Locator | undefined
@@ -130,12 +131,13 @@ export async function locate(lookup: TraceFreeLookup, widget: Widget): Promise<L
       }
       continue
     }
+    // A replay must not act on another widget than the session did: no step rather than that one.
     other ??= {
-      predicates,
-      matches: found.matches,
+      predicates: {},
+      matches: 0,
       pinned: false,
       widget,
-      note: `not pinned: no predicate picks out the ${describe(widget)}; ${predicateText(predicates)} matches ${found.matches} widgets and find picks the ${describe(found.widget)}, so replay acts on that one`,
+      note: `no predicate picks out the ${describe(widget)}: ${predicateText(predicates)} matches ${found.matches} widgets and find picks the ${describe(found.widget)}, so a find step would act on that one`,
     }
   }
   return several ?? other ?? {predicates: {}, matches: 0, pinned: false, widget, note: `no find predicate matches the ${describe(widget)}`}
