@@ -66,10 +66,14 @@ export class Recorder implements CallRecorder {
     for (const name of REF_PARAMS) {
       const ref = input[name]
       if (typeof ref !== 'string' || ref === '') continue
-      const locator = await this.locatorFor(ref, state, lookup)
-      // The ref names no live widget: the action fails as it would without a recording, and if
-      // it does not, there is no widget to write a step for.
-      if (!locator) return undefined
+      // No live widget: the action fails as it would without a recording, and nothing is written.
+      // Should it succeed all the same, the file says there was no widget to write a step for.
+      const locator = (await this.locatorFor(ref, state, lookup)) ?? {
+        predicates: {},
+        matches: 0,
+        pinned: false,
+        note: `${ref} named no live widget when the action ran`,
+      }
       seen.set(name, {locator})
     }
     return async (result) => this.append(this.stepsFor(verb, input, result, seen, call))
