@@ -38,4 +38,22 @@ describe('lookup (the recorder read that leaves no trace)', () => {
     await snap(plain)
     expect(await whatTheSessionSees(looked)).toEqual(await whatTheSessionSees(plain))
   })
+
+  it('looks through a relocated ref without relocating it or taking its report', async () => {
+    const outcomes: unknown[] = []
+    for (const look of [false, true]) {
+      const app = await signedInApp()
+      const rows = await snap(app)
+      const pause = refOf(rows, 'button "Pause"')
+      await app.call('tap', {ref: pause, includeSnapshot: 'false'})
+      await app.call('tap', {ref: refOf(await snap(app), 'button "Resume"'), includeSnapshot: 'false'})
+      // The node the ref was bound to was replaced by one an action would relocate it to.
+      if (look) expect(await app.call('lookup', {ref: pause})).toMatchObject({widget: {role: 'button', label: 'Pause'}})
+      // Another row paused: the label count changed, so the ref no longer relocates.
+      await app.call('tap', {ref: refOf(rows, 'button "Pause"', 1), includeSnapshot: 'false'})
+      outcomes.push(await app.call('tap', {ref: pause, includeSnapshot: 'false'}).catch((error: Error) => error.message))
+    }
+    expect(outcomes[1]).toEqual(outcomes[0])
+    expect(String(outcomes[0])).toMatch(/not actionable|defunct|no longer/)
+  })
 })
