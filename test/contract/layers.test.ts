@@ -15,7 +15,17 @@ const ALLOWED: Record<string, string[]> = {
   output: ['errors.ts', 'shape.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'shape.ts', 'output', 'verbs', 'perf'],
   flutter: ['errors.ts', 'shape.ts', 'bounded-lines.ts', 'executable.ts'],
-  record: ['errors.ts', 'shape.ts', 'verbs', 'vm', 'run', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
+  record: [
+    'errors.ts',
+    'shape.ts',
+    'verbs',
+    'vm',
+    'run',
+    'output/terminal-safe.ts',
+    'output-file.ts',
+    'read-bounded.ts',
+    'write-atomic.ts',
+  ],
   runtime: [
     'errors.ts',
     'record',

@@ -1,26 +1,29 @@
-import {messageOf} from '../errors.js'
-import {boolean, list, nullable, number, object, optional, string, type Infer} from '../shape.js'
+import {boolean, nullable, number, object, optional, string, type Infer} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-import {answer, geometryAnswer} from '../vm/tapir-answers.js'
+import {answer} from '../vm/tapir-answers.js'
 import type {Predicates} from './state.js'
 
-/** What identifies a widget across two looks at the screen: its role, label and bounds. */
-export interface Widget {
-  role: string
-  label: string
-  value: string | null
-  bounds: Bounds
-  /** The form field it edits, when the app says (observe's magicFormField). */
-  field?: string
-}
+const widgetShape = object({
+  id: string,
+  role: nullable(string),
+  label: string,
+  value: nullable(string),
+  bounds: object({x: number, y: number, w: number, h: number}),
+  key: optional(string),
+  textField: boolean,
+  obscured: boolean,
+  field: optional(string),
+})
+const lookupAnswer = answer({
+  view: object({width: number, height: number, devicePixelRatio: number}),
+  widget: optional(nullable(widgetShape)),
+  reason: optional(string),
+  matchCount: optional(number),
+})
 
-interface Bounds {
-  x: number
-  y: number
-  w: number
-  h: number
-}
+/** A widget as the app's trace-free lookup describes it: the same `id` is the same widget. */
+export type Widget = Infer<typeof widgetShape>
 
 /** A locator for replay: the find predicates, how many widgets they matched, and whether they
  *  were seen to resolve to the very widget the call acted on. */
@@ -33,74 +36,74 @@ export interface Locator {
   widget?: Widget
 }
 
-const bounds = object({x: number, y: number, w: number, h: number})
-const candidatesAnswer = answer({
-  candidates: list(
-    object({
-      ref: string,
-      role: optional(string),
-      label: optional(string),
-      value: optional(nullable(string)),
-      bounds: optional(bounds),
-      magicFormField: optional(string),
-    }),
-  ),
-})
-const findAnswer = answer({ref: optional(nullable(string)), matched: optional(boolean), matchCount: optional(number)})
-type Candidate = Infer<typeof candidatesAnswer>['candidates'][number]
-
-const sameBounds = (a: Bounds, b: {x: number; y: number; width: number; height: number}) =>
-  a.x === b.x && a.y === b.y && a.w === b.width && a.h === b.height
-
-/** The app's answers a locator is made from. */
-class Looks {
-  constructor(
+/**
+ * The app's read that leaves no trace (`ext.tapir.lookup`): what a ref names and what a find
+ * would match, with no handle minted, no ref relocated or reported, no frame drawn. snap,
+ * observe and find all mint refs or handles the session would then number past, so the
+ * recorder asks the app nothing else.
+ */
+export class TraceFreeLookup {
+  private constructor(
     private readonly app: AppConnection,
     private readonly deadline: Deadline,
   ) {}
 
-  async rect(ref: string) {
-    return (await this.app.callExtension('screenshot', {geometry: 'true', ref}, geometryAnswer, this.deadline)).rect
+  /** The lookup, when the app registers it (read from the isolate, so asking calls nothing). */
+  static async of(app: AppConnection, deadline: Deadline): Promise<TraceFreeLookup | undefined> {
+    return (await app.registers('lookup', deadline)) ? new TraceFreeLookup(app, deadline) : undefined
   }
 
-  async candidates(): Promise<Candidate[]> {
-    return (await this.app.callExtension('observe', {includeEnrichers: 'true'}, candidatesAnswer, this.deadline)).candidates
+  private call(params: Record<string, string>) {
+    return this.app.callExtension('lookup', params, lookupAnswer, this.deadline)
   }
 
-  async find(predicates: Predicates) {
+  /** The widget `ref` names now, as the action about to run resolves it; undefined when none. */
+  async widget(ref: string): Promise<Widget | undefined> {
+    return (await this.call({ref})).widget ?? undefined
+  }
+
+  /** How many widgets the predicates match, and the one find picks of them. */
+  async query(predicates: Predicates): Promise<{matches: number; widget?: Widget}> {
     const params = Object.fromEntries(Object.entries(predicates).filter(([, value]) => value !== undefined)) as Record<string, string>
-    return this.app.callExtension('find', params, findAnswer, this.deadline)
+    const found = await this.call(params)
+    return {matches: found.matchCount ?? 0, ...(found.widget ? {widget: found.widget} : {})}
+  }
+
+  /** The viewport as the header shows it (`400x800 @2x`). */
+  async viewport(): Promise<string> {
+    const {view} = await this.call({})
+    return `${view.width}x${view.height} @${view.devicePixelRatio}x`
   }
 }
 
-/** The widget a ref names now, from its rect and the interactive widgets the app lists. */
-export async function widgetOf(app: AppConnection, ref: string, deadline: Deadline): Promise<Widget | undefined> {
-  const looks = new Looks(app, deadline)
-  const rect = await looks.rect(ref)
-  if (!rect) return undefined
-  const candidate = (await looks.candidates()).find((entry) => entry.bounds && sameBounds(entry.bounds, rect))
-  return candidate ? asWidget(candidate, rect) : undefined
+// eslint-disable-next-line no-control-regex -- a predicate value must be writable as a terminal-safe step word
+const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f]/
+
+/** The runs of a label free of control characters, longest first, for `contains`. */
+function writableParts(label: string): string[] {
+  // eslint-disable-next-line no-control-regex -- as above
+  const parts = label.split(/[\u0000-\u001f\u007f-\u009f]+/).map((part) => part.trim())
+  return [...new Set(parts.filter((part) => part !== ''))].sort((a, b) => b.length - a.length)
 }
 
-function asWidget(candidate: Candidate, rect: {x: number; y: number; width: number; height: number}): Widget {
-  return {
-    role: candidate.role ?? '',
-    label: candidate.label ?? '',
-    value: candidate.value ?? null,
-    bounds: candidate.bounds ?? {x: rect.x, y: rect.y, w: rect.width, h: rect.height},
-    ...(candidate.magicFormField ? {field: candidate.magicFormField} : {}),
-  }
-}
-
-/** The predicates to try for a widget, most specific first, as find reads them (the first set
- *  one wins): its label exactly as a semantics label, then as text; an unlabelled one by its text. */
+/** The predicates to try for a widget, best first: its key, its label as a semantics label and as
+ *  text, then `contains` with each part, longest first, of a label that holds control characters (a step
+ *  line is written terminal-safe, so such a label cannot be matched exactly). An unlabelled widget
+ *  by its value, unless it is a text field (what it holds was typed, not a name). */
 export function predicatesFor(widget: Widget): Predicates[] {
-  if (widget.label !== '') return [{semanticsLabel: widget.label}, {text: widget.label}]
-  return widget.value ? [{text: widget.value}] : []
+  const tries: Predicates[] = []
+  if (widget.key !== undefined && !UNWRITABLE.test(widget.key)) tries.push({key: widget.key})
+  if (widget.label !== '' && !UNWRITABLE.test(widget.label)) tries.push({semanticsLabel: widget.label}, {text: widget.label})
+  else if (widget.label !== '') tries.push(...writableParts(widget.label).map((part) => ({contains: part})))
+  else if (widget.value && !widget.textField && !UNWRITABLE.test(widget.value)) tries.push({text: widget.value})
+  return tries
 }
 
-const describe = (widget: Widget) =>
-  `${widget.role || 'widget'} ${JSON.stringify(widget.label || widget.value || '')} at (${widget.bounds.x}, ${widget.bounds.y})`
+/** A widget in words for a comment: its role, its label (never a text field's typed value) and where it is. */
+export function describe(widget: Widget): string {
+  const name = widget.label || (widget.textField ? '' : (widget.value ?? ''))
+  return `${widget.role ?? 'widget'} ${JSON.stringify(name)} at (${widget.bounds.x}, ${widget.bounds.y})`
+}
 
 export const predicateText = (predicates: Predicates) =>
   Object.entries(predicates)
@@ -108,63 +111,34 @@ export const predicateText = (predicates: Predicates) =>
     .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
     .join(', ')
 
-/** A locator for the widget `ref` names, checked against the app: each candidate predicate is
- *  run through find, and the handle it gives compared (role, label, bounds) with the widget. */
-export async function locate(app: AppConnection, ref: string, deadline: Deadline): Promise<Locator> {
-  const looks = new Looks(app, deadline)
-  let widget: Widget | undefined
-  let candidates: Candidate[]
-  try {
-    const rect = await looks.rect(ref)
-    candidates = await looks.candidates()
-    const candidate = rect && candidates.find((entry) => entry.bounds && sameBounds(entry.bounds, rect))
-    widget = candidate && rect ? asWidget(candidate, rect) : undefined
-  } catch (error) {
-    return {predicates: {}, matches: 0, pinned: false, note: `the app could not say where the widget is (${messageOf(error)})`}
-  }
-  if (!widget) return {predicates: {}, matches: 0, pinned: false, note: 'the app lists no interactive widget where the ref points'}
-  let fallback: Locator | undefined
+/** A locator for `widget`: the first predicate that matches it alone; else one that matches it
+ *  among others, which find picks, with `--matches`; else none (the step is not replayable), and
+ *  why: a predicate find would answer with another widget is never written. */
+export async function locate(lookup: TraceFreeLookup, widget: Widget): Promise<Locator> {
+  let several: Locator | undefined
+  let other: Locator | undefined
   for (const predicates of predicatesFor(widget)) {
-    const found = await looks.find(predicates)
-    if (found.matched !== true || typeof found.ref !== 'string') continue
-    const matches = found.matchCount ?? 1
-    const rect = await looks.rect(found.ref)
-    const hit = rect && candidates.find((entry) => entry.bounds && sameBounds(entry.bounds, rect))
-    const same =
-      rect !== undefined &&
-      hit !== undefined &&
-      sameBounds(widget.bounds, rect) &&
-      (hit.role ?? '') === widget.role &&
-      (hit.label ?? '') === widget.label
-    if (same && matches === 1) return {predicates, matches, pinned: true, widget}
-    if (same) {
-      fallback ??= {
+    const found = await lookup.query(predicates)
+    if (found.matches === 0 || !found.widget) continue
+    if (found.widget.id === widget.id && found.matches === 1) return {predicates, matches: 1, pinned: true, widget}
+    if (found.widget.id === widget.id) {
+      several ??= {
         predicates,
-        matches,
+        matches: found.matches,
         pinned: true,
         widget,
-        note: `${predicateText(predicates)} matches ${matches} widgets; find picks this one`,
+        note: `no predicate matches only this widget: ${predicateText(predicates)} matches ${found.matches} widgets, and find picks this one`,
       }
       continue
     }
-    fallback ??= {
-      predicates,
-      matches,
+    // A replay must not act on another widget than the session did: no step rather than that one.
+    other ??= {
+      predicates: {},
+      matches: 0,
       pinned: false,
       widget,
-      note: `not pinned: no predicate picks out the ${describe(widget)}; ${predicateText(predicates)} matches ${matches} widgets and find picks the ${hit ? describe(asWidget(hit, rect)) : 'another one'}, so replay acts on that one`,
+      note: `no predicate picks out the ${describe(widget)}: ${predicateText(predicates)} matches ${found.matches} widgets and find picks the ${describe(found.widget)}, so a find step would act on that one`,
     }
   }
-  return fallback ?? {predicates: {}, matches: 0, pinned: false, widget, note: `no find predicate matches the ${describe(widget)}`}
-}
-
-/** The app's viewport as the header shows it (`400x800 @2x`), or "unknown". */
-export async function viewportOf(app: AppConnection, deadline: Deadline): Promise<string> {
-  try {
-    const {rect, devicePixelRatio} = await app.callExtension('screenshot', {geometry: 'true'}, geometryAnswer, deadline)
-    if (!rect) return 'unknown'
-    return `${rect.width}x${rect.height}${devicePixelRatio === undefined ? '' : ` @${devicePixelRatio}x`}`
-  } catch {
-    return 'unknown'
-  }
+  return several ?? other ?? {predicates: {}, matches: 0, pinned: false, widget, note: `no find predicate matches the ${describe(widget)}`}
 }

@@ -4,9 +4,9 @@ import {isJsonObject} from '../shape.js'
 import {defaultFor} from '../verbs/input.js'
 import type {CallRecorder, Input, ParamValue, Result, Verb, VerbCall} from '../verbs/types.js'
 import {waitVerbs} from '../verbs/wait-verbs.js'
-import {locate, viewportOf, widgetOf, type Locator, type Widget} from './locate.js'
+import {describe, locate, TraceFreeLookup, type Locator, type Widget} from './locate.js'
 import {appendToRecording} from './recording-file.js'
-import {bindingName, comment, quoteWord, secretVariable, stepLine} from './render.js'
+import {bindingName, comment, quoteTemplate, quoteWord, secretVariable, stepLine, type Flag} from './render.js'
 import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} from './state.js'
 
 /** Params that shape the reply, not what the call does to the app: left out of the steps. */
@@ -17,8 +17,9 @@ const REF_PARAMS = ['ref', 'startRef', 'endRef']
  *  reading the flow, and the rest cannot be a tapir:run step. */
 const LEFT_OUT = new Set(['evaluate', ...NOT_ON_THE_APP])
 const TEXT_VERBS = new Set(['fill', 'type'])
-const OBSCURING = /^[•*●]+$/
-const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|token/i
+/** A field whose label (or form field name) says it takes a secret. */
+const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
+const PREDICATE_NAMES = ['key', 'semanticsLabel', 'text', 'contains'] as const
 
 /** Whether a verb's successful calls become steps: every verb that acts on the app, and the waits. */
 export function isRecorded(verb: Verb): boolean {
@@ -31,104 +32,164 @@ export function isSeen(verb: Verb): boolean {
   return verb.kind !== 'read' || verb.name === 'find' || isRecorded(verb)
 }
 
-/** Appends each successful action and wait to the recording `store` names, its refs turned into
- *  find steps bound with --as, and keeps what the session's own finds looked for. */
+/** What the recorder learnt of one ref before the action ran. */
+interface Seen {
+  locator: Locator
+}
+
+/**
+ * Appends each successful action and wait to the recording `store` names, its refs turned into
+ * find steps bound with --as, and keeps what the session's own finds looked for. It reads the
+ * app only through the app's trace-free lookup, before the action runs, so the widget a step is
+ * pinned to is the one the action acted on and the session sees the same refs, handles and
+ * screen as without a recording. An app without that lookup is read not at all.
+ */
 export class Recorder implements CallRecorder {
   constructor(private readonly store: RecordingStore) {}
 
   async begin(verb: Verb, input: Input, call: VerbCall): Promise<((result: Result) => Promise<void>) | undefined> {
-    if (verb.name === 'find') return (result) => Promise.resolve(this.rememberFind(input, result))
+    if (verb.name === 'find') return (result) => Promise.resolve(this.rememberFind(input, result, call))
     if (!isRecorded(verb)) {
       if (verb.kind === 'read') return undefined
       return (_result) => this.append([comment(`left out: ${verb.name} (${verb.name === 'evaluate' ? 'a read' : 'not a tapir:run step'})`)])
     }
     const state = this.store.load()
     if (!state) return undefined
+    const app = await call.app()
+    const lookup = await TraceFreeLookup.of(app, call.deadline).catch(() => undefined)
     if (state.viewport === undefined) {
-      const app = await call.app()
       const appPackage = (await app.appPackage(call.deadline).catch(() => undefined)) ?? state.appPackage
-      this.store.save({...state, appPackage, viewport: await viewportOf(app, call.deadline)})
+      const viewport = lookup ? await lookup.viewport().catch(() => 'unknown') : 'unknown'
+      this.store.save({...state, appPackage, viewport, traceFree: lookup !== undefined})
     }
-    const locators = new Map<string, Locator>()
+    const seen = new Map<string, Seen>()
     for (const name of REF_PARAMS) {
       const ref = input[name]
-      if (typeof ref === 'string' && ref !== '') locators.set(name, await this.locatorFor(ref, state, call))
+      if (typeof ref !== 'string' || ref === '') continue
+      // No live widget: the action fails as it would without a recording, and nothing is written.
+      // Should it succeed all the same, the file says there was no widget to write a step for.
+      const locator = (await this.locatorFor(ref, state, lookup)) ?? {
+        predicates: {},
+        matches: 0,
+        pinned: false,
+        note: `${ref} named no live widget when the action ran`,
+      }
+      seen.set(name, {locator})
     }
-    return async (result) => {
-      const lines = await this.stepsFor(verb, input, result, locators, call)
-      await this.append(lines)
-    }
+    return async (result) => this.append(this.stepsFor(verb, input, result, seen, call))
   }
 
-  private rememberFind(input: Input, result: Result): void {
+  private rememberFind(input: Input, result: Result, call: VerbCall): void {
     const state = this.store.load()
     const answer = result as {ref?: unknown; matched?: unknown; matchCount?: unknown}
     if (!state || answer.matched !== true || typeof answer.ref !== 'string') return
     // A find scoped by an eN cannot be written as it was: its handle is located like any ref.
     if (typeof input.within === 'string') return
     const predicates: Predicates = {}
-    for (const name of ['key', 'semanticsLabel', 'text', 'contains'] as const)
-      if (typeof input[name] === 'string' && input[name] !== '') predicates[name] = input[name]
+    const written: Predicates = {}
+    for (const name of PREDICATE_NAMES) {
+      const value = input[name]
+      if (typeof value !== 'string' || value === '') continue
+      predicates[name] = value
+      const template = asWritten(call, name, value)
+      if (template !== undefined) written[name] = template
+    }
     const finds = Object.entries(state.finds).slice(-(MAX_FINDS - 1))
     const matches = typeof answer.matchCount === 'number' ? answer.matchCount : 1
-    this.store.save({...state, finds: Object.fromEntries([...finds, [answer.ref, {...predicates, matches}]])})
+    const entry = {...predicates, matches, ...(Object.keys(written).length > 0 ? {written} : {})}
+    this.store.save({...state, finds: Object.fromEntries([...finds, [answer.ref, entry]])})
   }
 
-  private async locatorFor(ref: string, state: RecordingState, call: VerbCall): Promise<Locator> {
-    const app = await call.app()
+  /** The locator for a ref, read before the action runs; undefined when the ref names no live widget. */
+  private async locatorFor(ref: string, state: RecordingState, lookup: TraceFreeLookup | undefined): Promise<Locator | undefined> {
     const known = state.finds[ref]
-    if (known) {
-      const {matches, ...predicates} = known
-      const widget = await widgetOf(app, ref, call.deadline).catch(() => undefined)
-      return {predicates, matches, pinned: true, ...(widget ? {widget} : {})}
+    if (!lookup) {
+      if (known) {
+        const {matches, written: _written, ...predicates} = known
+        return {predicates, matches, pinned: true}
+      }
+      return {
+        predicates: {},
+        matches: 0,
+        pinned: false,
+        note: `the app registers no trace-free lookup, so ${ref} cannot be named without changing the session`,
+      }
     }
-    return locate(app, ref, call.deadline)
+    let widget: Widget | undefined
+    try {
+      widget = await lookup.widget(ref)
+    } catch (error) {
+      return {predicates: {}, matches: 0, pinned: false, note: `the app could not say which widget ${ref} names (${messageOf(error)})`}
+    }
+    if (!widget) return undefined
+    if (known) {
+      const {matches, written: _written, ...predicates} = known
+      return {predicates, matches, pinned: true, widget}
+    }
+    return locate(lookup, widget).catch((error: unknown) => ({
+      predicates: {},
+      matches: 0,
+      pinned: false,
+      widget,
+      note: `the app could not say what matches the ${describe(widget)} (${messageOf(error)})`,
+    }))
   }
 
-  private async stepsFor(verb: Verb, input: Input, result: Result, locators: Map<string, Locator>, call: VerbCall): Promise<string[]> {
+  private stepsFor(verb: Verb, input: Input, result: Result, seen: Map<string, Seen>, call: VerbCall): string[] {
     const state = this.store.load()!
     const names = new Set(state.names)
     const lines: string[] = []
-    const flags: Array<[string, ParamValue, boolean?]> = []
+    const flags: Flag[] = []
     const shown: Record<string, ParamValue> = {}
-    const untilFlags: Array<[string, ParamValue]> = []
+    const untilFlags: Flag[] = []
     let replayable = true
     for (const param of verb.params) {
       const value = input[param.name]
       if (value === undefined || param.mcpOnly || REPLY_ONLY.has(param.name)) continue
       if (value === defaultFor(param, 'mcp') || value === defaultFor(param, 'cli')) continue
+      const template = typeof value === 'string' ? asWritten(call, param.name, value) : undefined
       if (verb.name === 'tap' && (param.name === 'until' || param.name === 'untilTimeoutMs')) {
-        untilFlags.push([param.name, value]) // a wait step of its own below
-        shown[param.name] = value
+        untilFlags.push(template === undefined ? [param.name, value] : [param.name, template, true])
+        shown[param.name] = template ?? value
         continue
       }
-      const locator = locators.get(param.name)
-      if (locator) {
+      const ref = seen.get(param.name)
+      if (ref) {
+        const {locator} = ref
         if (Object.keys(locator.predicates).length === 0) {
           lines.push(comment(`not replayable: ${locator.note ?? 'the widget could not be located'}`))
           replayable = false
           continue
         }
-        const name = bindingName(locator.widget?.label || Object.values(locator.predicates)[0] || 'widget', names)
+        const known = typeof value === 'string' ? state.finds[value] : undefined
+        const writtenPredicates = known?.written ?? {}
+        const readable = Object.entries(locator.predicates).find(([name]) => !(name in writtenPredicates))?.[1]
+        const name = bindingName(locator.widget?.label || readable || 'widget', names)
         names.add(name)
         if (locator.note) lines.push(comment(locator.note))
-        const find: Array<[string, ParamValue]> = Object.entries(locator.predicates).filter(
-          (entry): entry is [string, string] => entry[1] !== undefined,
-        )
-        lines.push(
-          stepLine('find', [...find, ['as', name], ...(locator.matches > 1 ? [['matches', locator.matches] as [string, number]] : [])]),
-        )
+        const find: Flag[] = Object.entries(locator.predicates)
+          .filter((entry): entry is [string, string] => entry[1] !== undefined)
+          .map(([predicate, text]) => {
+            const written = writtenPredicates[predicate as keyof Predicates]
+            return written === undefined ? [predicate, text] : [predicate, written, true]
+          })
+        lines.push(stepLine('find', [...find, ['as', name], ...(locator.matches > 1 ? [['matches', locator.matches] as Flag] : [])]))
         flags.push([param.name, `@${name}`])
         shown[param.name] = `@${name}`
         continue
       }
+      if (template !== undefined) {
+        // From `${env.NAME}` in a tapir:run step: written as written, into whatever field it went.
+        flags.push([param.name, template, true])
+        shown[param.name] = template
+        continue
+      }
       if (TEXT_VERBS.has(verb.name) && param.name === 'text' && typeof value === 'string') {
-        const secret = await this.secretField(locators.get('ref')?.widget, input.ref, call)
-        if (secret) {
-          const variable = secretVariable(secret)
-          if (!state.secrets.includes(variable)) state.secrets = [...state.secrets, variable]
-          flags.push(['text', `\${env.${variable}}`, true])
-          shown.text = `\${env.${variable}}`
+        const field = secretField(seen.get('ref')?.locator)
+        if (field !== undefined) {
+          const placeholder = `\${env.${secretVariable(field)}}`
+          flags.push(['text', placeholder, true])
+          shown.text = placeholder
           continue
         }
       }
@@ -146,25 +207,23 @@ export class Recorder implements CallRecorder {
     else lines.push(line)
     if (verb.name === 'tap' && typeof input.until === 'string') {
       const matched = isJsonObject(result) && result.untilMatched !== false
+      const until = untilFlags.find(([name]) => name === 'until')!
       const wait = renderable('wait', [
-        ['text', input.until],
+        ['text', until[1], until[2]],
         ['timeoutMs', typeof input.untilTimeoutMs === 'number' ? input.untilTimeoutMs : 3000],
       ])
       if (matched && wait) lines.push(wait)
-      else lines.push(comment(`until ${JSON.stringify(input.until)} did not match when recorded: no wait step`))
+      else
+        lines.push(comment(`until ${until[2] ? String(until[1]) : JSON.stringify(input.until)} did not match when recorded: no wait step`))
     }
+    // Replay needs every variable a written template reads, as it needs the secrets.
+    for (const line of lines)
+      if (!line.startsWith('#'))
+        for (const [, variable] of line.matchAll(/\$\{\s*env\.([A-Za-z0-9_]+)\s*\}/g))
+          if (!state.secrets.includes(variable!)) state.secrets = [...state.secrets, variable!]
     state.names = [...names]
     this.store.save(state)
     return lines
-  }
-
-  /** The field's name when the text typed into it is a secret: the app shows it obscured, or its label says password. */
-  private async secretField(before: Widget | undefined, ref: ParamValue | undefined, call: VerbCall): Promise<string | undefined> {
-    let widget = before
-    if (typeof ref === 'string') widget = (await widgetOf(await call.app(), ref, call.deadline).catch(() => undefined)) ?? before
-    if (!widget) return undefined
-    const obscured = (widget.value !== null && OBSCURING.test(widget.value)) || SECRET_LABEL.test(widget.label)
-    return obscured ? (widget.field ?? widget.label) : undefined
   }
 
   private async append(lines: string[]): Promise<void> {
@@ -178,10 +237,37 @@ export class Recorder implements CallRecorder {
   }
 }
 
+/** A value as the tapir:run step wrote it, when it came from `${env.NAME}`: `--name=<value>` or
+ *  the value as its own word. */
+function asWritten(call: VerbCall, name: string, value: string): string | undefined {
+  for (const [given, written] of call.envWords ?? []) {
+    const flag = `--${name}=`
+    if (given === `${flag}${value}` && written.startsWith(flag)) return written.slice(flag.length)
+    if (given === value) return written
+  }
+  return undefined
+}
+
+/**
+ * The field's name when the text typed into it is a secret: the app shows it obscured, or its
+ * label or form field says password, passcode, PIN, secret or token. Without the app's lookup
+ * the widget is unknown unless a find named it: then its predicates are read the same way, and
+ * a field nothing is known of counts as secret (a recording never guesses a password is not one).
+ */
+function secretField(locator: Locator | undefined): string | undefined {
+  const widget = locator?.widget
+  if (widget) {
+    const says = [widget.label, widget.field ?? '', widget.key ?? ''].some((text) => SECRET_LABEL.test(text))
+    return widget.obscured || says ? widget.field || widget.label || widget.key || 'field' : undefined
+  }
+  const named = Object.values(locator?.predicates ?? {}).filter((text): text is string => text !== undefined)
+  return named.find((text) => SECRET_LABEL.test(text)) ?? named[0] ?? 'field'
+}
+
 /** The step line, or undefined when a value cannot be one line. */
-function renderable(verb: string, flags: Array<[string, ParamValue, boolean?]>): string | undefined {
+function renderable(verb: string, flags: Flag[]): string | undefined {
   try {
-    for (const [, value] of flags) if (typeof value === 'string') quoteWord(value)
+    for (const [, value, placeholder] of flags) if (typeof value === 'string') (placeholder ? quoteTemplate : quoteWord)(value)
     return stepLine(verb, flags)
   } catch {
     return undefined

@@ -24,8 +24,15 @@ export function headerLines(state: RecordingState): string[] {
     comment(`recorded ${state.startedAt} with tapir ${state.version}`),
     comment(`app package: ${state.appPackage}`),
     ...(state.viewport ? [comment(`viewport: ${state.viewport}`)] : []),
+    ...(state.traceFree === false
+      ? [
+          comment(
+            'the app registers no trace-free lookup (ext.tapir.lookup), so nothing was read from it: a step on an eN ref or an observe handle is not replayable, a qN from tapir:find keeps its predicates unchecked, and text typed into a field no find named is written as a secret',
+          ),
+        ]
+      : []),
     state.secrets.length > 0
-      ? comment(`replay needs: ${state.secrets.join(', ')} (the text typed into obscured fields; never written here)`)
+      ? comment(`replay needs: ${state.secrets.join(', ')} (text typed into secret fields; never written here)`)
       : comment('replay needs no environment variables'),
   ]
 }

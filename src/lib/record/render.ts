@@ -1,4 +1,10 @@
+import {terminalSafe} from '../output/terminal-safe.js'
+
 /** Step lines as `tapir:run` reads them back (run/tokenize.ts, then `${env.NAME}` and `$$`). */
+
+/** One flag of a step: its name, its value, and whether the value is a template as a tapir:run
+ *  step wrote it (`${env.NAME}` kept, `$$` already doubled). */
+export type Flag = readonly [string, string | number | boolean | readonly string[], boolean?]
 
 /** Words a shell (and the step tokenizer) reads as they are. */
 const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/
@@ -12,25 +18,31 @@ export function quoteWord(value: string): string {
   return `'${escaped.replaceAll("'", `'\\''`)}'`
 }
 
-/** A flag word: `--name=value`, the value quoted as it needs; a placeholder (`${env.NAME}`) as is. */
-export function flagWord(name: string, value: string | number | boolean | readonly string[], placeholder = false): string {
+/** A word as a tapir:run step wrote it (`${env.NAME}` and `$$` in it are kept): bare when it is
+ *  only safe characters and placeholders, else single-quoted (read after the split, as bare). */
+export function quoteTemplate(written: string): string {
+  if (/[\r\n]/.test(written)) throw new Error('a line break cannot be written in a step line')
+  if (/^(?:[A-Za-z0-9_@%+=:,./-]|\$\$|\$\{env\.[A-Za-z0-9_]+\})+$/.test(written)) return written
+  return `'${written.replaceAll("'", `'\\''`)}'`
+}
+
+/** A flag word: `--name=value`, the value quoted as it needs; a template (`${env.NAME}`) kept as written. */
+export function flagWord(name: string, value: string | number | boolean | readonly string[], template = false): string {
   if (value === true) return `--${name}`
   if (value === false) return `--no-${name}`
   const text = Array.isArray(value) ? value.join(',') : String(value)
-  return `--${name}=${placeholder ? text : quoteWord(text)}`
+  return `--${name}=${template ? quoteTemplate(text) : quoteWord(text)}`
 }
 
 /** A step line: the verb, then its flags in the order given. */
-export function stepLine(
-  verb: string,
-  flags: ReadonlyArray<readonly [string, string | number | boolean | readonly string[], boolean?]>,
-): string {
-  return [verb, ...flags.map(([name, value, placeholder]) => flagWord(name, value, placeholder === true))].join(' ')
+export function stepLine(verb: string, flags: readonly Flag[]): string {
+  return [verb, ...flags.map(([name, value, template]) => flagWord(name, value, template === true))].join(' ')
 }
 
-/** A comment line: one line, whatever the text held. */
+/** A comment line: one line, whatever the text held, and terminal-safe (a label from the app may
+ *  hold ESC or BEL; `cat` of the file must not run them). */
 export function comment(text: string): string {
-  return `# ${text.replace(/[\r\n]+/g, ' ')}`
+  return `# ${terminalSafe(text.replace(/[\r\n]+/g, ' '), true)}`
 }
 
 /** The environment variable a secret typed into `field` is read from at replay. */

@@ -1,4 +1,4 @@
-import {list, number, object, optional, readAs, record, string} from '../shape.js'
+import {boolean, list, number, object, optional, readAs, record, string} from '../shape.js'
 
 /** The predicates of a find, as the recording writes them. */
 export interface Predicates {
@@ -16,12 +16,14 @@ export interface RecordingState {
   version: string
   appPackage: string
   viewport?: string
+  /** Whether the app registers the trace-free lookup the recorder reads it through (known from the first recorded call). */
+  traceFree?: boolean
   /** The environment variables replay needs (TAPIR_SECRET_…). */
   secrets: string[]
   /** The names bound so far with --as. */
   names: string[]
   /** Each qN the session's own finds returned, with their predicates: such a handle keeps them. */
-  finds: Record<string, Predicates & {matches: number}>
+  finds: Record<string, Predicates & {matches: number; written?: Predicates}>
 }
 
 /** Where a recording's state lives: the session's folder, or the memory of one MCP server. */
@@ -39,6 +41,7 @@ const stateShape = object({
   version: string,
   appPackage: string,
   viewport: optional(string),
+  traceFree: optional(boolean),
   secrets: list(string),
   names: list(string),
   finds: record(
@@ -48,6 +51,9 @@ const stateShape = object({
       text: optional(string),
       contains: optional(string),
       matches: number,
+      written: optional(
+        object({key: optional(string), semanticsLabel: optional(string), text: optional(string), contains: optional(string)}),
+      ),
     }),
   ),
 })

@@ -12,6 +12,8 @@ export interface Step {
   line?: number
   /** `find … --as=<name>`: bind the handle it returns. */
   binding?: Binding
+  /** Its words that held `${env.NAME}`: as the verb gets them, and as written (for a recording). */
+  envWords?: Array<[given: string, written: string]>
 }
 
 /** A step line, and where it stands in its file when it came from one. */
@@ -55,7 +57,7 @@ export function planSteps(input: ReadonlyArray<string | StepLine>, context: Plan
   const steps = lines.map(({text: line, line: number}, index) => {
     const where = stepWhere(index, number, line)
     const step = planStep(line, where, index === lines.length - 1, context.isVerb)
-    const {words, secrets: found, problems} = interpolateWords(step.argv, context.env)
+    const {words, secrets: found, problems, envWords} = interpolateWords(step.argv, context.env)
     if (problems.length > 0) throw new UsageError(`${where}: ${problems.join('; ')}.`)
     secrets.push(...found)
     let taken
@@ -72,6 +74,7 @@ export function planSteps(input: ReadonlyArray<string | StepLine>, context: Plan
       argv: taken.argv,
       ...(number === undefined ? {} : {line: number}),
       ...(taken.binding ? {binding: taken.binding} : {}),
+      ...(envWords.length > 0 ? {envWords} : {}),
     }
   })
   return {steps, secrets}

@@ -1,8 +1,8 @@
 import {EXIT} from '../output/exit-codes.js'
 import type {ExitCode} from '../output/exit-codes.js'
 import type {ErrorObject, Outcome} from '../output/outcome.js'
-import {maskDeep, maskSecrets} from '../perf/secrets.js'
 import type {RunReport, StepResult} from './execute.js'
+import {maskWholeValues, maskWholeValuesDeep} from './mask.js'
 
 const LINE_LIMIT = 120
 
@@ -70,9 +70,23 @@ function failedStepError(number: number, failure: StepResult): ErrorObject {
 export function withoutSecrets(outcome: Outcome, secrets: readonly string[]): Outcome {
   if (secrets.length === 0) return outcome
   return {
-    stdout: maskSecrets(outcome.stdout, secrets),
-    stderr: outcome.stderr.map((line) => maskSecrets(line, secrets)),
+    stdout: maskWholeValues(outcome.stdout, secrets),
+    stderr: outcome.stderr.map((line) => maskWholeValues(line, secrets)),
     exitCode: outcome.exitCode,
-    ...(outcome.error ? {error: maskDeep(outcome.error, secrets)} : {}),
+    ...(outcome.error ? {error: maskWholeValuesDeep(outcome.error, secrets)} : {}),
+  }
+}
+
+/** The report with what each step printed masked, and each step line left as written (it holds
+ *  `${env.NAME}`, never the value). */
+export function reportWithoutSecrets(report: RunReport, secrets: readonly string[]): RunReport {
+  if (secrets.length === 0) return report
+  return {
+    ...report,
+    steps: report.steps.map((result) => ({
+      ...result,
+      output: maskWholeValues(result.output, secrets),
+      outcome: withoutSecrets(result.outcome, secrets),
+    })),
   }
 }

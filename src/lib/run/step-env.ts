@@ -5,9 +5,10 @@ import {interpolate} from '../perf/interpolate.js'
 export function interpolateWords(
   words: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): {words: string[]; secrets: string[]; problems: string[]} {
+): {words: string[]; secrets: string[]; problems: string[]; envWords: Array<[given: string, written: string]>} {
   const problems: string[] = []
   const secrets: string[] = []
+  const envWords: Array<[string, string]> = []
   const scope = {params: new Map(), env}
   const out = words.map((word) => {
     if (!word.includes('$')) return word
@@ -16,7 +17,8 @@ export function interpolateWords(
       const secret = env[match[1]!]
       if (secret) secrets.push(secret)
     }
+    if (/\$\{\s*env\./.test(word)) envWords.push([value.text, word])
     return value.text
   })
-  return {words: out, secrets, problems}
+  return {words: out, secrets, problems, envWords}
 }

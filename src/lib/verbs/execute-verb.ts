@@ -22,6 +22,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     ...(context.reload ? {reload: context.reload.bind(context)} : {}),
     ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
     ...(context.origin ? {origin: context.origin} : {}),
+    ...(context.envWords ? {envWords: context.envWords} : {}),
     cwd: context.cwd,
     deadline,
   }

@@ -103,6 +103,9 @@ export interface VerbContext {
   recorder?(verb: Verb): CallRecorder | undefined
   /** Where the call came from, for the recording's comment: the CLI (and tapir:run) unless MCP says so. */
   origin?: 'cli' | 'mcp'
+  /** A tapir:run step's words that held `${env.NAME}`, each as the verb got it and as written:
+   *  a recording writes the word as written, never the value. */
+  envWords?: ReadonlyArray<readonly [given: string, written: string]>
 }
 
 /** Sees the calls a recording is made of (record/recorder.ts). */
