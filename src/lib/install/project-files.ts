@@ -58,6 +58,27 @@ export function readSource(path: string, shown: string, missing?: string): strin
   return text
 }
 
+/** A file whose lines end with a lone CR (classic Mac OS) is refused: no editor of today writes
+ *  one, and the YAML reader tapir uses does not take it. */
+export function refuseLoneCr(text: string, shown: string, command: string): string {
+  if (/\r(?!\n)/.test(text))
+    throw new TapirError(
+      `${shown} ends its lines with a lone CR (classic Mac OS), which tapir does not edit: convert them to LF or CRLF, then run ${command} again. Nothing was written.`,
+      'local',
+    )
+  return text
+}
+
+const BOM = '\uFEFF'
+
+/** Edits a text after its byte order mark, if it has one (Windows editors write one), and
+ *  puts the mark back: the parsers and the edits see the text itself. */
+export async function afterBom<T extends object>(text: string, edit: (body: string) => Promise<T>): Promise<T> {
+  if (!text.startsWith(BOM)) return edit(text)
+  const result = await edit(text.slice(BOM.length))
+  return 'text' in result && typeof result.text === 'string' ? {...result, text: BOM + result.text} : result
+}
+
 /** A file a command will rewrite: what it read, and what it writes. */
 export interface FileChange {
   path: string
