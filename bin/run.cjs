@@ -47,6 +47,20 @@ function directBundle() {
 
 /** oclif reads and runs the command: from a bundle when it may serve, else from dist/. */
 function runWithOclif() {
+  // As the direct path does (src/lib/output/print.ts): a reader that stops early is no error, and
+  // any other failure to write (a full disk) one line and exit 1, not Node's dump of the bundle.
+  // Taken before any listener: oclif's command module adds one that rethrows all but EPIPE.
+  let reported = false
+  const emit = process.stdout.emit
+  process.stdout.emit = function (event, error, ...rest) {
+    if (event !== 'error') return emit.call(this, event, error, ...rest)
+    if (error?.code !== 'EPIPE' && !reported) {
+      reported = true
+      process.exitCode = 1
+      process.stderr.write(`✗ Cannot write the output: ${String(error?.message).replace(/[^\x20-\x7e]/g, '?')}\n`)
+    }
+    return true
+  }
   const stamp = fast.readStamp(fast.bundleFor(argv[0]))
   let served
   if (fast.fastPathRefusal(argv, stamp) === undefined) {

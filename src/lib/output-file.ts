@@ -30,9 +30,10 @@ export function writeOutputFile(path: string, data: string | Uint8Array, kind: O
   writeAtomic(path, data, {refuseLinks: true})
 }
 
-/** Whether writeOutputFile may write `path`; throws its refusal. Lets a long verb refuse before
- *  its work rather than after it. */
+/** Whether writeOutputFile may write `path`; throws its refusal. Lets a verb refuse before it
+ *  asks the app anything, so a bad path is the local error it is (exit 1) whatever the app says. */
 export function checkOutputFile(path: string, kind: OutputKind): void {
+  if (/[/\\]$/.test(path)) throw new TapirError(`Cannot write ${path}: it names a folder. Name a file inside it instead.`, 'local')
   let stats
   try {
     stats = lstatSync(path)

@@ -4,10 +4,13 @@ import {
   constants,
   fchmodSync,
   fchownSync,
+  fstatSync,
   fsyncSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
+  readSync,
   realpathSync,
   renameSync,
   statSync,
@@ -99,6 +102,87 @@ export interface WriteOptions {
   private?: boolean
   /** Refuse a symbolic link at `path` rather than write through it (an output file). */
   refuseLinks?: boolean
+  /** The bytes the file must still hold at the moment it is replaced, or null when it must still
+   *  be missing: a user's file tapir edits. Otherwise the write fails with FileChangedError. */
+  unchanged?: Uint8Array | null
+}
+
+/** A file that no longer holds what tapir read from it: someone else wrote it meanwhile. */
+export class FileChangedError extends TapirError {
+  constructor(readonly path: string) {
+    super(`${path} changed while tapir worked. Nothing was written.`, 'local')
+  }
+}
+
+/** Whether the open file holds exactly `expected`, read from its start. */
+function holds(fd: number, expected: Uint8Array): boolean {
+  if (fstatSync(fd).size !== expected.length) return false
+  const buffer = Buffer.alloc(expected.length + 1)
+  let read = 0
+  for (let count = -1; count !== 0 && read < buffer.length; read += count) count = readSync(fd, buffer, read, buffer.length - read, read)
+  return read === expected.length && buffer.subarray(0, read).equals(expected)
+}
+
+/** Puts `tmp` in place of `target` only if `target` still holds `expected`. POSIX has no
+ *  compare-and-rename, so the file is first moved aside (a rename takes whatever is there at that
+ *  instant, an editor's save included), checked there, and `tmp` linked in as `target`, which
+ *  never replaces a file someone created meanwhile. The old file is checked again after: an edit
+ *  written into it in between is put back and the write refused. For those microseconds the
+ *  name is missing; if tapir is killed then, the old file stays under its `.old` name. */
+function replaceIfUnchanged(tmp: string, target: string, expected: Uint8Array, written: Uint8Array): void {
+  const aside = tmp.replace(/\.tmp$/, '.old')
+  try {
+    renameSync(target, aside)
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') throw new FileChangedError(target)
+    throw error
+  }
+  const fd = openSync(aside, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0))
+  try {
+    if (!fstatSync(fd).isFile() || !holds(fd, expected)) {
+      putInPlace(aside, target)
+      throw new FileChangedError(target)
+    }
+    putInPlace(tmp, target)
+    if (holds(fd, expected)) {
+      unlinkSync(aside)
+      return
+    }
+    const theirs = readWhole(fd)
+    try {
+      writeAtomic(target, theirs, {unchanged: written})
+      unlinkSync(aside)
+    } catch {
+      // the file changed again since: the newest edit stays, and the one before under its .old name
+    }
+    throw new FileChangedError(target)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Gives `from` the name `to` unless something took that name meanwhile (then it throws
+ *  FileChangedError, and `from` stays where it is). */
+function putInPlace(from: string, to: string): void {
+  try {
+    linkSync(from, to)
+  } catch (error) {
+    const code = errorCode(error)
+    if (code === 'EEXIST') throw new FileChangedError(to)
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error
+    // a file system without hard links: a rename, which would replace what appeared meanwhile
+    if (lstatOrUndefined(to) !== undefined) throw new FileChangedError(to)
+    renameSync(from, to)
+    return
+  }
+  unlinkSync(from)
+}
+
+function readWhole(fd: number): Buffer {
+  const bytes = Buffer.alloc(fstatSync(fd).size)
+  for (let read = 0, count = -1; count !== 0 && read < bytes.length; read += count)
+    count = readSync(fd, bytes, read, bytes.length - read, read)
+  return bytes
 }
 
 /** Writes a file whole or not at all, and never through a name someone else planted: the data
@@ -127,17 +211,20 @@ export function writeAtomic(path: string, data: string | Uint8Array, options: Wr
   if (existing?.isDirectory()) throw new TapirError(`Cannot write ${path}: it is a folder. Name a file instead.`, 'local')
   if (existing && !existing.isFile()) throw new TapirError(`Cannot write ${path}: it is not a regular file.`, 'local')
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
   let fd: number | undefined
   try {
+    if (options.unchanged !== undefined && (existing === undefined) !== (options.unchanged === null)) throw new FileChangedError(path)
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600)
     fchmodSync(fd, existing && !options.private ? existing.mode & 0o7777 : mode)
     if (existing && !options.private) keepOwner(fd, existing)
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
     for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written)
     fsyncSync(fd)
     closeSync(fd)
     fd = undefined
-    renameSync(tmp, target)
+    if (options.unchanged === undefined) renameSync(tmp, target)
+    else if (options.unchanged === null) putInPlace(tmp, target)
+    else replaceIfUnchanged(tmp, target, options.unchanged, bytes)
   } catch (error) {
     if (fd !== undefined) closeSync(fd)
     try {

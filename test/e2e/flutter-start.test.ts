@@ -1,4 +1,4 @@
-import {readFileSync, writeFileSync} from 'node:fs'
+import {readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:net'
 import {dirname, join} from 'node:path'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
@@ -218,6 +218,32 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
       p.dir.remove()
     }
   }, 60_000)
+
+  it('a long --boot-timeout (past the 24.8 days a Node timer holds) waits for a slow boot', async () => {
+    const p = project()
+    try {
+      for (const seconds of [2_147_484, 365 * 24 * 3600]) {
+        const gate = join(p.dir.path, 'building')
+        writeFileSync(gate, '')
+        const running = p.run(['start', '--device=macos', `--boot-timeout=${seconds}`], {FAKE_FLUTTER_HANG_WHILE: gate})
+        let booting: Session | undefined
+        const deadline = Date.now() + 20_000
+        while (!booting?.processes.supervisor && Date.now() < deadline) {
+          booting = p.session()
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        expect(booting).toMatchObject({booting: true})
+        rmSync(gate)
+        const result = await running
+        expect(result.exitCode, result.stderr).toBe(0)
+        expect((await p.run(['stop'])).exitCode).toBe(0)
+      }
+      const beyond = await p.run(['start', '--device=macos', `--boot-timeout=${365 * 24 * 3600 + 1}`])
+      expect(beyond).toMatchObject({exitCode: 1, stderr: '✗ --boot-timeout must be at most 31536000 s, a year (got 31536001).'})
+    } finally {
+      p.dir.remove()
+    }
+  }, 90_000)
 
   it('a start interrupted while the app boots leaves a session that stop can end, with every process', async () => {
     const p = project()

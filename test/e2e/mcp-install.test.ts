@@ -33,7 +33,10 @@ describe('tapir mcp:install', () => {
   })
 
   it('updates a stale tapir entry', async () => {
-    writeFileSync(join(project.path, '.mcp.json'), JSON.stringify({mcpServers: {tapir: {command: 'old'}}}))
+    writeFileSync(
+      join(project.path, '.mcp.json'),
+      JSON.stringify({mcpServers: {tapir: {command: 'node', args: ['/old/bin/run.cjs', 'mcp:serve']}}}),
+    )
     const result = await tapir(['mcp:install', '--client=claude'], {cwd: project.path, env: {PATH: '/usr/bin:/bin'}})
     expect(result.stdout).toContain('tapir updated')
     expect(read('.mcp.json').mcpServers.tapir).toEqual(expectedServer)
@@ -44,7 +47,7 @@ describe('tapir mcp:install', () => {
     const result = await tapir(['mcp:install'], {cwd: project.path})
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toMatch(
-      /^✗ .*\.mcp\.json is not valid JSON; fix or remove it, then run tapir mcp:install again\. Nothing was written\.$/,
+      /^✗ .*\.mcp\.json is not valid JSON \(a key that is not a string at line 1\); fix or remove it, then run tapir mcp:install again\. Nothing was written\.$/,
     )
     expect(readFileSync(join(project.path, '.mcp.json'), 'utf8')).toBe('{ not json')
   })

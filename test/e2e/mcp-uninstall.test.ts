@@ -34,7 +34,7 @@ describe('tapir mcp:uninstall', () => {
   it('removes the entry mcp:install --catalogue=dusk wrote', async () => {
     expect((await run(['mcp:install', '--catalogue=dusk'])).exitCode).toBe(0)
     expect(await run(['mcp:uninstall'])).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')}: tapir removed`})
-    expect(read('.mcp.json')).toEqual({mcpServers: {}})
+    expect(read('.mcp.json')).toEqual({})
   })
 
   it('--client=all undoes mcp:install --client=all in each client shape; a missing file is nothing to remove', async () => {
@@ -48,10 +48,10 @@ describe('tapir mcp:uninstall', () => {
       ['vscode', 'removed'],
       ['gemini', 'removed'],
     ])
-    expect(read('.mcp.json')).toEqual({mcpServers: {}})
-    expect(read('.vscode/mcp.json')).toEqual({servers: {}, inputs: []})
-    expect(read('.cursor/mcp.json')).toEqual({mcpServers: {}})
-    expect(read('.gemini/settings.json')).toEqual({mcpServers: {}})
+    expect(read('.mcp.json')).toEqual({})
+    expect(read('.vscode/mcp.json')).toEqual({inputs: []})
+    expect(read('.cursor/mcp.json')).toEqual({})
+    expect(read('.gemini/settings.json')).toEqual({})
     const none = tempDir()
     try {
       writeFileSync(join(none.path, 'pubspec.yaml'), 'name: app\n')
@@ -80,7 +80,7 @@ describe('tapir mcp:uninstall', () => {
     const kept = await run(['mcp:uninstall'])
     expect(kept).toMatchObject({
       exitCode: 0,
-      stdout: `⚠ ${path('.mcp.json')}: its tapir entry does not run mcp:serve, so mcp:install did not write it; left as it is`,
+      stdout: `⚠ ${path('.mcp.json')}: its tapir entry is not one mcp:install writes (another command or more settings); left as it is`,
     })
     expect(JSON.parse(readFileSync(real, 'utf8'))).toEqual(foreign)
   })
@@ -90,7 +90,7 @@ describe('tapir mcp:uninstall', () => {
     const result = await run(['mcp:uninstall'])
     expect(result).toMatchObject({exitCode: 1, stdout: ''})
     expect(result.stderr).toBe(
-      `✗ ${path('.mcp.json')} is not valid JSON; fix or remove it, then run tapir mcp:uninstall again. Nothing was written.`,
+      `✗ ${path('.mcp.json')} is not valid JSON (a key that is not a string at line 1); fix or remove it, then run tapir mcp:uninstall again. Nothing was written.`,
     )
     expect(readFileSync(path('.mcp.json'), 'utf8')).toBe('{ not json')
   })

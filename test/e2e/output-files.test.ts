@@ -103,3 +103,27 @@ describe('start: clear local errors', () => {
     expect(await tapir(['start'])).toMatchObject({exitCode: 1, stderr: '✗ Missing required flag device. See `tapir start --help`.'})
   })
 })
+
+describe('an output path is checked before the app is asked anything', () => {
+  // The app answers the call with a frame that is not JSON: asked at all, the verb fails with exit 3.
+  const s = withSimSession({faults: {malformedOn: 'ext.tapir.screenshot'}}, 'in-process')
+  const t = withSimSession({faults: {malformedOn: 'ext.tapir.perf_trace'}}, 'in-process')
+
+  it.each([
+    ['tapir:screenshot', '--output', s],
+    ['tapir:perf_trace', '--out', t],
+  ])('%s with a folder (with and without its slash, or one not made yet) is the local error, exit 1', async (verb, flag, session) => {
+    const folder = join(session.dir, `shots-${flag}`)
+    mkdirSync(folder)
+    const extra = verb === 'tapir:perf_trace' ? ['--token=perf-1'] : []
+    for (const [path, reason] of [
+      [`${folder}/`, 'it names a folder. Name a file inside it instead.'],
+      [folder, 'it is a folder. Name a file inside it instead.'],
+      [join(session.dir, 'not-made-yet/'), 'it names a folder. Name a file inside it instead.'],
+    ] as const) {
+      const result = await session.run([verb, `${flag}=${path}`, ...extra])
+      expect(result).toMatchObject({exitCode: 1, stdout: '', stderr: `✗ Cannot write ${path}: ${reason}`})
+    }
+    expect((await session.run([verb, `${flag}=${join(session.dir, 'a-file')}`, ...extra])).exitCode).toBe(3)
+  })
+})

@@ -12,12 +12,12 @@ vi.mock('../../src/lib/write-atomic.js', async (importActual) => {
   const actual = await importActual<typeof WriteAtomic>()
   return {
     ...actual,
-    writeAtomic: (path: string, data: string | Uint8Array) => {
+    writeAtomic: (path: string, data: string | Uint8Array, options?: WriteAtomic.WriteOptions) => {
       if (failing.file !== undefined && path.endsWith(failing.file)) {
         failing.file = undefined
         throw actual.fileError('write', path, Object.assign(new Error('no space'), {code: 'ENOSPC'}))
       }
-      actual.writeAtomic(path, data)
+      actual.writeAtomic(path, data, options)
     },
   }
 })

@@ -3,7 +3,7 @@ import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {CATALOGUES} from '../../lib/mcp/catalogues.js'
 import type {Client} from '../../lib/mcp/install.js'
-import {CLIENT_NAMES, CLIENTS, installFor, serverCommand} from '../../lib/mcp/install.js'
+import {CLIENT_NAMES, CLIENTS, planInstall, serverCommand} from '../../lib/mcp/install.js'
 import type {Outcome} from '../../lib/output/outcome.js'
 import {failureOutcome, linesOutcome} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
@@ -16,7 +16,9 @@ export default class McpInstall extends Command {
   static override summary = "Register tapir's MCP server in this project's MCP config files, keeping every other server."
   static override description = `Clients: ${Object.entries(CLIENTS)
     .map(([name, client]) => `${name} (${client.file})`)
-    .join(', ')}. Without --client, the project's .mcp.json (read by Claude Code) is written. Running it again changes nothing.`
+    .join(
+      ', ',
+    )}. Without --client, the project's .mcp.json (read by Claude Code) is written. Only the tapir entry's text is added or changed; every other byte of the file stays. Running it again changes nothing.`
   static override examples = [
     '<%= config.bin %> mcp:install',
     '<%= config.bin %> mcp:install --client=cursor',
@@ -30,6 +32,7 @@ export default class McpInstall extends Command {
       default: 'tapir' as const,
       description: 'Which tools the registered server serves: tapir (tapir_*) or dusk (the dusk_* tools of Dusk 0.0.1).',
     })(),
+    force: Flags.boolean({description: 'Replace a tapir entry that mcp:install did not write (another command or settings).'}),
     json: Flags.boolean({description: 'Print what was written as JSON.'}),
   }
 
@@ -46,7 +49,12 @@ export default class McpInstall extends Command {
       const clients: readonly Client[] = flags.client === 'all' ? CLIENT_NAMES : [flags.client]
       const server = serverCommand(process.env, BIN, process.execPath, flags.catalogue)
       const root = findProjectRoot(process.cwd())
-      const written = clients.map((client) => ({client, ...installFor(client, root, server)}))
+      // Every file is checked before the first is written.
+      const plans = clients.map((client) => planInstall(client, root, server, flags.force))
+      const written = plans.map(({client, path, change, write}) => {
+        write()
+        return {client, path, change}
+      })
       const lines = written.map(({path, change}) =>
         change === 'unchanged' ? `✓ ${path} already runs tapir` : `✓ ${path}: tapir ${change}`,
       )

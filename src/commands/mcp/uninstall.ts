@@ -11,7 +11,7 @@ import {parseFailure} from '../tapir-command.js'
 const LINES = {
   removed: (path: string) => `✓ ${path}: tapir removed`,
   absent: (path: string) => `✓ ${path} has no tapir entry: nothing to remove`,
-  foreign: (path: string) => `⚠ ${path}: its tapir entry does not run mcp:serve, so mcp:install did not write it; left as it is`,
+  foreign: (path: string) => `⚠ ${path}: its tapir entry is not one mcp:install writes (another command or more settings); left as it is`,
 }
 
 export default class McpUninstall extends Command {

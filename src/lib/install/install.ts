@@ -3,7 +3,7 @@ import {ManualSteps} from './manual-steps.js'
 import {TAPIR_CONSTRAINT} from './markers.js'
 import {patchMain, readMain} from './patch-main.js'
 import type {FileChange, ProjectPaths} from './project-files.js'
-import {locateProject, readSource, shownPath, writeChanges} from './project-files.js'
+import {afterBom, locateProject, readSource, refuseLoneCr, shownPath, writeChanges} from './project-files.js'
 import {addTapir, removeTapir} from './pubspec.js'
 import {position} from './text-edits.js'
 import {unifiedDiff} from './unified-diff.js'
@@ -42,10 +42,10 @@ function change(paths: ProjectPaths, path: string, before: string, after: string
 export async function planInstall(request: ProjectRequest & {force: boolean}): Promise<Plan> {
   const paths = locateProject(request.cwd, request.project, request.target)
   const mainShown = shownPath(paths.root, paths.main)
-  const pubspecText = readSource(paths.pubspec, 'pubspec.yaml')
-  const mainText = readSource(paths.main, mainShown, MAIN_MISSING)
+  const pubspecText = refuseLoneCr(readSource(paths.pubspec, 'pubspec.yaml'), 'pubspec.yaml', 'tapir install')
+  const mainText = refuseLoneCr(readSource(paths.main, mainShown, MAIN_MISSING), mainShown, 'tapir install')
   const pubspec = addTapir(pubspecText, 'pubspec.yaml')
-  const main = await patchMain(mainText, mainShown, {force: request.force}).catch((error: unknown) => {
+  const main = await afterBom(mainText, (body) => patchMain(body, mainShown, {force: request.force})).catch((error: unknown) => {
     throw error instanceof ManualSteps ? error.withPubspec(pubspec.kind === 'added') : error
   })
   if (main.kind === 'dusk')
@@ -67,11 +67,11 @@ export async function planInstall(request: ProjectRequest & {force: boolean}): P
 export async function planUninstall(request: ProjectRequest): Promise<Plan> {
   const paths = locateProject(request.cwd, request.project, request.target)
   const mainShown = shownPath(paths.root, paths.main)
-  const pubspecText = readSource(paths.pubspec, 'pubspec.yaml')
-  const mainText = readSource(paths.main, mainShown, MAIN_MISSING)
+  const pubspecText = refuseLoneCr(readSource(paths.pubspec, 'pubspec.yaml'), 'pubspec.yaml', 'tapir uninstall')
+  const mainText = refuseLoneCr(readSource(paths.main, mainShown, MAIN_MISSING), mainShown, 'tapir uninstall')
   const plan: Plan = {root: paths.root, changes: [], unchanged: []}
   const pubspec = removeTapir(pubspecText, 'pubspec.yaml')
-  const main = await unpatchMain(mainText, mainShown)
+  const main = await afterBom(mainText, (body) => unpatchMain(body, mainShown))
   if (pubspec.kind === 'removed') plan.changes.push(change(paths, paths.pubspec, pubspecText, pubspec.text, 'tapir from dependencies'))
   else if (pubspec.kind === 'absent') plan.unchanged.push('pubspec.yaml does not list tapir')
   else
@@ -82,10 +82,11 @@ export async function planUninstall(request: ProjectRequest): Promise<Plan> {
     plan.changes.push(change(paths, paths.main, mainText, main.text, main.removed.join('; ')))
     plan.unchanged.push(...main.kept.map((kept) => `${mainShown}: kept ${kept}`))
   } else {
-    const call = mainText.includes('TapirPlugin') ? (await readMain(mainText)).tapirCalls[0] : undefined
+    const body = mainText.replace(/^\uFEFF/, '')
+    const call = body.includes('TapirPlugin') ? (await readMain(body)).tapirCalls[0] : undefined
     plan.unchanged.push(
       call
-        ? `${mainShown} calls TapirPlugin.install() (line ${position(mainText, call.name.startIndex).line}), but not on a line tapir install added: left as it is`
+        ? `${mainShown} calls TapirPlugin.install() (line ${position(body, call.name.startIndex).line}), but not on a line tapir install added: left as it is`
         : `${mainShown} has nothing tapir install added`,
     )
   }

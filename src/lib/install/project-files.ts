@@ -1,9 +1,10 @@
-import {accessSync, constants, existsSync, readFileSync, realpathSync, statSync} from 'node:fs'
-import {dirname, join, relative, resolve, sep} from 'node:path'
+import {existsSync, readFileSync, realpathSync} from 'node:fs'
+import {join, relative, resolve, sep} from 'node:path'
 import {TapirError, UsageError, errorCode} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
-import {canonical, findProjectRoot, isWithin} from '../session/project-root.js'
-import {fileError, writeAtomic} from '../write-atomic.js'
+import {canonical, findProjectRoot} from '../session/project-root.js'
+import {writeRefusal} from '../user-file.js'
+import {FileChangedError, fileError, writeAtomic} from '../write-atomic.js'
 
 /** A pubspec or a main.dart is source code, not data: a few megabytes at most. */
 const MAX_SOURCE_BYTES = 4 * 1024 * 1024
@@ -57,6 +58,27 @@ export function readSource(path: string, shown: string, missing?: string): strin
   return text
 }
 
+/** A file whose lines end with a lone CR (classic Mac OS) is refused: no editor of today writes
+ *  one, and the YAML reader tapir uses does not take it. */
+export function refuseLoneCr(text: string, shown: string, command: string): string {
+  if (/\r(?!\n)/.test(text))
+    throw new TapirError(
+      `${shown} ends its lines with a lone CR (classic Mac OS), which tapir does not edit: convert them to LF or CRLF, then run ${command} again. Nothing was written.`,
+      'local',
+    )
+  return text
+}
+
+const BOM = '\uFEFF'
+
+/** Edits a text after its byte order mark, if it has one (Windows editors write one), and
+ *  puts the mark back: the parsers and the edits see the text itself. */
+export async function afterBom<T extends object>(text: string, edit: (body: string) => Promise<T>): Promise<T> {
+  if (!text.startsWith(BOM)) return edit(text)
+  const result = await edit(text.slice(BOM.length))
+  return 'text' in result && typeof result.text === 'string' ? {...result, text: BOM + result.text} : result
+}
+
 /** A file a command will rewrite: what it read, and what it writes. */
 export interface FileChange {
   path: string
@@ -65,49 +87,28 @@ export interface FileChange {
   after: string
 }
 
-/** Why tapir would not write this file, or undefined when it may. Refused: a file that resolves
- *  outside the project (a link), one that is read-only or whose folder is, and one that changed
- *  since it was read. */
+/** Why tapir would not write this file, or undefined when it may: `writeRefusal`'s reasons, and
+ *  a file that changed since it was read. */
 function refusal(root: string, change: FileChange, command: string): string | undefined {
   const {path, shown} = change
-  let real: string
-  try {
-    real = realpathSync(path)
-  } catch (error) {
-    return fileError('write', shown, error).message
-  }
-  if (!isWithin(real, root))
-    return `Refusing to write ${shown}: it leads to ${real}, outside the project (through a symbolic link). Nothing was written.`
-  let stats
-  try {
-    stats = statSync(real)
-  } catch (error) {
-    return fileError('write', shown, error).message
-  }
-  if (!stats.isFile()) return `Refusing to write ${shown}: it is not a regular file. Nothing was written.`
-  const writable = (file: string) => {
-    try {
-      accessSync(file, constants.W_OK)
-      return true
-    } catch {
-      return false
-    }
-  }
-  if ((stats.mode & 0o222) === 0 || !writable(real))
-    return `Refusing to write ${shown}: it is read-only. Make it writable (chmod u+w ${shown}), then run ${command} again. Nothing was written.`
-  if (!writable(dirname(real))) return `Cannot write ${shown}: its folder ${dirname(real)} is not writable. Nothing was written.`
+  const reason = writeRefusal(root, path, shown, command)
+  if (reason) return reason
   let now: string
   try {
-    now = readBoundedText(real, MAX_SOURCE_BYTES)
+    now = readBoundedText(realpathSync(path), MAX_SOURCE_BYTES)
   } catch (error) {
     return fileError('read', shown, error).message
   }
-  if (now !== change.before) return `${shown} changed while tapir worked: run ${command} again. Nothing was written.`
+  if (now !== change.before) return changedLine(shown, command)
   return undefined
 }
 
-/** Writes every change or none: all are checked before the first is written, and if a later
- *  write still fails, the earlier files get their old bytes back. */
+const changedLine = (shown: string, command: string) => `${shown} changed while tapir worked: run ${command} again. Nothing was written.`
+
+/** Writes every change or none: all are checked before the first is written, each is checked
+ *  again at the moment of its own rename (`writeAtomic`'s `unchanged`), and if a later write
+ *  fails or finds its file changed, the earlier files get their old bytes back, each only if it
+ *  still holds what tapir wrote. */
 export function writeChanges(root: string, changes: readonly FileChange[], command: string): void {
   for (const change of changes) {
     const reason = refusal(root, change, command)
@@ -116,24 +117,27 @@ export function writeChanges(root: string, changes: readonly FileChange[], comma
   const written: FileChange[] = []
   for (const change of changes) {
     try {
-      writeAtomic(change.path, change.after)
+      writeAtomic(change.path, change.after, {unchanged: Buffer.from(change.before, 'utf8')})
       written.push(change)
     } catch (error) {
       const stuck = written.filter((done) => {
         try {
-          writeAtomic(done.path, done.before)
+          writeAtomic(done.path, done.before, {unchanged: Buffer.from(done.after, 'utf8')})
           return false
         } catch {
           return true
         }
       })
-      const message = error instanceof Error ? error.message.replace(/\.$/, '') : String(error)
+      const changed = error instanceof FileChangedError
+      const message = changed ? changedLine(change.shown, command).replace(/ Nothing was written\.$/, '') : errorText(error)
       throw new TapirError(
         stuck.length === 0
-          ? `${message}. Nothing was changed.`
-          : `${message}. ${stuck.map((done) => done.shown).join(' and ')} could not be put back as it was; \`git diff\` shows what tapir changed.`,
+          ? `${message}${changed ? ' Nothing was written.' : '. Nothing was changed.'}`
+          : `${message}${changed ? '' : '.'} ${stuck.map((done) => done.shown).join(' and ')} could not be put back as it was; \`git diff\` shows what tapir changed.`,
         'local',
       )
     }
   }
 }
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message.replace(/\.$/, '') : String(error))

@@ -54,7 +54,27 @@ export function readPubspec(text: string, shown: string): PubspecFacts {
     tapir = {section, constraint, added: isScalar(value) && `#${value.comment ?? ''}` === YAML_MARK, pair}
   }
   const dependencies = document.get('dependencies', true)
+  if (
+    isMap(dependencies) &&
+    !dependencies.items.some((item) => keyOf(item) === 'flutter') &&
+    dependencies.items.some((item) => keyOf(item) === '<<')
+  )
+    throw notEdited(
+      shown,
+      "its dependencies take flutter from a YAML merge key (<<), which pub does not read (Dart's yaml package has no merge keys): list flutter under dependencies itself",
+    )
+  plainValue(document, shown)
   return {document, tapir, dependsOnFlutter: isMap(dependencies) && dependencies.items.some((item) => keyOf(item) === 'flutter')}
+}
+
+/** The document as plain data; a document whose aliases expand beyond reason (an alias bomb)
+ *  is refused rather than expanded. */
+function plainValue(document: Document, shown: string): unknown {
+  try {
+    return document.toJS({maxAliasCount: 100})
+  } catch (error) {
+    throw notEdited(shown, `it is not a pubspec tapir can read (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`)
+  }
 }
 
 export type PubspecAdd = {kind: 'present'; entry: TapirEntry} | {kind: 'added'; text: string}
@@ -111,10 +131,10 @@ export function removeTapir(text: string, shown: string): PubspecRemove {
   if (!key || !value || !startsItsLine(text, key[0]))
     throw notEdited(shown, 'the tapir line shares its line with another entry; remove it by hand')
   const result = applyEdits(text, [removeLines(text, key[0], value[1])])
-  const before: unknown = facts.document.toJS()
+  const before: unknown = plainValue(facts.document, shown)
   if (!isJsonObject(before) || !isJsonObject(before.dependencies)) throw notEdited(shown, 'its dependencies are not a mapping')
   const {tapir: _tapir, ...others} = before.dependencies
-  const after = readPubspec(result, shown).document.toJS()
+  const after = plainValue(readPubspec(result, shown).document, shown)
   if (!isDeepStrictEqual(after, {...before, dependencies: others}))
     throw notEdited(shown, 'removing the tapir line would change more than that entry; remove it by hand')
   return {kind: 'removed', text: result}

@@ -5,11 +5,15 @@ import type {Input, Result, VerbContext} from '../verbs/types.js'
 import {errorResult, runVerb, textResult, type ToolResult} from './call-tool.js'
 import type {DuskTool} from './dusk-catalogue.js'
 
+/** A key under its new name, if the table renames it; a key such as `__proto__` or
+ *  `constructor` is the table's own property only when it says so. */
+const renamedKey = (table: Readonly<Record<string, string>>, key: string): string => (Object.hasOwn(table, key) ? table[key]! : key)
+
 /** The verb's input for a dusk tool's checked arguments: each under the verb's name for it, and
  *  every parameter the tool lacks as the CLI would send it (a plain `tapir:<verb>` with those
  *  flags), so a dusk_* call asks the app for nothing a tapir:* command would not. */
 export function verbInputOf(tool: DuskTool, input: Input): Input {
-  const named = new Map(Object.entries(input).map(([name, value]) => [tool.onVerb[name] ?? name, value]))
+  const named = new Map(Object.entries(input).map(([name, value]) => [renamedKey(tool.onVerb, name), value]))
   const verbInput: Input = {}
   for (const param of tool.verb.params) {
     const value = named.has(param.name) ? named.get(param.name) : param.local ? undefined : defaultFor(param, 'cli')
@@ -22,7 +26,7 @@ export function verbInputOf(tool: DuskTool, input: Input): Input {
  *  echoes where the result lacks them. */
 export function duskAnswer(tool: DuskTool, result: Result, input: Input): Record<string, unknown> {
   const echoed = Object.fromEntries(tool.echoed.filter((name) => input[name] !== undefined).map((name) => [name, input[name]]))
-  const renamed = Object.fromEntries(Object.entries(result).map(([key, value]) => [tool.renamed[key] ?? key, value]))
+  const renamed = Object.fromEntries(Object.entries(result).map(([key, value]) => [renamedKey(tool.renamed, key), value]))
   const answer = {...echoed, ...renamed}
   return tool.reshape ? tool.reshape(answer) : answer
 }

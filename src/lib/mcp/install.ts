@@ -1,20 +1,32 @@
-import {existsSync, readFileSync} from 'node:fs'
+import {existsSync} from 'node:fs'
 import {delimiter, join} from 'node:path'
 import {TapirError} from '../errors.js'
-import {isJsonObject, type JsonObject} from '../shape.js'
-import {writeAtomic} from '../write-atomic.js'
+import {isJsonObject} from '../shape.js'
+import {readUserFile, writeRefusal} from '../user-file.js'
+import {FileChangedError, writeAtomic} from '../write-atomic.js'
 import {CATALOGUES, type Catalogue} from './catalogues.js'
+import type {ConfigText} from './config-edit.js'
+import {ConfigRefusal, entryValue, readConfigText, withEntry, withoutEntry} from './config-edit.js'
+import type {Dialect} from './json-text.js'
 
+const STRICT: Dialect = {comments: false, trailingCommas: false}
+
+/** Each client's project config, the key of its servers, and the JSON its reader takes: VS Code
+ *  reads `.vscode/mcp.json` as JSONC, Gemini CLI strips comments from settings.json, and the
+ *  readers of `.mcp.json` parse plain JSON (docs/user-files.md has the sources). */
 export const CLIENTS = {
-  claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false},
-  cursor: {file: join('.cursor', 'mcp.json'), key: 'mcpServers', stdioType: false},
-  vscode: {file: join('.vscode', 'mcp.json'), key: 'servers', stdioType: true},
-  gemini: {file: join('.gemini', 'settings.json'), key: 'mcpServers', stdioType: false},
-} as const
+  claude: {file: '.mcp.json', key: 'mcpServers', stdioType: false, dialect: STRICT},
+  cursor: {file: join('.cursor', 'mcp.json'), key: 'mcpServers', stdioType: false, dialect: STRICT},
+  vscode: {file: join('.vscode', 'mcp.json'), key: 'servers', stdioType: true, dialect: {comments: true, trailingCommas: true}},
+  gemini: {file: join('.gemini', 'settings.json'), key: 'mcpServers', stdioType: false, dialect: {comments: true, trailingCommas: false}},
+} as const satisfies Record<string, {file: string; key: string; stdioType: boolean; dialect: Dialect}>
 
 export type Client = keyof typeof CLIENTS
 export const CLIENT_NAMES = ['claude', 'cursor', 'vscode', 'gemini'] as const satisfies readonly Client[]
 export type ServerCommand = {command: string; args: string[]}
+
+/** A config file is settings, not data: a few megabytes at most. */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024
 
 /** `tapir mcp:serve` if this tapir is on PATH, else node with this install's bin, absolute; with
  *  `--catalogue=dusk` when the server is to serve the dusk_* tools. */
@@ -24,55 +36,95 @@ export function serverCommand(env: NodeJS.ProcessEnv, binPath: string, nodePath:
   return onPath ? {command: 'tapir', args: serve} : {command: nodePath, args: [binPath, ...serve]}
 }
 
-function readConfig(path: string, command: string): JsonObject {
-  let config: unknown
-  try {
-    config = JSON.parse(readFileSync(path, 'utf8') || '{}')
-  } catch {
-    throw new TapirError(`${path} is not valid JSON; fix or remove it, then run tapir ${command} again. Nothing was written.`, 'local')
-  }
-  if (!isJsonObject(config)) throw new TapirError(`${path} does not hold a JSON object; nothing was written.`, 'local')
-  return config
+/** One client's config as read: its bytes (undefined when missing) and its text. */
+interface Loaded {
+  path: string
+  bytes: Buffer | undefined
+  config: ConfigText
 }
 
-/** Adds or updates the `tapir` entry of one client's config file, leaving every other entry as it was. */
-export function installFor(
-  client: Client,
-  projectRoot: string,
-  server: ServerCommand,
-): {path: string; change: 'added' | 'updated' | 'unchanged'} {
-  const {file, key, stdioType} = CLIENTS[client]
+function load(client: Client, projectRoot: string, command: string): Loaded {
+  const {file, key, dialect} = CLIENTS[client]
   const path = join(projectRoot, file)
-  const config = existsSync(path) ? readConfig(path, 'mcp:install') : {}
-  const current = config[key]
-  const servers: JsonObject = isJsonObject(current) ? current : {}
-  const entry = stdioType ? {type: 'stdio', ...server} : server
-  const before = servers.tapir
-  if (JSON.stringify(before) === JSON.stringify(entry)) return {path, change: 'unchanged'}
-  writeAtomic(path, JSON.stringify({...config, [key]: {...servers, tapir: entry}}, null, 2) + '\n')
-  return {path, change: before === undefined ? 'added' : 'updated'}
+  const bytes = readUserFile(path, path, MAX_CONFIG_BYTES)
+  try {
+    return {path, bytes, config: readConfigText(bytes ?? Buffer.alloc(0), key, dialect)}
+  } catch (error) {
+    if (error instanceof ConfigRefusal)
+      throw new TapirError(`${path} ${error.message}; fix or remove it, then run tapir ${command} again. Nothing was written.`, 'local')
+    throw error
+  }
 }
 
-/** Whether an entry is one `mcp:install` writes: a server started with `mcp:serve`, of either catalogue. */
-const isTapirServer = (entry: unknown): boolean => {
-  if (!isJsonObject(entry) || !Array.isArray(entry.args)) return false
+/** Writes a config's new text, only if the file still holds what was read when it is replaced. */
+function save(projectRoot: string, loaded: Loaded, text: string, command: string): void {
+  const reason = writeRefusal(projectRoot, loaded.path, loaded.path, `tapir ${command}`)
+  if (reason) throw new TapirError(reason, 'local')
+  try {
+    writeAtomic(loaded.path, Buffer.from(text, 'latin1'), {unchanged: loaded.bytes ?? null})
+  } catch (error) {
+    if (error instanceof FileChangedError)
+      throw new TapirError(`${loaded.path} changed while tapir worked: run tapir ${command} again. Nothing was written.`, 'local')
+    throw error
+  }
+}
+
+/** Whether an entry is one `mcp:install` writes: `command` and `args` (and VS Code's `type`)
+ *  and nothing else, started with `mcp:serve`, of either catalogue. */
+export function isTapirServer(entry: unknown): boolean {
+  if (!isJsonObject(entry) || !Array.isArray(entry.args) || typeof entry.command !== 'string') return false
+  if (Object.keys(entry).some((name) => name !== 'command' && name !== 'args' && name !== 'type')) return false
+  if (entry.type !== undefined && entry.type !== 'stdio') return false
   const args: unknown[] = entry.args
+  if (!args.every((arg) => typeof arg === 'string')) return false
   const last = args.at(-1)
   return last === 'mcp:serve' || (args.at(-2) === 'mcp:serve' && CATALOGUES.some((catalogue) => last === `--catalogue=${catalogue}`))
 }
 
-/** Removes the `tapir` entry `mcp:install` wrote from one client's config file; every other
- *  entry and key stays, and the file keeps its mode and owner. A `tapir` entry that does not
- *  run `mcp:serve` is someone else's: it stays (`foreign`). */
+export type InstallChange = 'added' | 'updated' | 'unchanged' | 'replaced'
+
+/** What installing would do to one client's file, checked and not yet written. */
+export interface PlannedInstall {
+  client: Client
+  path: string
+  change: InstallChange
+  write(): void
+}
+
+/** Plans adding or updating the `tapir` entry of one client's config file. A `tapir` entry that
+ *  mcp:install did not write (another command, more settings) is refused unless `force`. */
+export function planInstall(client: Client, projectRoot: string, server: ServerCommand, force = false): PlannedInstall {
+  const {key, stdioType} = CLIENTS[client]
+  const loaded = load(client, projectRoot, 'mcp:install')
+  const entry = stdioType ? {type: 'stdio', ...server} : server
+  const before = entryValue(loaded.config)
+  const planned = (change: InstallChange, write: () => void) => ({client, path: loaded.path, change, write})
+  if (JSON.stringify(before) === JSON.stringify(entry)) return planned('unchanged', () => undefined)
+  if (before !== undefined && !isTapirServer(before) && !force)
+    throw new TapirError(
+      `${loaded.path} has a tapir entry that mcp:install did not write (it runs ${JSON.stringify(isJsonObject(before) ? before.command : before)}); it is left as it is. Run tapir mcp:install --force to replace it. Nothing was written.`,
+      'local',
+    )
+  const text = withEntry(loaded.config, key, entry)
+  const change = before === undefined ? 'added' : isTapirServer(before) ? 'updated' : 'replaced'
+  return planned(change, () => save(projectRoot, loaded, text, 'mcp:install'))
+}
+
+/** Removes the `tapir` entry `mcp:install` wrote from one client's config file; every other byte
+ *  stays, and the file keeps its mode and owner. A `tapir` entry mcp:install did not write is
+ *  someone else's: it stays (`foreign`). */
 export function uninstallFor(client: Client, projectRoot: string): {path: string; change: 'removed' | 'absent' | 'foreign'} {
-  const {file, key} = CLIENTS[client]
-  const path = join(projectRoot, file)
-  if (!existsSync(path)) return {path, change: 'absent'}
-  const config = readConfig(path, 'mcp:uninstall')
-  const servers = config[key]
-  if (!isJsonObject(servers) || !('tapir' in servers)) return {path, change: 'absent'}
-  const {tapir, ...others} = servers
-  if (!isTapirServer(tapir)) return {path, change: 'foreign'}
-  writeAtomic(path, JSON.stringify({...config, [key]: others}, null, 2) + '\n')
-  return {path, change: 'removed'}
+  const loaded = load(client, projectRoot, 'mcp:uninstall')
+  if (!loaded.config.tapir) return {path: loaded.path, change: 'absent'}
+  if (!isTapirServer(entryValue(loaded.config))) return {path: loaded.path, change: 'foreign'}
+  let text: string
+  try {
+    text = withoutEntry(loaded.config)
+  } catch (error) {
+    if (error instanceof ConfigRefusal)
+      throw new TapirError(`${loaded.path} ${error.message}, then run tapir mcp:uninstall again. Nothing was written.`, 'local')
+    throw error
+  }
+  save(projectRoot, loaded, text, 'mcp:uninstall')
+  return {path: loaded.path, change: 'removed'}
 }

@@ -253,7 +253,10 @@ function refuseUnknownArguments(transport: Transport, tools: McpTool[]): void {
 }
 
 /** Tracks the requests not yet answered (a cancelled one needs no answer), so the server can
- *  wait until every request is answered. */
+ *  wait until every request is answered. A cancellation of a request that is not in progress
+ *  (answered already, or not yet received: sent ahead of it in the same write) is dropped, as
+ *  the MCP spec lets a receiver ignore it: the SDK runs notification handlers a turn later, so
+ *  passed on it would cancel the request that follows it, which would then never be answered. */
 function countAnswers(transport: Transport): () => Promise<void> {
   const open = new Set<string | number>()
   let settled: (() => void) | undefined
@@ -263,7 +266,7 @@ function countAnswers(transport: Transport): () => Promise<void> {
     if ('id' in message && 'method' in message) open.add(message.id)
     const cancelled = CancelledNotificationSchema.safeParse(message)
     if (cancelled.success && cancelled.data.params.requestId !== undefined) {
-      open.delete(cancelled.data.params.requestId)
+      if (!open.delete(cancelled.data.params.requestId)) return
       check()
     }
     receive(message)

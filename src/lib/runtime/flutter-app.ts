@@ -13,6 +13,7 @@ import {findFlutter} from '../flutter/flutter-binary.js'
 import {makeSocketFolder, removeSocketFolder} from '../flutter/socket-folder.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
 import {GO, READY, SUPERVISOR_STOP_MS, type SupervisorEvent} from '../flutter/supervisor-protocol.js'
+import {timerUntil} from '../long-timer.js'
 import type {SessionLocation} from '../session/location.js'
 import {
   checkOwned,
@@ -203,7 +204,7 @@ function supervisorReady(child: SupervisorChild, deadline: number, interrupted: 
   return new Promise((resolve, reject) => {
     const lines = new BoundedLines(64)
     const done = (error?: Error): void => {
-      clearTimeout(timer)
+      timer.clear()
       child.stdout.off('data', onData)
       child.stdout.off('end', onEnd)
       interrupted.removeEventListener('abort', onAbort)
@@ -215,9 +216,8 @@ function supervisorReady(child: SupervisorChild, deadline: number, interrupted: 
     }
     const onEnd = (): void => done(new TapirError(`The supervisor for flutter run ended before it was ready; see ${log}.`, 'local'))
     const onAbort = (): void => done(new Interrupted())
-    const timer = setTimeout(
-      () => done(new TapirError(`The supervisor for flutter run was not ready within the boot deadline; see ${log}.`, 'local')),
-      Math.max(0, deadline - Date.now()),
+    const timer = timerUntil(deadline, () =>
+      done(new TapirError(`The supervisor for flutter run was not ready within the boot deadline; see ${log}.`, 'local')),
     )
     child.stdout.on('data', onData)
     child.stdout.on('end', onEnd)
@@ -330,7 +330,7 @@ class Started {
       const settle = (error?: Error): void => {
         if (settled) return
         settled = true
-        clearTimeout(timer)
+        timer.clear()
         interrupted.removeEventListener('abort', onAbort)
         watch?.close()
         if (error) reject(error)
@@ -339,7 +339,7 @@ class Started {
       const onAbort = (): void => settle(new Interrupted())
       interrupted.addEventListener('abort', onAbort)
       const seconds = Math.round(this.options.timeoutMs / 1000)
-      const timer = setTimeout(() => settle(this.timedOut(seconds)), Math.max(0, deadline - Date.now()))
+      const timer = timerUntil(deadline, () => settle(this.timedOut(seconds)))
       // One event at a time, in order: recording flutter may wait out an exec, and the events
       // after it rely on that record.
       let handled = Promise.resolve()

@@ -1,6 +1,6 @@
-import {resolve} from 'node:path'
+import {resolve, sep} from 'node:path'
 import {ParamError} from '../errors.js'
-import {TRACE_OUTPUT, writeOutputFile} from '../output-file.js'
+import {checkOutputFile, TRACE_OUTPUT, writeOutputFile} from '../output-file.js'
 import {anything, boolean, integer, list, optional, string} from '../shape.js'
 import {answer, perfReport, type PerfReport} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
@@ -136,9 +136,10 @@ export const perfTrace = defineVerb({
     },
   ],
   async execute(call, input) {
+    const path = resolve(call.cwd, input.out) + (/[/\\]$/.test(input.out) ? sep : '')
+    checkOutputFile(path, TRACE_OUTPUT)
     const params = toExtensionParams(perfTrace.params, input)
     const {traceEvents, ...rest} = await (await call.app()).callExtension('perf_trace', params, traceAnswer, call.deadline)
-    const path = resolve(call.cwd, input.out)
     writeOutputFile(path, JSON.stringify({traceEvents, ...rest}), TRACE_OUTPUT)
     return {path, traceEvents: traceEvents.length}
   },

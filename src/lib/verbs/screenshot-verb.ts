@@ -1,9 +1,9 @@
-import {resolve} from 'node:path'
+import {resolve, sep} from 'node:path'
 import {capturePage, type Clip} from '../cdp/capture.js'
 import {imageProblem} from '../cdp/image-check.js'
 import {withPage, type ChromeEndpoint} from '../cdp/page.js'
 import {ParamError, TapirError} from '../errors.js'
-import {IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
+import {checkOutputFile, IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
 import {integer, optional, string} from '../shape.js'
 import {answer, appNotes, geometryAnswer, type AppNotes} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
@@ -91,6 +91,7 @@ export const screenshot = defineVerb({
     }
   },
   async execute(call, input): Promise<Capture> {
+    if (typeof input.output === 'string') checkOutputFile(outputPath(call.cwd, input.output), IMAGE_OUTPUT)
     // The CLI (which writes --output) captures a web app through Chrome: rasterising in the
     // isolate can hang under CanvasKit. MCP always asks the app.
     const chrome = typeof input.output === 'string' ? call.chrome() : undefined
@@ -104,6 +105,9 @@ export const screenshot = defineVerb({
     stdout: `✓ Wrote ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB, ${format}) to ${path}`,
   }),
 })
+
+/** The output path from the caller's folder; a trailing slash is kept, since it names a folder. */
+const outputPath = (cwd: string, output: string): string => resolve(cwd, output) + (/[/\\]$/.test(output) ? sep : '')
 
 /** Writes the image the app sent (base64) to --output, once it proves to be the format asked for. */
 export function writeAppImage(
@@ -120,7 +124,7 @@ export function writeAppImage(
       `The app's screenshot is not a ${asked === 'png' ? 'PNG' : 'JPEG'} image (${problem}); nothing was written.`,
       'app',
     )
-  const path = resolve(cwd, input.output)
+  const path = outputPath(cwd, input.output)
   writeOutputFile(path, bytes, IMAGE_OUTPUT)
   return {path, bytes: bytes.length, format: result.format, width: result.width, height: result.height, ...notesOf(result)}
 }
@@ -143,7 +147,7 @@ async function captureThroughChrome(call: VerbCall, chrome: ChromeEndpoint, inpu
     clip = {x: rect.x, y: rect.y, width: rect.width, height: rect.height}
   }
   const bytes = await withPage(chrome, (page) => capturePage(page, {format, quality: input.quality, clip}), call.deadline)
-  const path = resolve(call.cwd, input.output)
+  const path = outputPath(call.cwd, input.output)
   writeOutputFile(path, bytes, IMAGE_OUTPUT)
   return {path, bytes: bytes.length, format, via: 'cdp', ...(clip ? {width: clip.width, height: clip.height} : {})}
 }
