@@ -60,6 +60,7 @@ export const hotReloadAndSnap = defineVerb({
   cliExit: 'exits 1 when the reload failed to compile',
   example: '--no-screenshot',
   kind: 'action',
+  mcpImage: 'screenshot',
   // flutter recompiles before it reloads: that is the app's own wait, on top of --timeout.
   waitsMs: () => RELOAD_COMPILE_MS,
   params: [{name: 'screenshot', type: 'boolean', default: true, description: 'Capture a screenshot after the reload.'}],
