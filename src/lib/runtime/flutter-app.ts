@@ -123,7 +123,10 @@ class Interrupted extends Error {}
 export async function startFlutterApp(options: FlutterStartOptions): Promise<StartedFlutterApp> {
   const web = WEB_DEVICES.includes(options.device)
   if (options.cdpPort !== undefined && !web)
-    throw new UsageError(`--cdp-port needs a web app: use --device=chrome (or web-server) with it, not --device=${options.device}.`)
+    throw new UsageError(
+      (words) =>
+        `${words.only('--cdp-port', 'cdpPort')} needs a web app: use ${words.only('--device=chrome', 'device "chrome"')} (or web-server) with it, not ${words.only('--device=', 'device ')}${options.device}.`,
+    )
   const flutter = findFlutter(options.env)
   if (options.vmServicePort !== undefined) await ensurePortFree(options.vmServicePort, '--vm-service-port')
   if (web && options.webPort !== undefined) await ensurePortFree(options.webPort, '--port')
@@ -325,7 +328,13 @@ class Started {
       interrupted.addEventListener('abort', onAbort)
       const seconds = Math.round(this.options.timeoutMs / 1000)
       const timer = setTimeout(
-        () => settle(new TapirError(`The app did not start within ${seconds} s (--boot-timeout); see ${this.log}.`, 'local')),
+        () =>
+          settle(
+            new TapirError(
+              (words) => `The app did not start within ${seconds} s (${words.only('--boot-timeout', 'bootTimeout')}); see ${this.log}.`,
+              'local',
+            ),
+          ),
         Math.max(0, deadline - Date.now()),
       )
       // One event at a time, in order: recording flutter may wait out an exec, and the events
