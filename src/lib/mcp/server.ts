@@ -20,6 +20,7 @@ import {CallQueue} from './call-queue.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
 import type {Catalogue} from './catalogues.js'
+import {instructionsFor} from './instructions.js'
 import {LineTransport} from './line-transport.js'
 import type {McpTool} from './schema.js'
 import {toolFor} from './schema.js'
@@ -121,7 +122,10 @@ async function callRun(args: Record<string, unknown> | undefined, options: McpOp
 /** The MCP server over stdio. Nothing but protocol reaches stdout; logs go to stderr. */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const served = options.catalogue === 'dusk' ? await duskServed() : tapirServed()
-  const server = new Server({name: options.name, version: options.version}, {capabilities: {tools: {}}})
+  const server = new Server(
+    {name: options.name, version: options.version},
+    {capabilities: {tools: {}}, instructions: instructionsFor(options.catalogue ?? 'tapir')},
+  )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: served.tools}))
   const queue = new CallQueue()
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
