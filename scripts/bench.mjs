@@ -141,6 +141,8 @@ try {
   rows.push(
     `  ${'MCP tools/list (compact JSON of tools)'.padEnd(44)} ${`${listBytes} B`.padStart(10)}  ${tools.length} tools, ${Math.round(listBytes / tools.length)} B a tool (budget 25000 B)`,
   )
+  const instructionBytes = Buffer.byteLength(client.getInstructions() ?? '')
+  rows.push(`  ${'MCP instructions at initialize'.padEnd(44)} ${`${instructionBytes} B`.padStart(10)}  read once, beside the tool list`)
   await client.callTool({name: 'tapir_snap', arguments: {}})
   const calls = []
   for (let i = 0; i < 50; i++) {

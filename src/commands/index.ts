@@ -1,4 +1,5 @@
 import Attach from './attach.js'
+import Devices from './devices.js'
 import Doctor from './doctor.js'
 import Install from './install.js'
 import Logs from './logs.js'
@@ -17,6 +18,7 @@ import {VERB_COMMANDS} from './verb-commands.js'
 /** Every command id and its class: the session commands, then tapir:run and the verbs. */
 export const COMMANDS = {
   attach: Attach,
+  devices: Devices,
   doctor: Doctor,
   'hot-restart': reloadCommand(HOT_RESTART),
   install: Install,

@@ -36,7 +36,8 @@ export async function produceOutcome<Read extends {flags: GlobalValues}>(
       }))
     return await work(values, verbContext)
   } catch (error) {
-    return failureOutcome(error, argv.includes('--json'))
+    // A command an MCP session tool runs answers in MCP's words.
+    return failureOutcome(error, argv.includes('--json'), sharedContext?.origin === 'mcp' ? 'mcp' : 'cli')
   } finally {
     context?.close()
   }

@@ -3,6 +3,7 @@ import type {Outcome} from '../lib/output/outcome.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {locateSession} from '../lib/session/location.js'
 import {withSessionLock} from '../lib/session/lock.js'
+import type {VerbContext} from '../lib/verbs/types.js'
 import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
 
@@ -11,11 +12,12 @@ export abstract class SessionCommand<T extends typeof Command> extends TapirComm
   /** start, attach and stop change the session: they hold its lock while they run. */
   protected changesSession = false
 
-  protected async outcome(flags: FlagsOf<T>): Promise<Outcome> {
+  protected async outcome(flags: FlagsOf<T>, context: VerbContext): Promise<Outcome> {
     const location = locateSession({stateFlag: flags.state, env: process.env, cwd: process.cwd()})
-    if (!this.changesSession) return this.sessionOutcome(flags, location)
-    return withSessionLock(location, this.id ?? 'tapir', () => this.sessionOutcome(flags, location))
+    if (!this.changesSession) return this.sessionOutcome(flags, location, context)
+    return withSessionLock(location, this.id ?? 'tapir', () => this.sessionOutcome(flags, location, context))
   }
 
-  protected abstract sessionOutcome(flags: FlagsOf<T>, location: SessionLocation): Promise<Outcome>
+  /** `context` is where progress lines go (stderr on the CLI, notifications over MCP). */
+  protected abstract sessionOutcome(flags: FlagsOf<T>, location: SessionLocation, context: VerbContext): Promise<Outcome>
 }

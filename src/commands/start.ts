@@ -1,10 +1,9 @@
 import * as Flags from '@oclif/core/flags'
 import {findChrome} from '../lib/cdp/chrome-binary.js'
 import {launchChrome, type LaunchedChrome} from '../lib/cdp/launch.js'
-import {TapirError, UsageError} from '../lib/errors.js'
+import {TapirError, UsageError, type Worded} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
-import {printProgress} from '../lib/output/print.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {startSimInBackground} from '../lib/runtime/background-sim.js'
 import {ensureCdpPortFree} from '../lib/runtime/chrome-for-app.js'
@@ -13,6 +12,7 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {recordOwnChild, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
+import type {VerbContext} from '../lib/verbs/types.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from './session-command.js'
@@ -23,7 +23,11 @@ import type {FlagsOf} from './tapir-command.js'
 export function refuseOverRunningApp(location: SessionLocation): void {
   const app = runningApp(readOwnSession(location))
   if (app)
-    throw new TapirError(`An app tapir started is still running for this project (pid ${app.pid}). Run \`tapir stop\` first.`, 'local')
+    throw new TapirError(
+      (words) =>
+        `An app tapir started is still running for this project (pid ${app.pid}). ${words.only('Run `tapir stop` first.', 'Call tapir_stop first.')}`,
+      'local',
+    )
 }
 
 const DEFAULT_BOOT_TIMEOUT_S = 300
@@ -126,20 +130,29 @@ export default class Start extends SessionCommand<typeof Start> {
 
   private startFlutter = startFlutter
 
-  protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
+  protected async sessionOutcome(flags: FlagsOf<typeof Start>, location: SessionLocation, context: VerbContext): Promise<Outcome> {
     // A Node timer holds at most 2^31-1 ms, and fires at once beyond.
     if (flags['boot-timeout'] > MAX_BOOT_TIMEOUT_S)
-      throw new UsageError(`--boot-timeout must be at most ${MAX_BOOT_TIMEOUT_S} s, a year (got ${flags['boot-timeout']}).`)
+      throw new UsageError(
+        (words) => `${words.only('--boot-timeout', 'bootTimeout')} must be at most ${MAX_BOOT_TIMEOUT_S} s, a year (got ${flags['boot-timeout']}).`,
+      )
     if (flags.device !== 'sim' && flags.package !== undefined)
-      throw new UsageError('--package chooses what the sim registers: it needs --device=sim (a real app runs the package it depends on).')
-    if (flags.device !== 'sim') return this.startFlutter(flags, location)
-    if (this.argv.includes('--')) throw new UsageError('Arguments for flutter run (after --) need a real device, not --device=sim.')
+      throw new UsageError(
+        (words) =>
+          `${words.param('package')} chooses what the sim registers: it needs ${words.only('--device=sim', 'device "sim"')} (a real app runs the package it depends on).`,
+      )
+    if (flags.device !== 'sim') return this.startFlutter(flags, location, context)
+    if (this.argv.includes('--'))
+      throw new UsageError(
+        (words) =>
+          `${words.only('Arguments for flutter run (after --)', 'flutterArgs')} need a real device, not ${words.only('--device=sim', 'device "sim"')}.`,
+      )
     const packageKnob = flags.package === undefined ? [] : [`package=${flags.package}`]
     // Each knob once: a restart gives the knobs of the first start as flags, beside the same variable.
     const faults = [
       ...new Set([
         ...validFaults(faultSpecsFromEnv(process.env.TAPIR_SIM_FAULTS), 'TAPIR_SIM_FAULTS'),
-        ...validFaults(flags.fault ?? [], '--fault'),
+        ...validFaults(flags.fault ?? [], (words) => words.only('--fault', 'faults')),
         ...packageKnob,
       ]),
     ]
@@ -220,9 +233,16 @@ export default class Start extends SessionCommand<typeof Start> {
   }
 }
 
-export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, location: SessionLocation): Promise<Outcome> {
+export async function startFlutter(
+  this: Start,
+  flags: FlagsOf<typeof Start>,
+  location: SessionLocation,
+  context: VerbContext,
+): Promise<Outcome> {
   if (flags.mode !== undefined || (flags.fault ?? []).length > 0)
-    throw new UsageError('--mode and --fault are for the simulated app (--device=sim).')
+    throw new UsageError((words) =>
+      words.only('--mode and --fault are for the simulated app (--device=sim).', 'faults are for the simulated app (device "sim").'),
+    )
   refuseOverRunningApp(location)
   const dashes = this.argv.indexOf('--')
   const extraArgs = dashes === -1 ? [] : this.argv.slice(dashes + 1)
@@ -237,7 +257,7 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
     startArgs: startArgsOf(flags, [], extraArgs),
     location,
     env: process.env,
-    progress: printProgress,
+    progress: (line) => context.progress?.(line),
   })
   const shown = redactToken(started.session.vmServiceUri!)
   const lines = [
@@ -265,11 +285,13 @@ export async function startFlutter(this: Start, flags: FlagsOf<typeof Start>, lo
 }
 
 /** The knobs as given, once they are known to parse; a bad one is a usage error naming its source. */
-function validFaults(specs: string[], source: string): string[] {
+function validFaults(specs: string[], source: string | Worded): string[] {
   try {
     parseFaultKnobs(specs)
   } catch (error) {
-    if (error instanceof FaultKnobError) throw new UsageError(`${source}: ${error.message}`)
+    const message = error instanceof Error ? error.message : ''
+    if (error instanceof FaultKnobError)
+      throw new UsageError((words) => `${typeof source === 'string' ? source : source(words)}: ${message}`)
     throw error
   }
   return specs

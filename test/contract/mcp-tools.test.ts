@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError, WORDS} from '../../src/lib/errors.js'
+import {effectiveHints} from '../../src/lib/mcp/schema.js'
 import {listTools} from '../../src/lib/mcp/server.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {BRIEF} from '../../src/lib/verbs/params.js'
@@ -11,8 +12,8 @@ const BUDGET_BYTES = 25_000
 describe('the MCP tool list', () => {
   const tools = listTools()
 
-  it(`is at most ${BUDGET_BYTES} bytes for the 40 tools, as the compact JSON of the tools array`, () => {
-    expect(tools).toHaveLength(40)
+  it(`is at most ${BUDGET_BYTES} bytes for the 40 tools of the reference and the 6 session tools, as the compact JSON of the tools array`, () => {
+    expect(tools).toHaveLength(46)
     expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 
@@ -29,16 +30,10 @@ describe('the MCP tool list', () => {
   })
 
   it('takes its annotations from the kind: reads are read-only, close_app and evaluate are not, held Chrome state is not idempotent', () => {
-    const hints = (name: string) => tools.find((tool) => tool.name === name)!.annotations
-    for (const tool of tools) {
-      expect(Object.keys(tool.annotations).sort(), tool.name).toEqual([
-        'destructiveHint',
-        'idempotentHint',
-        'openWorldHint',
-        'readOnlyHint',
-      ])
-      expect(tool.annotations.openWorldHint, tool.name).toBe(false)
-    }
+    // As a client reads them: a hint left out is at MCP's default.
+    const hints = (name: string) => effectiveHints(tools.find((tool) => tool.name === name)!.annotations)
+    for (const tool of tools) expect(tool.annotations.openWorldHint, tool.name).toBe(false)
+    expect(tools.find((tool) => tool.name === 'tapir_snap')!.annotations).toEqual({readOnlyHint: true, openWorldHint: false})
     expect(hints('tapir_snap')).toEqual({readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false})
     expect(hints('tapir_close_app')).toMatchObject({readOnlyHint: false, destructiveHint: true, idempotentHint: false})
     expect(hints('tapir_evaluate')).toMatchObject({readOnlyHint: false, idempotentHint: false})
@@ -46,6 +41,9 @@ describe('the MCP tool list', () => {
     expect(hints('tapir_fill')).toMatchObject({readOnlyHint: false, destructiveHint: false, idempotentHint: true})
     expect(hints('tapir_tap')).toMatchObject({readOnlyHint: false, destructiveHint: false, idempotentHint: false})
     expect(hints('tapir_perf_run')).toMatchObject({destructiveHint: true})
+    expect(hints('tapir_stop')).toMatchObject({readOnlyHint: false, destructiveHint: true})
+    expect(hints('tapir_start')).toMatchObject({readOnlyHint: false, destructiveHint: false})
+    for (const name of ['tapir_status', 'tapir_doctor', 'tapir_devices']) expect(hints(name), name).toMatchObject({readOnlyHint: true})
   })
 
   it('words each shared parameter once, the same in every tool that has it', () => {

@@ -8,6 +8,9 @@ import {refOf, signIn, simSession, type SimSession} from '../helpers/sim.js'
 
 type Content = Array<{type: string; text: string}>
 const textOf = (result: unknown) => (result as {content: Content}).content[0]!.text
+/** The data of a result's image block. */
+const imageOf = (result: unknown) =>
+  (result as {content: Array<{type: string; data?: string}>}).content.find((part) => part.type === 'image')!.data!
 const jsonOf = (result: unknown) => JSON.parse(textOf(result)) as Record<string, unknown>
 /** An error result's human message: its text up to the error object. */
 const messageOf = (result: unknown) => textOf(result).split('\n').slice(0, -1).join('\n')
@@ -106,16 +109,11 @@ describe('tapir mcp:serve --catalogue=dusk, through the MCP SDK client, against 
     expect(jsonOf(result)).toMatchObject({result: '3'})
   })
 
-  it("dusk_screenshot takes 0.0.1's defaults (PNG, quality 80) and answers {format, bytes}", async () => {
+  it("dusk_screenshot takes 0.0.1's defaults (PNG, quality 80) and answers {format} beside the image block", async () => {
     const result = await client.callTool({name: 'dusk_screenshot', arguments: {}})
     expect(result.isError, textOf(result)).toBeFalsy()
-    const answer = jsonOf(result)
-    expect(answer.format).toBe('png')
-    expect(
-      Buffer.from(answer.bytes as string, 'base64')
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG')
+    expect(jsonOf(result).format).toBe('png')
+    expect(Buffer.from(imageOf(result), 'base64').subarray(1, 4).toString()).toBe('PNG')
     expect(sent('ext.tapir.screenshot')).toEqual([expect.objectContaining({format: 'png', quality: '80'})])
   })
 
@@ -254,13 +252,9 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
       answer: {result: '3'},
       calls: call('evaluate', {expression: '1 + 2'}),
     })
-    const shot = await answer('dusk_screenshot', {})
+    const shot = await traced('dusk_screenshot', {})
     expect(shot.calls).toEqual(call('screenshot', {format: 'png', quality: '80'}))
-    expect(
-      Buffer.from(shot.answer.bytes as string, 'base64')
-        .subarray(1, 4)
-        .toString(),
-    ).toBe('PNG')
+    expect(Buffer.from(imageOf(shot.result), 'base64').subarray(1, 4).toString()).toBe('PNG')
   })
 
   it('dusk_wait_for and dusk_wait_for_network_idle; a wait the app times out is an error result (exit 1)', async () => {

@@ -4,6 +4,7 @@ import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {SESSION_TOOLS, sessionTool} from '../../src/lib/mcp/session-tools.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {startSim} from '../../src/sim/index.js'
@@ -34,13 +35,18 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     await s.close()
   })
 
-  it('lists one tool per catalogue verb plus tapir_run, with annotations', async () => {
+  it('lists one tool per catalogue verb, tapir_run and the session tools, with annotations', async () => {
     const {tools} = await client.listTools()
-    const expected = [...VERBS.flatMap((verb) => (verb.tool ? [verb.tool] : [])), 'tapir_run'].sort()
+    const expected = [
+      ...VERBS.flatMap((verb) => (verb.tool ? [verb.tool] : [])),
+      'tapir_run',
+      ...SESSION_TOOLS.map((tool) => tool.tool),
+    ].sort()
     expect(tools.map((tool) => tool.name)).toEqual(expected)
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
-    expect(byName.get('tapir_snap')!.annotations).toMatchObject({readOnlyHint: true, destructiveHint: false})
-    expect(byName.get('tapir_close_app')!.annotations).toMatchObject({destructiveHint: true})
+    expect(byName.get('tapir_snap')!.annotations).toEqual({readOnlyHint: true, openWorldHint: false})
+    // destructiveHint at MCP's default, true
+    expect(byName.get('tapir_close_app')!.annotations).toEqual({openWorldHint: false})
   })
 
   /** tapir's additions to the reference (an optional path each): see test/contract/spec.test.ts. */
@@ -51,7 +57,8 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
       tools: Array<{name: string; params: Array<{name: string; type: string; required: boolean; default?: unknown}>}>
     }
     const {tools} = await client.listTools()
-    for (const tool of tools) {
+    // The session tools are tapir's own additions: the reference has none of them.
+    for (const tool of tools.filter((candidate) => !sessionTool(candidate.name))) {
       const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
       const schema = tool.inputSchema as unknown as {
         properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>

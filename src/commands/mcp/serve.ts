@@ -51,7 +51,11 @@ export default class McpServe extends Command {
       await printOutcome({...failureOutcome(error, false), stdout: ''})
       return
     }
-    const [{serveMcp}, {runStepLines}] = await Promise.all([import('../../lib/mcp/server.js'), import('../step-runner.js')])
+    const [{serveMcp}, {runStepLines}, {runSessionCommand}] = await Promise.all([
+      import('../../lib/mcp/server.js'),
+      import('../step-runner.js'),
+      import('./session-runner.js'),
+    ])
     const context = new SessionContext({
       stateFlag: flags.state,
       env: process.env,
@@ -69,6 +73,8 @@ export default class McpServe extends Command {
         context,
         log,
         drainMs: Math.min(MAX_TIMEOUT_MS, flags.timeout + 1000),
+        runCommand: (tool, argv, callContext) =>
+          runSessionCommand(this.config, {state: flags.state, timeout: flags.timeout}, tool, argv, callContext),
         runSteps: async (lines, keepGoing) => {
           const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
           return {text: outcomeText(outcome), error: outcome.exitCode === 0 ? undefined : outcome.error}

@@ -11,7 +11,7 @@ export function cdpNotEnabled(): CdpError {
   return new CdpError((words) =>
     words.only(
       'CDP not enabled. Run `tapir start --device=sim --cdp-port=9222` first to launch Chrome with a debug port, or `tapir attach --uri <VM Service URI> --cdp-port <port>` for a Chrome you started with --remote-debugging-port.',
-      'CDP not enabled. The session records no Chrome DevTools port: from a shell, start the app with Chrome (`tapir start` with a CDP port), or attach the Chrome you started with remote debugging (`tapir attach` with its CDP port).',
+      'CDP not enabled. The session records no Chrome DevTools port: start the app with tapir_start and a cdpPort, or attach the Chrome you started with remote debugging (tapir_attach with its cdpPort).',
     ),
   )
 }

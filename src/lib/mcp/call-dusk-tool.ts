@@ -2,8 +2,9 @@ import {TapirError} from '../errors.js'
 import {EXIT} from '../output/exit-codes.js'
 import {defaultFor, inputFromArguments} from '../verbs/input.js'
 import type {Input, Result, VerbContext} from '../verbs/types.js'
-import {errorResult, runVerb, textResult, type ToolResult} from './call-tool.js'
+import {contentResult, errorResult, runVerb, textResult, type ToolResult} from './call-tool.js'
 import type {DuskTool} from './dusk-catalogue.js'
+import {imageContent} from './image-content.js'
 
 /** A key under its new name, if the table renames it; a key such as `__proto__` or
  *  `constructor` is the table's own property only when it says so. */
@@ -46,8 +47,13 @@ export function callDuskTool(tool: DuskTool, args: Record<string, unknown> | und
     (result) => {
       const failure = tool.failure?.(result, duskInput)
       if (failure !== undefined) return errorResult(new TapirError(failure, 'app', {result}), EXIT.failed)
-      const text = tool.text ? tool.text(result) : JSON.stringify(duskAnswer(tool, result, duskInput))
-      return textResult(text, tool.verb.mcpIsError?.(result) ?? false)
+      const isError = tool.verb.mcpIsError?.(result) ?? false
+      if (tool.text) return textResult(tool.text(result), isError)
+      const answer = duskAnswer(tool, result, duskInput)
+      const image = tool.verb.mcpImage
+      return image
+        ? contentResult(imageContent(answer, tool.renamed[image] ?? image), isError)
+        : textResult(JSON.stringify(answer), isError)
     },
     tool.tool,
   )

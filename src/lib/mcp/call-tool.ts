@@ -5,15 +5,24 @@ import {printable} from '../output/printable.js'
 import {executeVerb} from '../verbs/execute-verb.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {Input, Result, Verb, VerbContext} from '../verbs/types.js'
+import {imageContent, type ToolContent} from './image-content.js'
 
 export interface ToolResult {
   [field: string]: unknown
-  content: Array<{type: 'text'; text: string}>
+  content: ToolContent[]
   isError?: boolean
 }
 
 export function textResult(text: string, isError = false): ToolResult {
   return {content: [{type: 'text', text: printable(text)}], ...(isError ? {isError: true} : {})}
+}
+
+/** Blocks of text (made printable) and images. */
+export function contentResult(content: ToolContent[], isError = false): ToolResult {
+  return {
+    content: content.map((part) => (part.type === 'text' ? {type: 'text', text: printable(part.text)} : part)),
+    ...(isError ? {isError: true} : {}),
+  }
 }
 
 /** The human message (parameters named as MCP names them), then the same error object the
@@ -33,7 +42,10 @@ export function callVerb(verb: Verb, args: Record<string, unknown> | undefined, 
     verb,
     () => inputFromArguments(verb, args),
     context,
-    (result, input) => textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false),
+    (result, input) =>
+      verb.mcpImage
+        ? contentResult(imageContent(result, verb.mcpImage), verb.mcpIsError?.(result) ?? false)
+        : textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false),
   )
 }
 

@@ -243,7 +243,7 @@ export const DUSK_TOOLS: readonly DuskTool[] = [
   dusk({
     tool: 'dusk_screenshot',
     verb: 'screenshot',
-    summary: 'Capture the whole app as a PNG or JPEG image, base64 in bytes.',
+    summary: 'Capture the whole app as a PNG or JPEG image.',
     params: [
       ['format', {default: 'png'}],
       ['quality', {default: 80}],

@@ -26,15 +26,28 @@ export function inputSchema(params: readonly Param[]): JsonSchema {
   }
 }
 
-type Annotations = {readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean}
+type Annotations = {readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint: false}
 
 /** What a client may assume of a tool of each kind. Every tool acts on the one app of the
- *  session, never on the world beyond it. */
+ *  session, never on the world beyond it. A hint at its MCP default is left out (readOnlyHint
+ *  false, destructiveHint true, idempotentHint false; the last two mean nothing on a read-only
+ *  tool: ToolAnnotationsSchema in the SDK's types), so every agent reads fewer bytes. */
 const ANNOTATIONS: Readonly<Record<VerbKind, Annotations>> = {
-  read: {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false},
-  set: {readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false},
-  action: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
-  destructive: {readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false},
+  read: {readOnlyHint: true, openWorldHint: false},
+  set: {destructiveHint: false, idempotentHint: true, openWorldHint: false},
+  action: {destructiveHint: false, openWorldHint: false},
+  destructive: {openWorldHint: false},
+}
+
+/** A tool's hints with MCP's defaults filled in, as a client reads them. */
+export function effectiveHints(annotations: Annotations): Required<Annotations> {
+  const readOnly = annotations.readOnlyHint ?? false
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: readOnly ? false : (annotations.destructiveHint ?? true),
+    idempotentHint: readOnly ? true : (annotations.idempotentHint ?? false),
+    openWorldHint: annotations.openWorldHint,
+  }
 }
 
 export interface McpTool {

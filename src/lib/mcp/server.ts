@@ -10,7 +10,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
 import {UsageError} from '../errors.js'
-import type {ErrorObject} from '../output/outcome.js'
+import type {ErrorObject, Outcome} from '../output/outcome.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {isJsonObject} from '../shape.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
@@ -20,9 +20,11 @@ import {CallQueue} from './call-queue.js'
 import type {ToolResult} from './call-tool.js'
 import {callVerb, errorResult, textResult} from './call-tool.js'
 import type {Catalogue} from './catalogues.js'
+import {instructionsFor} from './instructions.js'
 import {LineTransport} from './line-transport.js'
 import type {McpTool} from './schema.js'
 import {toolFor} from './schema.js'
+import {SESSION_TOOLS, sessionTool, type SessionTool} from './session-tools.js'
 
 export interface McpOptions {
   name: string
@@ -35,6 +37,9 @@ export interface McpOptions {
   drainMs: number
   /** Which tools to serve: tapir_* (the default), or Dusk 0.0.1's dusk_*. */
   catalogue?: Catalogue
+  /** Runs a session tool's CLI command (start, stop, ...) in this process with `--json` and the
+   *  server's own session flags, on the call's context; answers the command's Outcome. */
+  runCommand(tool: SessionTool, argv: string[], context: VerbContext): Promise<Outcome>
 }
 
 /** What a server serves: its tools, and how to run one call of them. */
@@ -48,9 +53,13 @@ interface Served {
 
 const INVALID_PARAMS = ErrorCode.InvalidParams
 
-/** Every tool: one per catalogue verb with an MCP name, plus tapir_run. */
+/** Every tool: one per catalogue verb with an MCP name, tapir_run, and the session tools. */
 export function listTools(): McpTool[] {
-  const tools = [...VERBS.flatMap((verb) => (verb.tool ? [toolFor({...verb, tool: verb.tool})] : [])), toolFor(RUN_TOOL)]
+  const tools = [
+    ...VERBS.flatMap((verb) => (verb.tool ? [toolFor({...verb, tool: verb.tool})] : [])),
+    toolFor(RUN_TOOL),
+    ...SESSION_TOOLS.map(toolFor),
+  ]
   return tools.sort((a, b) => a.name.localeCompare(b.name))
 }
 
@@ -59,10 +68,29 @@ function tapirServed(): Served {
     tools: listTools(),
     call: (name, args, context, options) => {
       if (name === RUN_TOOL.tool) return callRun(args, options)
+      const session = sessionTool(name)
+      if (session) return callSession(session, args, context, options)
       const verb = verbForTool(name)
       return verb ? callVerb(verb, args, context) : undefined
     },
-    reads: (name) => verbForTool(name)?.kind === 'read',
+    reads: (name) => (verbForTool(name) ?? sessionTool(name))?.kind === 'read',
+  }
+}
+
+/** Runs a session tool through its CLI command: the command's JSON, or its error in MCP's words. */
+async function callSession(
+  tool: SessionTool,
+  args: Record<string, unknown> | undefined,
+  context: VerbContext,
+  options: McpOptions,
+): Promise<ToolResult> {
+  try {
+    const outcome = await options.runCommand(tool, tool.argv(inputFromArguments(tool, args)), context)
+    if (outcome.exitCode === 0) return textResult(outcome.stdout)
+    const message = outcome.error?.error.message
+    return typeof message === 'string' ? textResult(`${message}\n${JSON.stringify(outcome.error)}`, true) : textResult(outcome.stdout, true)
+  } catch (error) {
+    return errorResult(error)
   }
 }
 
@@ -94,7 +122,10 @@ async function callRun(args: Record<string, unknown> | undefined, options: McpOp
 /** The MCP server over stdio. Nothing but protocol reaches stdout; logs go to stderr. */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const served = options.catalogue === 'dusk' ? await duskServed() : tapirServed()
-  const server = new Server({name: options.name, version: options.version}, {capabilities: {tools: {}}})
+  const server = new Server(
+    {name: options.name, version: options.version},
+    {capabilities: {tools: {}}, instructions: instructionsFor(options.catalogue ?? 'tapir')},
+  )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: served.tools}))
   const queue = new CallQueue()
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>

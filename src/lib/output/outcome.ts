@@ -83,10 +83,11 @@ export function softFailureOutcome(error: TapirError, report: Report, json: bool
   return {stdout: report.stdout ?? '', stderr: report.stderr ?? [], exitCode, error: object}
 }
 
-/** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown. */
-export function failureOutcome(error: unknown, json: boolean): Outcome {
+/** Any failure as one `✗` line (and the JSON error object with --json); tokens never shown.
+ *  The error object is worded for `surface` (an MCP session tool runs a CLI command). */
+export function failureOutcome(error: unknown, json: boolean, surface: Surface = 'cli'): Outcome {
   const exitCode = exitCodeFor(error)
-  const object = errorObject(error, 'cli')
+  const object = errorObject(error, surface)
   return {stdout: json ? JSON.stringify(object) : '', stderr: errorLines(error), exitCode, error: object}
 }
 

@@ -22,7 +22,7 @@ function compactJson(text: string): string | undefined {
   }
 }
 
-/** `[i/n] <step> ok: <its output in one line>` per step, then the last step's whole output; on failure
+/** `[i/n] <step> ok: <its output in one line>` per step, but the last step's whole output after its line; on failure
  *  `step N failed (exit C): <step>` with that step's errors on stderr, and its exit code. */
 export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
   const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
@@ -32,11 +32,13 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
     const steps = report.steps.map(({step, ok, exitCode: code, output}) => ({step, ok, exitCode: code, output}))
     return {stdout: JSON.stringify({steps, failed: report.failed}), stderr: [], exitCode, ...(error ? {error} : {})}
   }
+  const last = report.steps.at(-1)!
   const progress = report.steps.map((result, index) => {
     const status = result.ok ? 'ok' : `failed (exit ${result.exitCode})`
+    // The last step's whole output follows its line: shown once, there.
+    if (result === last && last.outcome.stdout) return `[${index + 1}/${total}] ${result.step} ${status}:`
     return `[${index + 1}/${total}] ${result.step} ${status}: ${progressLine(result.output)}`
   })
-  const last = report.steps.at(-1)!
   const stdout = [...progress, ...(last.outcome.stdout ? [last.outcome.stdout] : [])].join('\n')
   const stderr = failure
     ? [`✗ ${failedLine(report.failed!, failure)}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]

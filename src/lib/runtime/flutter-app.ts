@@ -132,7 +132,10 @@ class Interrupted extends Error {}
 export async function startFlutterApp(options: FlutterStartOptions): Promise<StartedFlutterApp> {
   const web = WEB_DEVICES.includes(options.device)
   if (options.cdpPort !== undefined && !web)
-    throw new UsageError(`--cdp-port needs a web app: use --device=chrome (or web-server) with it, not --device=${options.device}.`)
+    throw new UsageError(
+      (words) =>
+        `${words.only('--cdp-port', 'cdpPort')} needs a web app: use ${words.only('--device=chrome', 'device "chrome"')} (or web-server) with it, not ${words.only('--device=', 'device ')}${options.device}.`,
+    )
   const flutter = findFlutter(options.env)
   if (options.vmServicePort !== undefined) await ensurePortFree(options.vmServicePort, '--vm-service-port')
   if (web && options.webPort !== undefined) await ensurePortFree(options.webPort, '--port')
@@ -407,10 +410,14 @@ class Started {
 
   private timedOut(seconds: number): TapirError {
     if (!this.appStarted || this.vmServiceUri !== null)
-      return new TapirError(`The app did not start within ${seconds} s (--boot-timeout); see ${this.log}.`, 'local')
+      return new TapirError(
+        (words) => `The app did not start within ${seconds} s (${words.only('--boot-timeout', 'bootTimeout')}); see ${this.log}.`,
+        'local',
+      )
     const web = WEB_DEVICES.includes(this.options.device)
     return new TapirError(
-      `flutter run started the app but announced no VM Service address within ${seconds} s (--boot-timeout)${web ? ': on the web it comes once the page has loaded in a browser and connected to the debug service' : ''}; see ${this.log}.`,
+      (words) =>
+        `flutter run started the app but announced no VM Service address within ${seconds} s (${words.only('--boot-timeout', 'bootTimeout')})${web ? ': on the web it comes once the page has loaded in a browser and connected to the debug service' : ''}; see ${this.log}.`,
       'local',
     )
   }

@@ -53,7 +53,7 @@ export async function reloadApp(
   if (!(await connection.offers(service))) {
     throw new TapirError(
       (words) =>
-        `Cannot ${what.toLowerCase()}: tapir did not start this app and its VM Service offers no ${service} service (only an app run by \`flutter run\` has one). Start the app with \`tapir start${words.only(' --device=<id>', '')}\`${words.only('', ' from a shell')}.`,
+        `Cannot ${what.toLowerCase()}: tapir did not start this app and its VM Service offers no ${service} service (only an app run by \`flutter run\` has one). ${words.only('Start the app with `tapir start --device=<id>`.', 'Start the app with tapir_start.')}`,
       'local',
     )
   }

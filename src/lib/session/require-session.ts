@@ -9,7 +9,7 @@ export function noSessionError(location: SessionLocation): TapirError {
     (words) =>
       `No running Flutter app detected (session file: ${location.path}). ${words.only(
         'Run `tapir start --device=sim` or `tapir attach --uri <VM Service URI>` first.',
-        'Start one from a shell first: `tapir start` (device sim for the simulated app), or `tapir attach` with its VM Service URI.',
+        'Call tapir_start first (device "sim" for the simulated app; tapir_devices lists the others), or tapir_attach with its VM Service URI.',
       )}`,
     'local',
   )
@@ -24,7 +24,7 @@ export function requireSession(location: SessionLocation, cwd: string): Session 
   if (!vmServiceUri) {
     throw new TapirError(
       (words) =>
-        `The session has no VM Service URI yet (the app is still booting). Wait for it, or ${words.only('run `tapir attach --uri <VM Service URI>`', 'attach the app from a shell with `tapir attach`')}.`,
+        `The session has no VM Service URI yet (the app is still booting). Wait for it, or ${words.only('run `tapir attach --uri <VM Service URI>`', 'call tapir_status until it answers, or tapir_attach with its VM Service URI')}.`,
       'local',
     )
   }

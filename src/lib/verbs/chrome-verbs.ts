@@ -174,7 +174,7 @@ export const device = defineVerb({
   tool: 'tapir_device_profile',
   title: 'Emulate a device',
   dispatch: 'cdp:device',
-  summary: 'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent) and size the window to it; list names the presets.',
+  summary: 'Emulate a named device in Chrome (viewport, pixel ratio, touch, user agent); list names the presets.',
   details: '--list shows the presets.',
   example: '--preset=pixel-8',
   exampleBefore: ['tapir start --device=sim --cdp-port=9222'],

@@ -64,7 +64,7 @@ export const resetOverlays = extensionVerb({
   name: 'reset_overlays',
   tool: 'tapir_reset_overlays',
   title: 'Reset overlays',
-  summary: 'Clear overlays in three escalating steps (pop, Escape, tap Close or Cancel) when tapir_dismiss_modals is not enough.',
+  summary: 'Clear overlays in escalating steps (pop, Escape, tap Close or Cancel) when tapir_dismiss_modals is not enough.',
   kind: 'set',
   params: [],
   result: answer({popped: optional(integer), escaped: optional(boolean), dismissTapped: optional(boolean)}),

@@ -166,7 +166,7 @@ export const exceptions = extensionVerb({
   name: 'exceptions',
   tool: 'tapir_exceptions',
   title: 'Read exceptions',
-  summary: 'Read the exceptions and FlutterErrors (overflows included) the app recorded, newest first; check it when an action misbehaves.',
+  summary: 'Read the exceptions and FlutterErrors (overflows included) the app recorded, newest first.',
   example: '--since=2026-01-01T10:00:00.000Z --clear',
   kind: 'read',
   params: [

@@ -56,18 +56,18 @@ export const hotReloadAndSnap = defineVerb({
   tool: 'tapir_hot_reload_and_snap',
   title: 'Hot reload and snapshot',
   dispatch: 'tapir:hot_reload_and_snap',
-  summary: 'Hot reload the app, then return its snapshot, a screenshot and recent exceptions; reloaded: false carries a compile error.',
+  summary: 'Hot reload, then return the snapshot, a screenshot and recent exceptions; reloaded: false carries a compile error.',
   cliExit: 'exits 1 when the reload failed to compile',
   example: '--no-screenshot',
   kind: 'action',
+  mcpImage: 'screenshot',
   // flutter recompiles before it reloads: that is the app's own wait, on top of --timeout.
   waitsMs: () => RELOAD_COMPILE_MS,
   params: [{name: 'screenshot', type: 'boolean', default: true, description: 'Capture a screenshot after the reload.'}],
   async execute(call, input): Promise<ReloadResult> {
     if (!call.reload)
       throw new TapirError(
-        (words) =>
-          `Hot reload needs a session: ${words.only('run `tapir start --device=<id>` first', 'start the app from a shell with `tapir start` first')}.`,
+        (words) => `Hot reload needs a session: ${words.only('run `tapir start --device=<id>` first', 'call tapir_start first')}.`,
         'local',
       )
     const started = Date.now()

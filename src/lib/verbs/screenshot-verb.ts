@@ -43,11 +43,12 @@ export const screenshot = defineVerb({
   tool: 'tapir_screenshot',
   title: 'Take a screenshot',
   dispatch: 'ext.tapir.screenshot',
-  summary: 'Capture the app, or one widget by ref, as a base64 JPEG or PNG.',
+  summary: 'Capture the app, or one widget by ref, as a JPEG or PNG image.',
   details: 'The CLI writes the image to --output.',
   example: '--output=./shot.png --ref=e4',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'read',
+  mcpImage: 'base64',
   params: [
     {
       name: 'format',

@@ -55,7 +55,7 @@ export const fill = extensionVerb({
   name: 'fill',
   tool: 'tapir_fill',
   title: 'Fill a text field',
-  summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale; the usual way to enter text.',
+  summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale.',
   example: '--ref=e2 --text=alice@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   ...writesText,

@@ -181,6 +181,8 @@ export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
   report(result: R, input: I): Report
   /** The text an MCP call returns, when it is not the result's JSON. */
   mcpText?(result: R, input: I): string
+  /** The result field that holds a base64 image: MCP answers it as an image block, the rest as text. */
+  mcpImage?: string
   /** When an MCP call answers with a result yet fails (perf_compare's error-level regression). */
   mcpIsError?(result: R): boolean
   /** When the CLI prints the JSON envelope even without --json (e.g. a snapshot was asked for). */

@@ -1,0 +1,20 @@
+import type {Catalogue} from './catalogues.js'
+
+/** What the server tells an agent at initialize, before its first call: how to begin, what a
+ *  ref is, how to wait, and what an error's exitCode means. */
+const TAPIR = [
+  'tapir drives one running Flutter app. With no app yet: tapir_devices lists device ids; tapir_start with device "sim" runs the simulated app (or a flutter device id runs yours); tapir_attach records an app already running; tapir_status says whether it answers; tapir_stop ends what tapir_start began.',
+  'Refs: tapir_snap shows the screen with [ref=eN] on each actionable widget; an eN names that widget until the screen changes. tapir_find and tapir_observe give qN handles, looked up again on every use. A stale or unknown ref: take a fresh tapir_snap.',
+  'Waits: after an action that loads or animates, tapir_wait_for a text, key or route instead of sleeping; tapir_wait_for_network_idle after data loads.',
+  'Errors carry {"error": {message, exitCode, envelope?}}: exitCode 1 is the call or this machine (fix the arguments, start a session), 3 is the app refusing or not answering (read the message: it names the next step).',
+].join('\n')
+
+const DUSK = [
+  'These are the 31 dusk_* tools of Dusk 0.0.1, served by tapir over the app of the session recorded by `tapir start` or `tapir attach`.',
+  'Refs: dusk_snap tags each actionable widget [ref=eN]; dusk_find gives qN handles looked up again on every use. A stale or unknown ref: take a fresh dusk_snap.',
+  'Errors carry {"error": {message, exitCode}}: 1 is the call or this machine, 3 the app refusing or not answering.',
+].join('\n')
+
+export function instructionsFor(catalogue: Catalogue): string {
+  return catalogue === 'dusk' ? DUSK : TAPIR
+}

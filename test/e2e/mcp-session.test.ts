@@ -1,0 +1,138 @@
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import type {Progress} from '@modelcontextprotocol/sdk/types.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startSim} from '../../src/sim/index.js'
+import {BIN} from '../helpers/cli.js'
+import {flutterProject} from '../helpers/flutter-project.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {McpTestClient} from '../helpers/mcp.js'
+
+type Block = {type: string; text?: string; data?: string; mimeType?: string}
+type Answer = {isError?: boolean; content: Block[]}
+const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
+/** An error result's human message: its text up to the error object. */
+const messageOf = (result: Answer) => textOf(result).split('\n').slice(0, -1).join('\n')
+
+expectNoProcessLeft()
+
+/** The MCP SDK's client on `tapir mcp:serve`, run in a Flutter project with no session yet, as
+ *  an agent's MCP client runs it: nothing but MCP from here on. */
+async function agent(
+  p: ReturnType<typeof flutterProject>,
+): Promise<{client: Client; call(name: string, args?: object, onprogress?: (p: Progress) => void): Promise<Answer>}> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp:serve'],
+    cwd: p.dir.path,
+    env: p.env(),
+    stderr: 'pipe',
+  })
+  const client = new McpTestClient()
+  await client.connect(transport)
+  const call = async (name: string, args: object = {}, onprogress?: (progress: Progress) => void) =>
+    (await client.callTool({name, arguments: args as Record<string, unknown>}, undefined, {
+      timeout: 120_000,
+      ...(onprogress ? {onprogress} : {}),
+    })) as Answer
+  return {client, call}
+}
+
+describe('an agent with only MCP: devices, start the sim, sign in, see it, hit a dead end, stop', () => {
+  const p = flutterProject()
+  let session: Awaited<ReturnType<typeof agent>>
+  beforeAll(async () => {
+    session = await agent(p)
+  })
+  afterAll(async () => {
+    await session.call('tapir_stop')
+    await session.client.close()
+    p.dir.remove()
+  })
+
+  it('does the whole task through MCP, with no shell', async () => {
+    const {call} = session
+    const none = await call('tapir_snap')
+    expect(none.isError).toBe(true)
+    expect(messageOf(none)).toMatch(/Call tapir_start first \(device "sim".*tapir_attach/)
+
+    const devices = JSON.parse(textOf(await call('tapir_devices'))) as {devices: Array<{id: string}>}
+    expect(devices.devices.map((device) => device.id)).toEqual(['sim', 'linux', 'chrome'])
+
+    const started = await call('tapir_start', {device: 'sim'})
+    expect(started.isError, textOf(started)).toBeFalsy()
+    expect(JSON.parse(textOf(started))).toMatchObject({pid: expect.any(Number), vmServiceUri: expect.not.stringMatching(/=\//)})
+    expect(JSON.parse(textOf(await call('tapir_status')))).toMatchObject({device: 'sim', answering: true, tapir: true})
+
+    const refOf = async (args: object) => (JSON.parse(textOf(await call('tapir_find', args))) as {ref: string}).ref
+    expect((await call('tapir_fill', {ref: await refOf({key: 'email'}), text: 'ada@example.com'})).isError).toBeFalsy()
+    expect((await call('tapir_fill', {ref: await refOf({key: 'password'}), text: 'hunter22'})).isError).toBeFalsy()
+    expect((await call('tapir_tap', {ref: await refOf({key: 'signIn'})})).isError).toBeFalsy()
+    expect(JSON.parse(textOf(await call('tapir_wait_for', {text: 'Monitors'})))).toMatchObject({matched: true})
+
+    const shot = await call('tapir_screenshot')
+    expect(shot.content.map((block) => block.type).sort()).toEqual(['image', 'text'])
+    expect(shot.content.find((block) => block.type === 'image')!.mimeType).toBe('image/jpeg')
+
+    await call('tapir_navigate', {route: '/settings'})
+    const refused = await call('tapir_tap', {ref: await refOf({text: 'Sync now'})})
+    expect(refused.isError).toBe(true)
+    expect(messageOf(refused)).toContain('off-viewport')
+
+    const stopped = await call('tapir_stop')
+    expect(stopped.isError, textOf(stopped)).toBeFalsy()
+    expect(JSON.parse(textOf(stopped))).toMatchObject({stopped: [expect.any(Number)]})
+    expect(messageOf(await call('tapir_snap'))).toContain('Call tapir_start first')
+  }, 120_000)
+})
+
+describe('tapir_start and tapir_attach over MCP', () => {
+  const p = flutterProject()
+  let session: Awaited<ReturnType<typeof agent>>
+  beforeAll(async () => {
+    session = await agent(p)
+  })
+  afterAll(async () => {
+    await session.call('tapir_stop')
+    await session.client.close()
+    p.dir.remove()
+  })
+
+  it('sends progress notifications while flutter builds, answers once the app answers, and tapir_stop ends it', async () => {
+    const heard: Progress[] = []
+    const started = await session.call('tapir_start', {device: 'linux', bootTimeout: 60}, (progress) => heard.push(progress))
+    expect(started.isError, textOf(started)).toBeFalsy()
+    expect(JSON.parse(textOf(started))).toMatchObject({device: 'linux', supervisorPid: expect.any(Number)})
+    expect(heard.map((progress) => progress.message)).toContainEqual(expect.stringContaining('Building linux application'))
+    expect(JSON.parse(textOf(await session.call('tapir_snap')))).toMatchObject({snapshot: expect.stringContaining('[ref=e')})
+    const again = await session.call('tapir_start', {device: 'sim'})
+    expect(messageOf(again)).toMatch(/still running for this project \(pid \d+\)\. Call tapir_stop first\.$/)
+    expect((await session.call('tapir_stop')).isError).toBeFalsy()
+  }, 120_000)
+
+  it('words what it refuses in its own parameter names', async () => {
+    expect(messageOf(await session.call('tapir_start', {device: 'sim', faults: ['nope=1']}))).toMatch(/^faults: Unknown fault knob "nope"/)
+    expect(messageOf(await session.call('tapir_start', {device: 'sim', flutterArgs: ['--flavor=dev']}))).toBe(
+      'flutterArgs need a real device, not device "sim".',
+    )
+    expect(messageOf(await session.call('tapir_start', {device: 'linux', faults: ['package=dusk']}))).toBe(
+      'faults are for the simulated app (device "sim").',
+    )
+  })
+
+  it('tapir_attach records an app started elsewhere; tapir_doctor checks it; tapir_stop removes the session and signals nothing', async () => {
+    const sim = await startSim()
+    try {
+      const attached = await session.call('tapir_attach', {uri: sim.httpUri})
+      expect(attached.isError, textOf(attached)).toBeFalsy()
+      expect(JSON.parse(textOf(attached))).toMatchObject({answering: true, tapir: true})
+      expect(JSON.parse(textOf(await session.call('tapir_snap')))).toMatchObject({snapshot: expect.stringContaining('[ref=e')})
+      const doctor = JSON.parse(textOf(await session.call('tapir_doctor'))) as {checks: Array<{name: string; ok: boolean}>}
+      expect(doctor.checks.length).toBeGreaterThan(2)
+      expect(JSON.parse(textOf(await session.call('tapir_stop')))).toMatchObject({stopped: []})
+      expect(p.session()).toBeUndefined()
+    } finally {
+      await sim.close()
+    }
+  })
+})
