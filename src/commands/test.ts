@@ -71,7 +71,7 @@ export default class Test extends TapirCommand<typeof Test> {
     const durations = flags.durations === undefined ? undefined : readDurations(flags.durations)
     const paths = stepArguments(this.argv, flagSpec())
     const unknown = paths.find((path) => path.startsWith('-'))
-    if (unknown) throw new UsageError(`Unknown flag ${unknown.split('=')[0]}. See \`tapir test --help\`.`)
+    if (unknown) throw new UsageError(`Nonexistent flag: ${unknown.split('=')[0]}. See \`tapir test --help\`.`)
     let files = findTests(paths, cwd)
     if (grep) files = files.filter((file) => grep.test(file))
     if (files.length === 0) throw new UsageError(`No test file matches --grep=${flags.grep}.`)
