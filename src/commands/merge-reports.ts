@@ -34,7 +34,7 @@ export default class MergeReports extends TapirCommand<typeof MergeReports> {
     )
     const outputDir = resolve(cwd, flags['output-dir'])
     const report = mergeReports(readShardReports(folders, cwd), outputDir)
-    const written = writeReports(report, ['junit', 'html', 'json'], outputDir)
+    const written = writeReports(report, ['junit', 'html', 'json'], outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const failed = report.tests.some((test) => test.status === 'failed')
     return {

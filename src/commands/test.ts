@@ -89,7 +89,7 @@ export default class Test extends TapirCommand<typeof Test> {
       },
     )
     if (shard) report.shard = shard
-    const written = writeReports(report, reporters, outputDir)
+    const written = writeReports(report, reporters, outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const lines = [
       ...(reporters.includes('list') ? report.tests.map(testLine) : []),

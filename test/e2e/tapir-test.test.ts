@@ -90,6 +90,9 @@ describe('tapir test', () => {
     ])
     for (const entry of failed)
       expect(entry.failure!['@_message']).toMatch(new RegExp(`^${entry['@_file'].replace('.', '\\.')}:\\d+: step \\d \\(.+\\) failed`))
+    // GitLab's attachment, named from where tapir test ran
+    const untilCase = failed.find((entry) => entry['@_file'] === 'flows/fails-on-until.tapir')!
+    expect(untilCase['system-out']).toMatch(/\n\[\[ATTACHMENT\|out\/evidence\/flows_fails-on-until-attempt1\.png\]\]$/)
     const passed = all.find((entry) => !entry.failure)!
     expect(passed['system-out']).toContain('[3] fill --ref=@email --text=ada@example.com (line 4) ok in')
     expect(Number(passed['@_time'])).toBeGreaterThan(0)

@@ -1,3 +1,4 @@
+import {posix} from 'node:path'
 import {shownAttempt, totalsOf, type Attempt, type SuiteReport, type TestRecord} from './report.js'
 
 /** Longest text one element carries; a report stays readable and small. */
@@ -9,14 +10,14 @@ const MAX_TEXT = 64 * 1024
  * `file`, `line`, `classname`, `name` and `time` in seconds; a failed test has one `<failure>`
  * whose `message` names the file, line and step; `<system-out>` holds the steps as they ran.
  */
-export function junitXml(report: SuiteReport): string {
+export function junitXml(report: SuiteReport, reportFolder = '.'): string {
   const totals = totalsOf(report)
   const suites = new Map<string, TestRecord[]>()
   for (const test of report.tests) {
     const folder = test.file.includes('/') ? test.file.slice(0, test.file.lastIndexOf('/')) : '.'
     suites.set(folder, [...(suites.get(folder) ?? []), test])
   }
-  const body = [...suites].map(([folder, tests]) => suiteXml(folder, tests, report.startedAt)).join('')
+  const body = [...suites].map(([folder, tests]) => suiteXml(folder, tests, report.startedAt, reportFolder)).join('')
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<testsuites name="tapir test" tests="${totals.total}" failures="${totals.failed}" errors="0" skipped="0" time="${seconds(report.durationMs)}">\n` +
@@ -25,17 +26,17 @@ export function junitXml(report: SuiteReport): string {
   )
 }
 
-function suiteXml(folder: string, tests: TestRecord[], timestamp: string): string {
+function suiteXml(folder: string, tests: TestRecord[], timestamp: string, reportFolder: string): string {
   const failures = tests.filter((test) => test.status === 'failed').length
   const time = tests.reduce((sum, test) => sum + test.durationMs, 0)
   return (
     `  <testsuite name="${attr(folder)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}" timestamp="${attr(timestamp.replace(/\.\d+Z$/, ''))}">\n` +
-    tests.map(caseXml).join('') +
+    tests.map((test) => caseXml(test, reportFolder)).join('') +
     '  </testsuite>\n'
   )
 }
 
-function caseXml(test: TestRecord): string {
+function caseXml(test: TestRecord, reportFolder: string): string {
   const shown = shownAttempt(test)
   const name = test.file.replace(/\.tapir$/, '')
   const line = shown.failure?.line ?? shown.steps[0]?.line ?? 1
@@ -43,7 +44,7 @@ function caseXml(test: TestRecord): string {
   const failure = shown.failure
     ? `      <failure message="${attr(shown.failure.message)}" type="${shown.failure.step ? 'StepFailed' : 'TestNotRun'}">${text(failureDetail(shown))}</failure>\n`
     : ''
-  return `${open}${failure}      <system-out>${text(systemOut(test))}</system-out>\n    </testcase>\n`
+  return `${open}${failure}      <system-out>${text(systemOut(test, reportFolder))}</system-out>\n    </testcase>\n`
 }
 
 function failureDetail(attempt: Attempt): string {
@@ -51,8 +52,9 @@ function failureDetail(attempt: Attempt): string {
   return [attempt.failure!.message, ...(failed ? ['', failed.output] : [])].join('\n')
 }
 
-/** Every attempt's steps, with their times; a flaky test says so first. */
-function systemOut(test: TestRecord): string {
+/** Every attempt's steps, with their times; a flaky test says so first, a failed one ends with its
+ *  screenshot as GitLab takes one (`[[ATTACHMENT|path]]`, the path from where tapir test ran). */
+function systemOut(test: TestRecord, reportFolder: string): string {
   const lines: string[] = []
   if (test.status === 'flaky') lines.push(`flaky: passed on attempt ${test.attempts.length} of ${test.attempts.length}`)
   for (const [index, attempt] of test.attempts.entries()) {
@@ -64,6 +66,8 @@ function systemOut(test: TestRecord): string {
     }
     if (attempt.failure) lines.push(`✗ ${attempt.failure.message}`)
   }
+  const screenshot = test.status === 'failed' ? shownAttempt(test).evidence?.screenshot : undefined
+  if (screenshot) lines.push(`[[ATTACHMENT|${posix.normalize(posix.join(reportFolder, screenshot))}]]`)
   return lines.join('\n')
 }
 

@@ -1,4 +1,4 @@
-import {join} from 'node:path'
+import {join, relative, sep} from 'node:path'
 import {UsageError} from '../errors.js'
 import {ensureFolder, writeAtomic} from '../write-atomic.js'
 import {htmlReport} from './html.js'
@@ -24,7 +24,7 @@ export function parseReporters(text: string): Reporter[] {
 }
 
 /** Writes the report files the reporters ask for into `outputDir`, each atomically; returns their names. */
-export function writeReports(report: SuiteReport, reporters: readonly Reporter[], outputDir: string): string[] {
+export function writeReports(report: SuiteReport, reporters: readonly Reporter[], outputDir: string, cwd: string): string[] {
   const written: string[] = []
   const files = reporters.filter((name): name is Exclude<Reporter, 'list'> => name !== 'list')
   if (files.length === 0) return written
@@ -32,7 +32,7 @@ export function writeReports(report: SuiteReport, reporters: readonly Reporter[]
   for (const name of files) {
     const data =
       name === 'junit'
-        ? junitXml(report)
+        ? junitXml(report, relative(cwd, outputDir).split(sep).join('/') || '.')
         : name === 'html'
           ? htmlReport(report, (path) => readBoundedFile(outputDir, path))
           : `${JSON.stringify(report, null, 2)}\n`
