@@ -213,6 +213,20 @@ describe('tapir test', () => {
     }
   })
 
+  it('fails a test past its timeout at the step it was in; --grep keeps some files, --bail stops at the first failure', async () => {
+    writeFileSync(join(project.path, 'slow.tapir'), 'expect --route=/login\nwait --text=Nope --timeoutMs=20000\nsnap\n')
+    const slow = await inProject(['test', 'slow.tapir', '--test-timeout=1000', '--reporter=list,json', '--output-dir=slow'])
+    expect(slow.exitCode).toBe(1)
+    expect(slow.stdout.split('\n')[1]).toBe(
+      '    slow.tapir:2: the test timed out after 1000 ms in step 2 (wait --text=Nope --timeoutMs=20000).',
+    )
+    const report = JSON.parse(readFileSync(join(project.path, 'slow', 'report.json'), 'utf8'))
+    expect(report.tests[0].attempts[0].steps.map((step: {step: string}) => step.step)).toEqual(['expect --route=/login'])
+    const bail = await inProject(['test', 'flows', '--grep=fails-on', '--bail', '--reporter=list'])
+    expect(bail.exitCode).toBe(1)
+    expect(bail.stdout).toMatch(/^✗ flows\/fails-on-until\.tapir .*\n.*\n1 test: 0 passed, 1 failed, 0 flaky in /)
+  })
+
   it('refuses bad input with one line and exit 1', async () => {
     for (const [args, message] of [
       [['test', 'nowhere'], /^✗ Cannot read nowhere: .*Give a \*\.tapir file or a folder of them\.$/],
