@@ -52,7 +52,10 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     }
     const {tools} = await client.listTools()
     for (const tool of tools) {
-      const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
+      const found = spec.tools.find((candidate) => candidate.name === tool.name)
+      // tapir's own tools, which the reference does not define (test/contract/spec.test.ts lists them)
+      if (!found && tool.name === 'tapir_expect') continue
+      const reference = found!
       const schema = tool.inputSchema as unknown as {
         properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>
         required?: string[]
