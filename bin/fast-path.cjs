@@ -228,14 +228,14 @@ function loadBundle({argv, stamp = readStamp(bundleFor(argv[0])), produceCache})
   return bundle
 }
 
-/** Commands that run other commands in this process: tapir:run dispatches its steps to any
- *  verb, restart runs stop then start (mcp:serve never takes the fast path). */
+/** Commands that run other commands in this process: tapir:run and test dispatch their steps to
+ *  any verb, restart runs stop then start (mcp:serve never takes the fast path). */
 const DISPATCHES = {restart: ['restart', 'stop', 'start']}
 
 /** The commands a run of `id` can reach. oclif sorts and caches all it is shown, and its sort
  *  alone costs 6 ms (the first localeCompare builds an ICU collator), so it is shown only these. */
 function reachable(commands, id) {
-  if (id === 'tapir:run') return commands
+  if (id === 'tapir:run' || id === 'test') return commands
   return Object.fromEntries((DISPATCHES[id] ?? [id]).map((name) => [name, commands[name]]))
 }
 

@@ -2,7 +2,7 @@
 // npm run bench: wall times measured side by side in one run against the simulated app.
 // Samples of the compared commands are interleaved so machine noise hits them alike.
 import {execFile} from 'node:child_process'
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {loadavg, tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -262,6 +262,45 @@ try {
   } finally {
     await bigSim.close()
   }
+
+  // 6. tapir test: what each test costs beyond the app's own time for the same work, the hot
+  //    restart before it and the extensions' return included
+  const suiteDir = join(scratch, 'suite')
+  const TESTS = 10
+  mkdirSync(suiteDir)
+  for (let i = 0; i < TESTS; i++) writeFileSync(join(suiteDir, `t${String(i).padStart(2, '0')}.tapir`), 'expect --route=/login\n')
+  const suiteRun = (count) =>
+    timed([
+      bin,
+      'test',
+      ...Array.from({length: count}, (_, i) => join(suiteDir, `t${String(i).padStart(2, '0')}.tapir`)),
+      '--reporter=json',
+      `--output-dir=${join(scratch, 'suite-report')}`,
+    ])
+  const suiteLong = []
+  const suiteShort = []
+  for (let i = 0; i < 3; i++) {
+    suiteLong.push(await suiteRun(TESTS))
+    suiteShort.push(await suiteRun(1))
+  }
+  const perTest = (median(suiteLong) - median(suiteShort)) / (TESTS - 1)
+  const tester = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+  const testByHand = []
+  for (let i = 0; i < 10; i++) {
+    const start = now()
+    await tester.hotRestart()
+    for (;;) {
+      const routes = await tester.callExtension('get_routes', {}, anyAnswer, new Deadline(30_000)).catch(() => undefined)
+      if (routes) break
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    await tester.callExtension('get_routes', {}, anyAnswer, new Deadline(30_000))
+    testByHand.push(now() - start)
+  }
+  tester.close()
+  row('one test in tapir test', perTest, `(${TESTS} tests - 1 test) / ${TESTS - 1}, each a hot restart and one expect`)
+  row("the app's own time for one test (by hand)", median(testByHand), 'hot restart, extensions back, one get_routes')
+  row('tapir test overhead per test over the app', perTest - median(testByHand))
 
   const load = loadavg()
     .map((value) => value.toFixed(2))

@@ -6,12 +6,14 @@ import Logs from './logs.js'
 import McpInstall from './mcp/install.js'
 import McpServe from './mcp/serve.js'
 import McpUninstall from './mcp/uninstall.js'
+import MergeReports from './merge-reports.js'
 import RecordCommand from './record.js'
 import {HOT_RESTART, RELOAD, reloadCommand} from './reload-command.js'
 import Restart from './restart.js'
 import Start from './start.js'
 import Status from './status.js'
 import Stop from './stop.js'
+import Test from './test.js'
 import Uninstall from './uninstall.js'
 import {VERB_COMMANDS} from './verb-commands.js'
 
@@ -23,12 +25,14 @@ export const COMMANDS = {
   'hot-restart': reloadCommand(HOT_RESTART),
   install: Install,
   logs: Logs,
+  'merge-reports': MergeReports,
   record: RecordCommand,
   reload: reloadCommand(RELOAD),
   restart: Restart,
   start: Start,
   status: Status,
   stop: Stop,
+  test: Test,
   uninstall: Uninstall,
   'mcp:install': McpInstall,
   'mcp:serve': McpServe,

@@ -23,6 +23,10 @@ export default class Run extends TapirCommand<typeof Run> {
   static override args = {steps: Args.string({description: 'Verb lines, run in order.', ignoreStdin: true})}
   static override flags = {
     continue: Flags.boolean({description: 'Run every step even after one fails; the first failure still sets the exit code.'}),
+    strict: Flags.boolean({
+      description:
+        'Also fail a step whose answer reports a soft failure (matched, untilMatched, navigated or verified false), as tapir test does.',
+    }),
     file: Flags.string({description: 'Read the steps from this file (- for stdin), one per line; blank lines and # comments are skipped.'}),
   }
 
@@ -33,7 +37,7 @@ export default class Run extends TapirCommand<typeof Run> {
 
   protected async outcome(flags: FlagsOf<typeof Run>, context: VerbContext): Promise<Outcome> {
     const lines = await this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file)
-    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, config: this.config, context})
+    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, config: this.config, context, strict: flags.strict})
   }
 
   private async lines(args: string[], file: string | undefined): Promise<Array<string | StepLine>> {

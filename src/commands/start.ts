@@ -134,7 +134,8 @@ export default class Start extends SessionCommand<typeof Start> {
     // A Node timer holds at most 2^31-1 ms, and fires at once beyond.
     if (flags['boot-timeout'] > MAX_BOOT_TIMEOUT_S)
       throw new UsageError(
-        (words) => `${words.only('--boot-timeout', 'bootTimeout')} must be at most ${MAX_BOOT_TIMEOUT_S} s, a year (got ${flags['boot-timeout']}).`,
+        (words) =>
+          `${words.only('--boot-timeout', 'bootTimeout')} must be at most ${MAX_BOOT_TIMEOUT_S} s, a year (got ${flags['boot-timeout']}).`,
       )
     if (flags.device !== 'sim' && flags.package !== undefined)
       throw new UsageError(

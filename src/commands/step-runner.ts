@@ -12,13 +12,13 @@ import {produceCommand} from './produce-command.js'
  *  connection). Never prints; a value read from the environment is masked in what it returns. */
 export async function runStepLines(
   lines: ReadonlyArray<string | StepLine>,
-  options: {keepGoing: boolean; json: boolean; config: Config; context: VerbContext},
+  options: {keepGoing: boolean; json: boolean; config: Config; context: VerbContext; strict?: boolean},
 ): Promise<Outcome> {
   const {config} = options
   const {steps, secrets} = planSteps(lines, {isVerb: (verb) => config.findCommand(`tapir:${verb}`) !== undefined, env: process.env})
   const dispatch = (step: Step): Promise<Outcome> =>
     produceCommand(config, `tapir:${step.verb}`, step.argv, step.envWords ? withEnvWords(options.context, step.envWords) : options.context)
-  const report = await runSteps(steps, dispatch, options.keepGoing)
+  const report = await runSteps(steps, dispatch, options.keepGoing, {strict: options.strict === true})
   return runOutcome(reportWithoutSecrets(report, secrets), steps.length, options.json)
 }
 

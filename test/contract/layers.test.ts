@@ -41,6 +41,7 @@ const ALLOWED: Record<string, string[]> = {
     'write-atomic.ts',
   ],
   mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
+  suite: ['errors.ts', 'shape.ts', 'output', 'verbs', 'vm', 'run', 'perf', 'read-bounded.ts', 'write-atomic.ts'],
   install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'write-atomic.ts'],
   commands: [
     'errors.ts',
@@ -53,6 +54,7 @@ const ALLOWED: Record<string, string[]> = {
     'cdp',
     'session',
     'run',
+    'suite',
     'runtime',
     'flutter',
     'mcp',

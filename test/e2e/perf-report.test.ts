@@ -25,7 +25,11 @@ steps:
 `
 
 type Row = [number, number, number, number]
-type RunFile = {repeats: Array<{series: string; refused?: boolean; frameTimes?: {columns: string[]; rows: Row[]}}>}
+type RunFile = {
+  repeats: Array<{series: string; refused?: boolean; frameTimes?: {columns: string[]; rows: Row[]}; summary: {frames: {painted: number}}}>
+  summary: {frames: {painted: number; overBudget: number}}
+  insights: unknown[]
+}
 type Mark = {series: string; thread: string; from: number; to: number; count: number}
 
 const readJson = (path: string): RunFile => JSON.parse(readFileSync(path, 'utf8'))
@@ -121,9 +125,26 @@ describe('perf reports (--html) rendered in real headless Chromium', () => {
     const page = await browser.open(path)
     const png = await page.screenshot(file('after.png'))
     expect(pngSize(png).width).toBe(1100)
-    expect(await page.evaluate('document.querySelector(".verdict").textContent')).toMatch(
-      /^perf_run list: 2 repeat\(s\) measured, 0 refused[\d.]+ painted frames and [\d.]+ over the 16\.7 ms budget/,
+    // the colour and the headline follow the verdict: frames over the budget are not green
+    const verdict = await page.evaluate<string>('document.querySelector(".verdict").textContent')
+    const over = run.summary.frames.overBudget
+    const painted = run.summary.frames.painted
+    const level = await page.evaluate<string>('document.querySelector(".verdict").className')
+    if (over * 2 > painted) {
+      expect(level).toBe('verdict level-error')
+      expect(verdict).toMatch(/^perf_run list: Too slow: [\d.]+ of [\d.]+ painted frames over the 16\.7 ms budget2 repeats measured; /)
+    } else if (over > 0) {
+      expect(level).toMatch(/^verdict level-(warn|error)$/)
+      expect(verdict).toMatch(/^perf_run list: (Some frames too slow|Too slow): [\d.]+ of [\d.]+ painted frames over/)
+    } else expect(level).not.toBe('verdict level-error')
+    // the sim reports a debug build: its numbers are labelled for what they mean
+    expect(await page.evaluate('document.querySelector(".build-mode").textContent')).toMatch(
+      /^Debug build: these times include debug-only work/,
     )
+    // insight cards say what to change, in plain words, with no tool to run
+    const insightText = await page.evaluate<string>('document.querySelector("#insights").textContent')
+    expect(insightText).not.toMatch(/tapir_perf_insight|Sources not read/)
+    if (run.insights.length > 0) expect(insightText).toContain('What to change: ')
     const timelines = await page.evaluate<Array<{repeat: string; marks: Array<{thread: string; frame: number; ms: number}>}>>(
       `[...document.querySelectorAll('svg.timeline')].map((svg) => ({repeat: svg.dataset.repeat, marks: [...svg.querySelectorAll('rect.mark')].map((r) => ({thread: r.dataset.thread, frame: Number(r.dataset.frame), ms: Number(r.dataset.ms)}))}))`,
     )
@@ -282,9 +303,7 @@ describe('a perf_run report of an app whose widget names hold markup', () => {
     await page.screenshot(join(dir.path, 'tiny.png'))
     expect(await page.evaluate('document.querySelector("svg.blocks .name").textContent')).toBe(`${HOSTILE}${HOSTILE.slice(0, 40)}…`)
     expect(await page.evaluate('document.querySelector("#blocks table td").textContent')).toBe(HOSTILE)
-    expect(await page.evaluate('document.querySelector("#insights .title").textContent')).toBe(
-      `I1: ${HOSTILE} owns 90% of all build self time`,
-    )
+    expect(await page.evaluate('document.querySelector("#insights .title").textContent')).toBe(`${HOSTILE} owns 90% of all build self time`)
     expect(await page.evaluate('document.querySelector("#insights").textContent')).toContain('<b>bold</b>')
     expect(await page.evaluate('document.querySelectorAll("svg.timeline rect.mark").length')).toBe(frames.length * 2)
     expect(

@@ -13,6 +13,8 @@ export interface Outcome {
   exitCode: ExitCode
   /** A failure's error object (as --json prints it), kept for tapir:run and MCP to report. */
   error?: ErrorObject
+  /** A verb's result as it came, for a strict run to read its soft failures (src/lib/run/strict.ts). */
+  result?: Result
 }
 
 export type ErrorObject = {error: Record<string, unknown>}
@@ -35,13 +37,19 @@ export function banners({warnings, renderErrors}: Result): string[] {
 
 export function resultOutcome(verb: Verb, result: Result, input: Input, json: boolean): Outcome {
   if (json || verb.prefersJson?.(input)) {
-    return {stdout: JSON.stringify(result), stderr: banners(result), exitCode: verb.failed?.(result, input, true) ? EXIT.failed : EXIT.ok}
+    return {
+      stdout: JSON.stringify(result),
+      stderr: banners(result),
+      exitCode: verb.failed?.(result, input, true) ? EXIT.failed : EXIT.ok,
+      result,
+    }
   }
   const report = verb.report(result, input)
   return {
     stdout: report.stdout ?? '',
     stderr: [...banners(result), ...(report.stderr ?? [])],
     exitCode: verb.failed?.(result, input, false) ? EXIT.failed : EXIT.ok,
+    result,
   }
 }
 

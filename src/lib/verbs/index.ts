@@ -1,6 +1,7 @@
 import {chromeVerbs} from './chrome-verbs.js'
 import {controlVerbs} from './control-verbs.js'
 import {evaluate} from './evaluate-verb.js'
+import {expectVerb} from './expect-verb.js'
 import {gestureVerbs} from './gesture-verbs.js'
 import {navigationVerbs} from './navigation-verbs.js'
 import {perfRunVerbs} from './perf-run-verbs.js'
@@ -26,6 +27,7 @@ export const VERBS: readonly Verb[] = [
   ...chromeVerbs,
   ...reloadVerbs,
   ...perfRunVerbs,
+  expectVerb,
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))

@@ -144,6 +144,8 @@ export interface ToolShape {
   summary: string
   params: readonly Param[]
   kind: VerbKind
+  /** A tool of tapir's own that the reference does not define (expect): listed as an addition. */
+  addition?: boolean
 }
 
 /** A verb with its input type `I` (from its params) and its result type `R`: from `result`, the

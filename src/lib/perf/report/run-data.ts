@@ -5,6 +5,7 @@ import {frameRowsOf, type FrameRow} from '../frame-times.js'
 import type {RunFile} from '../run-file.js'
 import {median} from '../summarize.js'
 import {numberOr} from './html.js'
+import {metricWords} from './plain-words.js'
 
 /** The frame budget at 60 Hz, when a report does not state its own. */
 export const DEFAULT_BUDGET_MS = 16.7
@@ -113,6 +114,8 @@ export interface InsightView {
   severity: string
   title: string
   evidence?: string
+  /** The metric its evidence names (`frames.overBudget`), to say what to change. */
+  metric?: string
   estimatedSavingsMs?: number
   nextStep?: string
 }
@@ -130,14 +133,15 @@ export function insightsOf(run: RunFile): InsightView[] {
       ...(evidence
         ? {
             evidence: [
-              `${text(evidence.metric) ?? 'metric'} = ${String(numberOr(evidence.value) ?? '–')}`,
+              `${metricWords(text(evidence.metric) ?? 'metric')}: ${String(numberOr(evidence.value) ?? '–')}`,
               numberOr(evidence.perFrame) === undefined ? '' : `${numberOr(evidence.perFrame)} per frame`,
-              numberOr(evidence.threshold) === undefined ? '' : `threshold ${numberOr(evidence.threshold)}`,
+              numberOr(evidence.threshold) === undefined ? '' : `limit ${numberOr(evidence.threshold)}`,
             ]
               .filter(Boolean)
               .join(', '),
           }
         : {}),
+      ...(evidence && text(evidence.metric) ? {metric: text(evidence.metric)} : {}),
       ...(savings === undefined ? {} : {estimatedSavingsMs: savings}),
       ...(text(insight.nextStep) ? {nextStep: text(insight.nextStep)} : {}),
     }

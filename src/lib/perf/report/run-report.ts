@@ -2,6 +2,7 @@
 import type {RunFile} from '../run-file.js'
 import {blockBars, timeline} from './charts.js'
 import {esc, facts, num, page, section} from './html.js'
+import {buildModeNote, count} from './plain-words.js'
 import {blocksOf, budgetOf, insightsOf, repeatsOf, SERIES_LABELS, seriesFrames, type RepeatView} from './run-data.js'
 import {distribution, insightCards, writtenAt} from './sections.js'
 
@@ -28,9 +29,7 @@ export function runReportHtml(run: RunFile, runPath: string): string {
   const repeats = repeatsOf(run)
   const {summary} = run
   const measured = summary.repeats > 0
-  const verdict = measured
-    ? `<div class="verdict level-ok">perf_run ${esc(name)}: ${summary.repeats} repeat(s) measured, ${summary.refused} refused<small>${num(summary.frames.painted)} painted frames and ${num(summary.frames.overBudget)} over the ${num(budgetMs)} ms budget (medians); build p90 ${num(summary.ms?.['buildMs.p90'])} ms, raster p90 ${num(summary.ms?.['rasterMs.p90'])} ms</small></div>`
-    : `<div class="verdict level-error">perf_run ${esc(name)}: every repeat was refused (${summary.refused}), so nothing was measured<small>Bring the app to the front and rerun.</small></div>`
+  const verdict = measured ? measuredVerdict(name, run, budgetMs) : refusedVerdict(name, summary.refused)
   const series = ['attribution', 'timing', 'semanticsOff']
     .map((key) => ({key, label: SERIES_LABELS[key]!, frames: seriesFrames(repeats, key)}))
     .filter((s) => s.frames.length > 0)
@@ -69,9 +68,41 @@ ${facts([
   ['written', writtenAt()],
 ])}</header>
 ${verdict}
+${buildModeBanner(run.env?.buildMode)}
 ${section('Frame times', distributionPart, 'distribution')}
 ${section('Frame timeline of each repeat', `<div class="legend"><span><i class="s-build"></i>build</span><span><i class="s-raster"></i>raster</span><span><i class="over"></i>over the budget</span></div>${repeats.map((repeat, index) => repeatTimeline(repeat, index + 1, budgetMs, topMs)).join('\n')}`, 'timelines')}
 ${section('Widget blocks by self time', blocksPart, 'blocks')}
 ${section('Insights (median repeat)', insightCards(insightsOf(run)), 'insights')}`
   return page(`perf_run ${name}`, body)
+}
+
+/** The verdict's colour and headline follow what was measured: red when an insight is an error
+ *  or most frames ran over the budget, amber when any did or an insight warns, green otherwise. */
+function measuredVerdict(name: string, run: RunFile, budgetMs: number): string {
+  const {summary} = run
+  const painted = summary.frames.painted
+  const over = summary.frames.overBudget
+  const severities = new Set(insightsOf(run).map((insight) => insight.severity))
+  const level =
+    severities.has('error') || (painted > 0 && over * 2 > painted) ? 'error' : severities.has('warn') || over > 0 ? 'warn' : 'ok'
+  const frames = `${num(over)} of ${num(painted)} painted frames over the ${num(budgetMs)} ms budget`
+  const headline =
+    level === 'error'
+      ? `Too slow: ${frames}`
+      : level === 'warn'
+        ? over > 0
+          ? `Some frames too slow: ${frames}`
+          : 'Smooth frames, with warnings below'
+        : `Smooth: no painted frame over the ${num(budgetMs)} ms budget`
+  const refused = summary.refused > 0 ? `, ${count(summary.refused, 'repeat')} refused` : ''
+  return `<div class="verdict level-${level}">perf_run ${esc(name)}: ${esc(headline)}<small>${count(summary.repeats, 'repeat')} measured${refused}; the frame counts are medians of the repeats; build p90 ${num(summary.ms?.['buildMs.p90'])} ms, raster p90 ${num(summary.ms?.['rasterMs.p90'])} ms</small></div>`
+}
+
+function refusedVerdict(name: string, refused: number): string {
+  return `<div class="verdict level-error">perf_run ${esc(name)}: nothing was measured, every repeat was refused (${refused})<small>Bring the app to the front and run it again.</small></div>`
+}
+
+function buildModeBanner(mode: unknown): string {
+  const note = buildModeNote(mode)
+  return `<p class="build-mode insight level-${note.level}">${esc(note.text)}</p>`
 }

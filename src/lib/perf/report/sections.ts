@@ -1,6 +1,7 @@
 /** Sections the run report and the comparison share. */
 import {histograms, type Series} from './charts.js'
 import {esc, num, type Level} from './html.js'
+import {plainTitle, whatToChange} from './plain-words.js'
 import {percentiles, type InsightView} from './run-data.js'
 
 const SEVERITY_LEVEL: Record<string, Level> = {error: 'error', warn: 'warn', info: 'info'}
@@ -11,8 +12,9 @@ export function insightCards(insights: readonly InsightView[]): string {
     .map((insight) => {
       const level = SEVERITY_LEVEL[insight.severity] ?? 'info'
       const savings = insight.estimatedSavingsMs === undefined ? '' : ` · about ${num(insight.estimatedSavingsMs)} ms to save`
-      return `<div class="insight level-${level}"><span class="tag level-${level}">${esc(insight.severity)}</span> <span class="title">${esc(insight.id)}: ${esc(insight.title)}</span>
-${insight.evidence ? `<p class="muted">${esc(insight.evidence)}${savings}</p>` : ''}${insight.nextStep ? `<p>${esc(insight.nextStep)}</p>` : ''}</div>`
+      const change = whatToChange(insight.nextStep, insight.metric)
+      return `<div class="insight level-${level}"><span class="tag level-${level}">${esc(insight.severity)}</span> <span class="title">${esc(plainTitle(insight.title))}</span>
+${insight.evidence ? `<p class="muted">${esc(insight.evidence)}${savings}</p>` : ''}${change ? `<p class="change">What to change: ${esc(change)}</p>` : ''}</div>`
     })
     .join('\n')
 }

@@ -136,6 +136,7 @@ export const DUSK_WIRE: Readonly<Record<string, DuskWire>> = {
     method: 'screenshot',
     params: {format: sent, quality: sent, ref: refused, rect: refused, output: tapir('the image written to that file')},
   },
+  expect: {on: 'refused'},
   perf_begin: {on: 'refused'},
   perf_end: {on: 'refused'},
   perf_insight: {on: 'refused'},

@@ -1,0 +1,46 @@
+import {relative, resolve} from 'node:path'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
+import {EXIT} from '../lib/output/exit-codes.js'
+import type {Outcome} from '../lib/output/outcome.js'
+import {stepArguments} from '../lib/run/step-arguments.js'
+import {summaryLine} from '../lib/suite/list.js'
+import {mergeReports, readShardReports} from '../lib/suite/merge.js'
+import {writeReports} from '../lib/suite/write-reports.js'
+import type {FlagsOf} from './tapir-command.js'
+import {TapirCommand} from './tapir-command.js'
+
+export default class MergeReports extends TapirCommand<typeof MergeReports> {
+  static override summary = "Merge the report folders of tapir test's shards into one JUnit, HTML and JSON report."
+  static override description =
+    'Each folder must hold the report.json a shard wrote (tapir test --shard=i/n). The merged junit.xml, report.html and report.json go to --output-dir. Exits 0 when every merged test passed, 1 when one failed or a folder holds no report.'
+  static override examples = ['<%= config.bin %> <%= command.id %> shard-1 shard-2 shard-3 shard-4 --output-dir=tapir-report']
+  static override strict = false
+  static override args = {folders: Args.string({description: 'The report folders of the shards.', ignoreStdin: true})}
+  static override flags = {
+    'output-dir': Flags.string({description: 'Folder the merged reports are written to.', default: 'tapir-report'}),
+  }
+
+  protected parseInput() {
+    return this.parse(MergeReports)
+  }
+
+  protected async outcome(flags: FlagsOf<typeof MergeReports>): Promise<Outcome> {
+    const cwd = process.cwd()
+    const all = {...MergeReports.baseFlags, ...MergeReports.flags}
+    const folders = stepArguments(
+      this.argv,
+      Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}])),
+    )
+    const outputDir = resolve(cwd, flags['output-dir'])
+    const report = mergeReports(readShardReports(folders, cwd), outputDir)
+    const written = writeReports(report, ['junit', 'html', 'json'], outputDir, cwd)
+    const shown = relative(cwd, outputDir) || '.'
+    const failed = report.tests.some((test) => test.status === 'failed')
+    return {
+      stdout: [`merged ${folders.length} reports`, summaryLine(report), ...written.map((file) => `report: ${shown}/${file}`)].join('\n'),
+      stderr: [],
+      exitCode: failed ? EXIT.failed : EXIT.ok,
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import {posix} from 'node:path'
+import {shownAttempt, totalsOf, type Attempt, type SuiteReport, type TestRecord} from './report.js'
+
+/** Longest text one element carries; a report stays readable and small. */
+const MAX_TEXT = 64 * 1024
+
+/**
+ * The report as JUnit XML, in the form CI readers take (docs/tapir-test.md names the readers and
+ * what each reads): one `<testsuite>` per folder of tests, one `<testcase>` per test file with
+ * `file`, `line`, `classname`, `name` and `time` in seconds; a failed test has one `<failure>`
+ * whose `message` names the file, line and step; `<system-out>` holds the steps as they ran.
+ */
+export function junitXml(report: SuiteReport, reportFolder = '.'): string {
+  const totals = totalsOf(report)
+  const suites = new Map<string, TestRecord[]>()
+  for (const test of report.tests) {
+    const folder = test.file.includes('/') ? test.file.slice(0, test.file.lastIndexOf('/')) : '.'
+    suites.set(folder, [...(suites.get(folder) ?? []), test])
+  }
+  const body = [...suites].map(([folder, tests]) => suiteXml(folder, tests, report.startedAt, reportFolder)).join('')
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="tapir test" tests="${totals.total}" failures="${totals.failed}" errors="0" skipped="0" time="${seconds(report.durationMs)}">\n` +
+    body +
+    '</testsuites>\n'
+  )
+}
+
+function suiteXml(folder: string, tests: TestRecord[], timestamp: string, reportFolder: string): string {
+  const failures = tests.filter((test) => test.status === 'failed').length
+  const time = tests.reduce((sum, test) => sum + test.durationMs, 0)
+  return (
+    `  <testsuite name="${attr(folder)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}" timestamp="${attr(timestamp.replace(/\.\d+Z$/, ''))}">\n` +
+    tests.map((test) => caseXml(test, reportFolder)).join('') +
+    '  </testsuite>\n'
+  )
+}
+
+function caseXml(test: TestRecord, reportFolder: string): string {
+  const shown = shownAttempt(test)
+  const name = test.file.replace(/\.tapir$/, '')
+  const line = shown.failure?.line ?? shown.steps[0]?.line ?? 1
+  const open = `    <testcase name="${attr(name)}" classname="${attr(name.replaceAll('/', '.'))}" file="${attr(test.file)}" line="${line}" time="${seconds(test.durationMs)}">\n`
+  const failure = shown.failure
+    ? `      <failure message="${attr(shown.failure.message)}" type="${shown.failure.step ? 'StepFailed' : 'TestNotRun'}">${text(failureDetail(shown))}</failure>\n`
+    : ''
+  return `${open}${failure}      <system-out>${text(systemOut(test, reportFolder))}</system-out>\n    </testcase>\n`
+}
+
+function failureDetail(attempt: Attempt): string {
+  const failed = attempt.steps.find((step) => !step.ok)
+  return [attempt.failure!.message, ...(failed ? ['', failed.output] : [])].join('\n')
+}
+
+/** Every attempt's steps, with their times; a flaky test says so first, a failed one ends with its
+ *  screenshot as GitLab takes one (`[[ATTACHMENT|path]]`, the path from where tapir test ran). */
+function systemOut(test: TestRecord, reportFolder: string): string {
+  const lines: string[] = []
+  if (test.status === 'flaky') lines.push(`flaky: passed on attempt ${test.attempts.length} of ${test.attempts.length}`)
+  for (const [index, attempt] of test.attempts.entries()) {
+    if (test.attempts.length > 1) lines.push(`attempt ${index + 1}: ${attempt.passed ? 'passed' : 'failed'}`)
+    for (const [number, step] of attempt.steps.entries()) {
+      const where = step.line === undefined ? '' : ` (line ${step.line})`
+      lines.push(`[${number + 1}] ${step.step}${where} ${step.ok ? 'ok' : `failed (exit ${step.exitCode})`} in ${step.durationMs} ms`)
+      if (step.output !== '') lines.push(...step.output.split('\n').map((part) => `    ${part}`))
+    }
+    if (attempt.failure) lines.push(`✗ ${attempt.failure.message}`)
+  }
+  const screenshot = test.status === 'failed' ? shownAttempt(test).evidence?.screenshot : undefined
+  if (screenshot) lines.push(`[[ATTACHMENT|${posix.normalize(posix.join(reportFolder, screenshot))}]]`)
+  return lines.join('\n')
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3)
+
+// XML 1.0 allows tab, newline, carriage return and the characters from U+0020 up; the rest become U+FFFD.
+// eslint-disable-next-line no-control-regex -- the characters XML forbids
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
+
+function clean(value: string): string {
+  const cut = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value
+  return cut.replace(NOT_XML, '\ufffd').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+}
+
+function attr(value: string): string {
+  return clean(value)
+    .replace(/[&<>"]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c]!)
+    .replace(/[\n\r\t]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function text(value: string): string {
+  return clean(value).replace(/[&<>]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;'})[c]!)
+}

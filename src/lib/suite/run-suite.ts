@@ -1,0 +1,176 @@
+import {homedir} from 'node:os'
+import {sep} from 'node:path'
+import {messageOf} from '../errors.js'
+import type {Outcome} from '../output/outcome.js'
+import {maskSecrets} from '../perf/secrets.js'
+import {runSteps, type StepResult} from '../run/execute.js'
+import {planSteps, stepLines, type Step} from '../run/plan.js'
+import {readStepSource} from '../run/read-steps.js'
+import type {VerbContext} from '../verbs/types.js'
+import {captureEvidence} from './evidence.js'
+import type {Attempt, Failure, StepRecord, SuiteReport, TestRecord} from './report.js'
+
+/** Longest step output a report keeps. */
+const MAX_OUTPUT = 4000
+
+/** What a suite run needs from the front end that starts it. */
+export interface SuiteHooks {
+  context: VerbContext
+  isVerb(name: string): boolean
+  /** Runs one step as its command would (tapir:run's dispatch). */
+  dispatch(step: Step): Promise<Outcome>
+  /** Brings the app to a known state before an attempt (a hot restart, a new app, or nothing). */
+  fresh(): Promise<void>
+  /** Told of each test once it has its result. */
+  onTest?(test: TestRecord): void
+}
+
+export interface SuiteOptions {
+  /** The test files, relative to cwd. */
+  files: readonly string[]
+  cwd: string
+  /** Absolute path of the report folder (for the screenshots). */
+  outputDir: string
+  retries: number
+  testTimeoutMs: number
+  bail: boolean
+  fresh: string
+}
+
+/** Runs every test file as one test, each attempt from a fresh app, in strict mode, retried up to
+ *  `retries` times; a test that passes on a retry is flaky. Never throws for a test's failure. */
+export async function runSuite(options: SuiteOptions, hooks: SuiteHooks): Promise<SuiteReport> {
+  const started = new Date()
+  const tests: TestRecord[] = []
+  for (const file of options.files) {
+    const attempts: Attempt[] = []
+    for (let attempt = 0; attempt <= options.retries; attempt++) {
+      const result = await runAttempt(file, attempt, options, hooks)
+      attempts.push(result)
+      if (result.passed) break
+    }
+    const passed = attempts.at(-1)!.passed
+    const test: TestRecord = {
+      file,
+      status: passed ? (attempts.length > 1 ? 'flaky' : 'passed') : 'failed',
+      durationMs: attempts.reduce((sum, attempt) => sum + attempt.durationMs, 0),
+      attempts,
+    }
+    tests.push(test)
+    hooks.onTest?.(test)
+    if (!passed && options.bail) break
+  }
+  return {
+    tool: 'tapir test',
+    version: 1,
+    startedAt: started.toISOString(),
+    durationMs: Date.now() - started.getTime(),
+    fresh: options.fresh,
+    tests,
+  }
+}
+
+async function runAttempt(file: string, attempt: number, options: SuiteOptions, hooks: SuiteHooks): Promise<Attempt> {
+  const startedAt = new Date()
+  const steps: StepRecord[] = []
+  const finish = async (failure?: Failure, withEvidence = true): Promise<Attempt> => {
+    const evidence =
+      failure && withEvidence
+        ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, (text) =>
+            unrooted(text, options.cwd),
+          )
+        : undefined
+    return {
+      passed: failure === undefined,
+      durationMs: Date.now() - startedAt.getTime(),
+      startedAt: startedAt.toISOString(),
+      steps,
+      ...(failure ? {failure} : {}),
+      ...(evidence ? {evidence} : {}),
+    }
+  }
+  let plan
+  try {
+    const text = await readStepSource(file, emptyStdin())
+    const lines = stepLines(text)
+    if (lines.length === 0) return await finish({file, message: `${file}: no steps (only blank lines and # comments).`}, false)
+    plan = planSteps(lines, {isVerb: hooks.isVerb, env: process.env})
+  } catch (error) {
+    return finish({file, message: unrooted(`${file}: ${messageOf(error)}`, options.cwd)}, false)
+  }
+  try {
+    await hooks.fresh()
+  } catch (error) {
+    return finish({
+      file,
+      message: unrooted(
+        `${file}: the app could not be brought to a known state (--fresh=${options.fresh}): ${messageOf(error)}`,
+        options.cwd,
+      ),
+    })
+  }
+  const mask = (text: string) => unrooted(maskSecrets(text, plan.secrets), options.cwd)
+  let timedOut = false
+  const record = (result: StepResult): void => {
+    steps.push({
+      step: result.step,
+      ...(result.line === undefined ? {} : {line: result.line}),
+      ok: result.ok,
+      exitCode: result.exitCode,
+      durationMs: result.durationMs ?? 0,
+      output: cut(mask(result.output)),
+    })
+  }
+  const dispatch = (step: Step): Promise<Outcome> =>
+    timedOut ? Promise.resolve({stdout: '', stderr: ['✗ not run: the test timed out'], exitCode: 1}) : hooks.dispatch(step)
+  const run = runSteps(plan.steps, dispatch, false, {strict: true, onStep: (result) => (timedOut ? undefined : record(result))})
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<'timeout'>((done) => {
+    timer = setTimeout(() => done('timeout'), options.testTimeoutMs)
+  })
+  const report = await Promise.race([run, timeout])
+  clearTimeout(timer)
+  if (report === 'timeout') {
+    timedOut = true
+    const at = plan.steps[steps.length]
+    return finish({
+      file,
+      ...(at?.line === undefined ? {} : {line: at.line}),
+      ...(at ? {step: at.text, stepNumber: steps.length + 1} : {}),
+      message: `${file}${at?.line === undefined ? '' : `:${at.line}`}: the test timed out after ${options.testTimeoutMs} ms${at ? ` in step ${steps.length + 1} (${at.text})` : ''}.`,
+    })
+  }
+  if (report.failed === null) return finish()
+  const failed = report.steps[report.failed - 1]!
+  const why = failed.outcome.stderr.map((line) => line.replace(/^✗ /, '')).filter((line) => line !== '')
+  const reason = mask(why.at(-1) ?? failed.output.split('\n', 1)[0] ?? '')
+  return finish({
+    file,
+    ...(failed.line === undefined ? {} : {line: failed.line}),
+    step: failed.step,
+    stepNumber: report.failed,
+    message: `${file}${failed.line === undefined ? '' : `:${failed.line}`}: step ${report.failed} (${failed.step}) failed (exit ${failed.exitCode}): ${cut(reason)}`,
+  })
+}
+
+/** A file-system-safe name for an attempt's screenshot. */
+function evidenceName(file: string, attempt: number): string {
+  const base = file
+    .replace(/\.tapir$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .slice(-100)
+  return `${base}-attempt${attempt + 1}`
+}
+
+const cut = (text: string): string => (text.length > MAX_OUTPUT ? `${text.slice(0, MAX_OUTPUT - 1)}…` : text)
+
+async function* emptyStdin(): AsyncIterable<Buffer> {}
+
+/** Text with the machine's own folders taken out: a report names no absolute path of the machine
+ *  that made it (the project's folder becomes relative, the home folder ~). */
+export function unrooted(text: string, cwd: string): string {
+  let out = text.replaceAll(`${cwd}${sep}`, '').replaceAll(cwd, '.')
+  const home = homedir()
+  if (home.length > 1) out = out.replaceAll(home, '~')
+  return out
+}

@@ -1,0 +1,212 @@
+import {ParamError} from '../errors.js'
+import type {AppConnection} from '../vm/app-connection.js'
+import type {Deadline} from '../vm/deadline.js'
+import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
+import {findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
+import {defineVerb} from './define.js'
+
+/** How often a condition that does not hold yet is read again. */
+const POLL_MS = 100
+
+/** What expect reports: whether its condition held in time, and what it saw last. */
+export interface Expectation {
+  [key: string]: unknown
+  passed: boolean
+  /** The condition in words (`a widget with text "Total" is visible`). */
+  expected: string
+  /** What the app showed at the last look. */
+  saw: string
+  elapsedMs: number
+}
+
+const SELECTORS = ['text', 'contains', 'label', 'key'] as const
+const STATES = ['visible', 'enabled', 'checked'] as const
+
+type ExpectInput = {
+  text?: string
+  contains?: string
+  label?: string
+  key?: string
+  gone?: boolean
+  count?: number
+  visible?: boolean
+  enabled?: boolean
+  checked?: boolean
+  route?: string
+  timeoutMs?: number
+}
+
+export const expectVerb = defineVerb({
+  name: 'expect',
+  tool: 'tapir_expect',
+  title: 'Expect',
+  addition: true,
+  dispatch: 'tapir:expect',
+  summary: 'Wait until a widget or the route is as expected.',
+  cliExit: 'exits 1 when the condition does not hold within the timeout',
+  details:
+    "A check for flows and CI (tapir test). It reads the app with find, observe and get_routes, again every 100 ms, until the condition holds or timeoutMs passes. Widgets are matched as find matches them: text is the exact label or Text data, contains a substring of either, label the Semantics label only, key the widget's Key. visible, enabled and checked are read from observe's candidates, which carry labels and no keys, so they need text, contains or label. This verb is tapir's own; the tool reference has no expect.",
+  example: '--text="Sign in" --count=2',
+  kind: 'read',
+  params: [
+    {name: 'text', type: 'string', description: 'A widget whose label or Text data is exactly this.'},
+    {
+      name: 'contains',
+      type: 'string',
+      description: 'A widget whose label or Text data contains this.',
+    },
+    {name: 'label', type: 'string', description: 'A widget whose Semantics label is exactly this.'},
+    {
+      name: 'key',
+      type: 'string',
+      description: "A widget with this Key (a ValueKey's value as text).",
+    },
+    {
+      name: 'gone',
+      type: 'boolean',
+      description: 'Expect no widget to match (text gone, a dialog closed).',
+    },
+    {
+      name: 'count',
+      type: 'integer',
+      minimum: 0,
+      description: 'Expect exactly this many matching widgets (at least one when omitted).',
+    },
+    {
+      name: 'visible',
+      type: 'boolean',
+      description: 'Expect the widget to be visible (--no-visible: not visible).',
+    },
+    {name: 'enabled', type: 'boolean', description: 'Expect the widget to be enabled (--no-enabled: disabled).'},
+    {
+      name: 'checked',
+      type: 'boolean',
+      description: 'Expect the checkbox, switch or radio to be checked (--no-checked: unchecked).',
+    },
+    {
+      name: 'route',
+      type: 'string',
+      description: "Expect the app's current route to be this (/settings).",
+    },
+    {
+      name: 'timeoutMs',
+      type: 'integer',
+      default: 5000,
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'Give up after this many milliseconds.',
+    },
+  ],
+  waitsMs: (input) => Number(input.timeoutMs ?? 5000),
+  validate(input) {
+    const selectors = SELECTORS.filter((name) => typeof input[name] === 'string' && input[name] !== '')
+    const states = STATES.filter((name) => input[name] !== undefined)
+    if (selectors.length === 0 && input.route === undefined)
+      throw new ParamError(
+        (name) => `Say what to expect: ${SELECTORS.map(name).join(', ')} for a widget, or ${name('route')} for the current route.`,
+      )
+    if (selectors.length > 1)
+      throw new ParamError((name) => `Give one of ${SELECTORS.map(name).join(', ')}, not ${selectors.map(name).join(' and ')}.`)
+    if (selectors.length === 0 && (input.gone !== undefined || input.count !== undefined || states.length > 0))
+      throw new ParamError(
+        (name) => `${name('gone')}, ${name('count')} and the states need a widget: give ${SELECTORS.map(name).join(', ')}.`,
+      )
+    if (input.gone === true && (input.count !== undefined || states.length > 0))
+      throw new ParamError((name) => `${name('gone')} expects no widget, so it takes no ${name('count')}, ${STATES.map(name).join(', ')}.`)
+    if (states.length > 0 && input.key !== undefined)
+      throw new ParamError(
+        (name) =>
+          `${states.map(name).join(', ')} ${states.length === 1 ? 'is' : 'are'} read from observe, which lists widgets by label, not key: give ${name('text')}, ${name('contains')} or ${name('label')}.`,
+      )
+  },
+  async execute(call, input): Promise<Expectation> {
+    const started = Date.now()
+    const timeoutMs = Number(input.timeoutMs ?? 5000)
+    const app = await call.app()
+    for (;;) {
+      const look = await lookOnce(app, input, call.deadline)
+      const elapsedMs = Date.now() - started
+      if (look.holds || elapsedMs >= timeoutMs) return {passed: look.holds, expected: describe(input), saw: look.saw, elapsedMs}
+      await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, timeoutMs - elapsedMs)))
+    }
+  },
+  failed: (result) => !result.passed,
+  mcpIsError: (result) => !result.passed,
+  report: (result) =>
+    result.passed
+      ? {stdout: `✓ ${capital(result.expected)} (after ${result.elapsedMs} ms)`}
+      : {stderr: [`✗ Expected ${result.expected} within ${result.elapsedMs} ms; saw ${result.saw}.`]},
+})
+
+interface Look {
+  holds: boolean
+  saw: string
+}
+
+async function lookOnce(app: AppConnection, input: ExpectInput, deadline: Deadline): Promise<Look> {
+  const looks: Look[] = []
+  if (input.route !== undefined) looks.push(await lookAtRoute(app, input.route, deadline))
+  if (SELECTORS.some((name) => input[name] !== undefined)) looks.push(await lookAtWidget(app, input, deadline))
+  return {holds: looks.every((look) => look.holds), saw: looks.map((look) => look.saw).join('; ')}
+}
+
+async function lookAtRoute(app: AppConnection, route: string, deadline: Deadline): Promise<Look> {
+  const {uri, location} = await app.callExtension('get_routes', {}, routesAnswer, deadline)
+  const current = [uri, location].filter((value): value is string => typeof value === 'string' && value !== '')
+  return {holds: current.includes(route), saw: current.length === 0 ? 'no route' : `the route ${JSON.stringify(current[0])}`}
+}
+
+async function lookAtWidget(app: AppConnection, input: ExpectInput, deadline: Deadline): Promise<Look> {
+  const params: Record<string, string> = {}
+  if (input.text !== undefined) params.text = input.text
+  if (input.contains !== undefined) params.contains = input.contains
+  if (input.label !== undefined) params.semanticsLabel = input.label
+  if (input.key !== undefined) params.key = input.key
+  const found = await app.callExtension('find', params, findAnswer, deadline)
+  const count = found.matched ? (typeof found.matchCount === 'number' ? found.matchCount : 1) : 0
+  const saw = count === 0 ? 'no such widget' : `${count} such widget${count === 1 ? '' : 's'}`
+  if (input.gone === true) return {holds: count === 0, saw}
+  if (input.count !== undefined ? count !== input.count : count === 0) return {holds: false, saw}
+  const states = STATES.filter((name) => input[name] !== undefined)
+  if (states.length === 0) return {holds: true, saw}
+  const {candidates} = await app.callExtension('observe', {includeEnrichers: 'false'}, observeAnswer, deadline)
+  const matching = candidates.filter((candidate) => labelMatches(candidate.label, input))
+  if (matching.length === 0) return {holds: false, saw: `${saw}, none of them among the interactive widgets`}
+  const wrong = states.flatMap((name) => {
+    const values = matching.map((candidate) => stateOf(candidate, name))
+    return values.some((value) => value === input[name]) ? [] : [`${name}: ${values.map(String).join(', ')}`]
+  })
+  return {holds: wrong.length === 0, saw: wrong.length === 0 ? saw : `${saw}, ${wrong.join('; ')}`}
+}
+
+function labelMatches(label: string | undefined, input: ExpectInput): boolean {
+  if (typeof label !== 'string') return false
+  if (input.contains !== undefined) return label.includes(input.contains)
+  return label === (input.text ?? input.label)
+}
+
+/** A candidate's state as observe reports it; checked only when the app sends it. */
+function stateOf(candidate: Record<string, unknown>, name: (typeof STATES)[number]): boolean | 'unknown' {
+  const field = {visible: 'isVisible', enabled: 'isEnabled', checked: 'isChecked'}[name]
+  const value = candidate[field] ?? (name === 'checked' ? candidate.checked : undefined)
+  return typeof value === 'boolean' ? value : 'unknown'
+}
+
+function describe(input: ExpectInput): string {
+  const parts: string[] = []
+  const selector = SELECTORS.find((name) => input[name] !== undefined)
+  if (selector) {
+    const what = {text: 'text', contains: 'text containing', label: 'label', key: 'key'}[selector]
+    const widget = `${what} ${JSON.stringify(input[selector])}`
+    if (input.gone === true) parts.push(`no widget with ${widget}`)
+    else {
+      const count = input.count === undefined ? 'a widget' : `${input.count} widget${input.count === 1 ? '' : 's'}`
+      const states = STATES.filter((name) => input[name] !== undefined).map((name) => (input[name] ? name : `not ${name}`))
+      parts.push(`${count} with ${widget}${states.length > 0 ? `, ${states.join(' and ')}` : ''}`)
+    }
+  }
+  if (input.route !== undefined) parts.push(`the route ${JSON.stringify(input.route)}`)
+  return parts.join(' and ')
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
