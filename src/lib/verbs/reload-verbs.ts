@@ -71,7 +71,7 @@ export const hotReloadAndSnap = defineVerb({
         'local',
       )
     const started = Date.now()
-    let restarted = false
+    let restarted: boolean
     try {
       // On the web flutter may run the reload as a full restart: the answer says so.
       restarted = (await call.reload('reload', call.deadline)).restarted === true
