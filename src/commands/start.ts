@@ -53,7 +53,7 @@ function startArgsOf(flags: FlagsOf<typeof Start>, faults: string[], extraArgs: 
 export default class Start extends SessionCommand<typeof Start> {
   static override summary = 'Start an app in the background and record it as the session of this project.'
   static override description =
-    "A real app: --device=<id> (chrome, web-server, linux, macos, windows, an emulator or a device id) runs `flutter run --machine` in this project under a small supervisor that outlives this command. The session is recorded at once (booting: true), then with the VM Service address flutter announces; progress lines go to stderr until the app has started or --boot-timeout passes. The app's log is written beside the session (`tapir logs`). With --device=chrome --cdp-port=N flutter runs the app in its own Chrome with that browser's DevTools on N (`--web-browser-debug-port`), so evaluate, CDP screenshots and resize all work; with --device=web-server --cdp-port=N tapir launches a headless Chromium with remote debugging on N and opens the page `flutter run -d web-server` serves there (no evaluate: DWDS runs in its WebSocket mode). Arguments after `--` go to flutter run. flutter is TAPIR_FLUTTER_BIN, else the first on PATH.\n\n" +
+    "A real app: --device=<id> (chrome, web-server, linux, macos, windows, an emulator or a device id) runs `flutter run --machine` in this project under a small supervisor that outlives this command. The session is recorded at once (booting: true), then with the VM Service address flutter announces; progress lines go to stderr until the app has started or --boot-timeout passes. The app's log is written beside the session (`tapir logs`). With --device=chrome --cdp-port=N flutter runs the app in its own headless Chrome with that browser's DevTools on N (`--web-browser-debug-port --web-run-headless`), so evaluate, CDP screenshots and resize all work; with --device=web-server --cdp-port=N tapir launches a headless Chromium with remote debugging on N and opens the page `flutter run -d web-server` serves there (no evaluate: DWDS runs in its WebSocket mode). Arguments after `--` go to flutter run. flutter is TAPIR_FLUTTER_BIN, else the first on PATH.\n\n" +
     'The simulated app: --device=sim, a Flutter app double that answers every ext.tapir.* verb, so tapir can be tried with no Flutter installed. With --cdp-port it is served as a web page, as `flutter run -d web-server` serves a Flutter web app, and shown in a headless Chromium with remote debugging on that port (found through TAPIR_CHROME_BIN, PATH or the usual install paths), so tapir:resize, tapir:device and CDP screenshots work.\n\n' +
     'Fault knobs rehearse failures: give each with --fault (repeatable) or list them in TAPIR_SIM_FAULTS, separated by commas. A <method> is the VM Service method as sent, e.g. ext.tapir.snap.\n' +
     FAULT_KNOBS.map((knob) => `  ${faultKnobUsage(knob).padEnd(21)} ${knob.summary}`).join('\n')
@@ -103,7 +103,8 @@ export default class Start extends SessionCommand<typeof Start> {
       multiple: true,
     }),
     'cdp-port': Flags.integer({
-      description: 'Serve the app as a web page and show it in a headless Chromium with remote debugging on this port.',
+      description:
+        "The Chrome DevTools port of a web app's browser: with --device=chrome flutter's own headless Chrome takes it (--web-browser-debug-port); with web-server or sim tapir shows the page in a headless Chromium on it.",
       min: 1,
       max: 65535,
     }),

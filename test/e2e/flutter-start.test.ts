@@ -174,14 +174,19 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
     }
   }, 60_000)
 
-  it('a build failure: the end of the log and its path, and no session', async () => {
+  it("a build failure: flutter's errors (the compiler's), the log's path, and no session", async () => {
     const p = project()
     try {
       const result = await p.run(['start', '--device=emulator-5554'], {FAKE_FLUTTER_BUILD: 'fail'})
       expect(result.exitCode).toBe(1)
-      expect(result.stderr).toContain("  lib/main.dart:7:3: Error: The method 'runAp' isn't defined for the class 'MyApp'.")
+      // The compiler's lines are flutter's stderr (printError), shown as they are; its status
+      // lines on stdout stay in the log.
+      expect(result.stderr).toContain(
+        "  lib/main.dart:7:3: Error: The method 'runAp' isn't defined for the class 'MyApp'.\n    runAp(const MyApp());\n    ^^^^^\n  Error: Build process failed\n",
+      )
+      expect(result.stderr).not.toContain('Launching lib/main.dart')
       expect(result.stderr).toMatch(
-        /^✗ The app did not start: flutter run exited with code 1\. The end of its log is above; the whole log is .*state\.flutter\.log\. Nothing was left running\.$/m,
+        /^✗ The app did not start: flutter run exited with code 1\. flutter's errors are above; its whole log is .*state\.flutter\.log\. Nothing was left running\.$/m,
       )
       expect(p.session()).toBeUndefined()
       expect(p.socketFolders()).toEqual([])
@@ -404,6 +409,11 @@ describe("tapir start --device=chrome: flutter's own Chrome", () => {
       const snap = await p.run(['tapir:snap'])
       expect(snap.stdout).toMatch(/^- heading "Welcome back"/)
       expect(snap.stdout).not.toContain('ada@example.com')
+      p.setTitle('Hello again')
+      const both = await p.run(['tapir:hot_reload_and_snap', '--no-screenshot'])
+      expect(both.exitCode, both.stderr).toBe(0)
+      expect(both.stdout).toMatch(/^- heading "Hello again"/)
+      expect(both.stderr).toContain("⚠ flutter ran the reload as a full restart: the app's state was reset")
       writeFileSync(p.source, '{"signInTitle": ')
       const broken = await p.run(['reload'])
       expect(broken.exitCode).toBe(1)

@@ -235,12 +235,12 @@ describe('tapir:perf_campaign on real platforms, started as tapir start --device
     expect(page.requests).toEqual([pathToFileURL(join(out, 'index.html')).href])
   }, 120_000)
 
-  it('chrome: starts the web app with a headless Chromium on the cdp_port of the campaign file, and ends both', async () => {
+  it("chrome: starts the web app in flutter's headless Chrome with its DevTools on the cdp_port of the campaign file, and ends both", async () => {
     const result = await campaign(join(dir.path, 'campaign.yaml'), ['--platform=chrome', '--label=web'])
     expect(result.exitCode, result.stderr).toBe(0)
     expect(result.stdout.split('\n')).toEqual(['  web  ok', `report: ${join(out, 'index.html')}`])
     const [run] = flutterRuns()
-    expect(run!.args).toBe('run --machine -d web-server --no-dds')
+    expect(run!.args).toBe(`run --machine -d chrome --web-browser-debug-port ${cdpPort} --web-run-headless --no-dds`)
     const file = JSON.parse(readFileSync(join(out, 'web-web.json'), 'utf8'))
     expect(file.env).toMatchObject({device: 'chrome', target: 'chrome', emulator: false})
     expect(file.summary.repeats).toBe(1)

@@ -96,12 +96,14 @@ function parseJson(line: string): JsonObject | undefined {
 function parseEvent(line: string): SupervisorEvent | undefined {
   const value = parseJson(line)
   if (!value) return undefined
-  const {event, pid, message, url, wsUri, code, error} = value
+  const {event, pid, message, url, wsUri, code, error, line: text} = value
   switch (event) {
     case 'flutter':
       return typeof pid === 'number' && Number.isSafeInteger(pid) ? {event: 'flutter', pid} : undefined
     case 'progress':
       return typeof message === 'string' ? {event: 'progress', message} : undefined
+    case 'error':
+      return typeof text === 'string' ? {event: 'error', line: text} : undefined
     case 'webLaunchUrl':
       return typeof url === 'string' ? {event: 'webLaunchUrl', url} : undefined
     case 'debugPort':

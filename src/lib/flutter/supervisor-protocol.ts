@@ -2,6 +2,8 @@
 export type SupervisorEvent =
   | {event: 'flutter'; pid: number}
   | {event: 'progress'; message: string}
+  /** A line flutter printed on stderr while the app booted (its errors, the compiler's among them). */
+  | {event: 'error'; line: string}
   | {event: 'webLaunchUrl'; url: string}
   | {event: 'debugPort'; wsUri: string}
   | {event: 'started'}

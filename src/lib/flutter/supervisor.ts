@@ -21,6 +21,8 @@ const MAX_OUTPUT_LINE_BYTES = 1024 * 1024
 const MAX_UNREAD_BYTES = 1024 * 1024
 /** The progress lines kept for a watcher that connects later (every other event is kept). */
 const KEPT_PROGRESS = 20
+/** flutter's error lines kept for a watcher while the app boots: a failed build's compiler output. */
+const KEPT_ERRORS = 40
 /** The most of flutter's error lines kept for one reload's reply. */
 const MAX_RELOAD_LINES = 200
 /** What flutter's web runner prints when it recompiled but no browser is connected
@@ -73,9 +75,10 @@ let stopping: Promise<SupervisorReply> | undefined
 
 function emit(event: SupervisorEvent): void {
   events.push(event)
-  if (event.event === 'progress' && events.filter((seen) => seen.event === 'progress').length > KEPT_PROGRESS)
+  const kept = event.event === 'progress' ? KEPT_PROGRESS : event.event === 'error' ? KEPT_ERRORS : undefined
+  if (kept !== undefined && events.filter((seen) => seen.event === event.event).length > kept)
     events.splice(
-      events.findIndex((seen) => seen.event === 'progress'),
+      events.findIndex((seen) => seen.event === event.event),
       1,
     )
   for (const watcher of watchers) send(watcher, event)
@@ -100,6 +103,7 @@ function startFlutter(): void {
   readBoundedLines(child.stderr, MAX_OUTPUT_LINE_BYTES, ({text}) => {
     lastStderrAt = Date.now()
     log(text)
+    if (!booted()) emit({event: 'error', line: text})
     for (const window of windows) if (window.errors.length < MAX_RELOAD_LINES) window.errors.push(text)
   })
   readBoundedLines(child.stdout, MAX_OUTPUT_LINE_BYTES, ({text}) => {
@@ -131,6 +135,11 @@ function onEvent(name: string, params: Record<string, unknown>): void {
   else if (name === 'app.debugPort' && text('wsUri')) emit({event: 'debugPort', wsUri: text('wsUri')!})
   else if (name === 'app.started') emit({event: 'started'})
   else if (name === 'app.stop' && text('error')) log(text('error')!)
+}
+
+/** Whether flutter has said both that the app started and where its VM Service is. */
+function booted(): boolean {
+  return events.some((seen) => seen.event === 'started') && events.some((seen) => seen.event === 'debugPort')
 }
 
 function request(method: string, params: Record<string, unknown>): Promise<DaemonReply> {

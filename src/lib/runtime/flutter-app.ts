@@ -34,6 +34,8 @@ const FROM_SOURCES = import.meta.url.endsWith('.ts')
 const SUPERVISOR_MAIN = fileURLToPath(new URL(FROM_SOURCES ? '../flutter/supervisor.ts' : '../flutter/supervisor.js', import.meta.url))
 export const WEB_DEVICES = ['chrome', 'web-server']
 const LOG_TAIL_LINES = 15
+/** The most of flutter's boot-time error lines a failed start shows. */
+const SHOWN_ERROR_LINES = 40
 
 export interface FlutterStartOptions {
   device: string
@@ -246,6 +248,8 @@ class Started {
   /** flutter's two words that the app runs, in either order: `app.started` (on the web, at once)
    *  and `app.debugPort` (on the web, once the page has connected to DWDS). */
   private appStarted = false
+  /** What flutter printed on stderr while booting, the last lines: a failed build's errors. */
+  private readonly errors: string[] = []
 
   constructor(
     private readonly options: FlutterStartOptions,
@@ -372,6 +376,9 @@ class Started {
       this.save()
     } else if (event.event === 'progress') {
       this.options.progress(`… ${event.message}`)
+    } else if (event.event === 'error') {
+      this.errors.push(event.line)
+      if (this.errors.length > SHOWN_ERROR_LINES) this.errors.shift()
     } else if (event.event === 'webLaunchUrl' && this.chrome !== undefined && this.options.cdpPort !== undefined) {
       this.options.progress(`… opening ${event.url} in Chrome (cdpPort=${this.options.cdpPort})`)
       await withPage({port: this.options.cdpPort}, (page) => page.send('Page.navigate', {url: event.url}))
@@ -387,9 +394,13 @@ class Started {
       this.appStarted = true
       return this.ready()
     } else if (event.event === 'exited') {
+      const why = event.error ?? `flutter run exited with code ${event.code ?? 'null'}`
+      if (this.errors.length > 0) {
+        for (const line of this.errors) this.options.progress(`  ${line}`)
+        throw new TapirError(`The app did not start: ${why}. flutter's errors are above; its whole log is ${this.log}.`, 'local')
+      }
       const tail = logTail(this.log)
       for (const line of tail) this.options.progress(`  ${line}`)
-      const why = event.error ?? `flutter run exited with code ${event.code ?? 'null'}`
       throw new TapirError(
         `The app did not start: ${why}. ${tail.length > 0 ? 'The end of its log is above; the' : 'The'} whole log is ${this.log}.`,
         'local',

@@ -46,7 +46,7 @@ async function screenshotOf(app: AppConnection, deadline: Deadline): Promise<{sc
 
 /** The reload's outcome: the screen after it, or the compiler's error. */
 type ReloadResult = {reloaded: boolean; durationMs: number; recentExceptions: unknown[]} & (
-  {reloaded: true; snapshot: string; screenshot?: string; screenshotError?: string} | {reloaded: false; error: string}
+  {reloaded: true; snapshot: string; screenshot?: string; screenshotError?: string; restarted?: true} | {reloaded: false; error: string}
 )
 
 const failedReload = (result: ReloadResult) => !result.reloaded
@@ -71,8 +71,10 @@ export const hotReloadAndSnap = defineVerb({
         'local',
       )
     const started = Date.now()
+    let restarted: boolean
     try {
-      await call.reload('reload', call.deadline)
+      // On the web flutter may run the reload as a full restart: the answer says so.
+      restarted = (await call.reload('reload', call.deadline)).restarted === true
     } catch (error) {
       if (!(error instanceof ReloadRejected)) throw error
       const durationMs = Date.now() - started
@@ -83,7 +85,8 @@ export const hotReloadAndSnap = defineVerb({
     const app = await call.app()
     const snapshot = await snapshotOf(app, call.deadline)
     const shot = input.screenshot === false ? {} : await screenshotOf(app, call.deadline)
-    return {reloaded: true, durationMs, snapshot, ...shot, recentExceptions: await recentExceptions(app, call.deadline)}
+    const exceptions = await recentExceptions(app, call.deadline)
+    return {reloaded: true, durationMs, snapshot, ...shot, ...(restarted ? {restarted: true as const} : {}), recentExceptions: exceptions}
   },
   failed: failedReload,
   mcpIsError: failedReload,
@@ -92,6 +95,7 @@ export const hotReloadAndSnap = defineVerb({
     const exceptions = result.recentExceptions.length
     const notes = [
       `✓ Hot reloaded in ${result.durationMs} ms`,
+      ...(result.restarted ? ["⚠ flutter ran the reload as a full restart: the app's state was reset"] : []),
       ...(result.screenshot !== undefined
         ? [`✓ Screenshot: ${Math.round((result.screenshot.length * 3) / 4)} bytes of JPEG (pass --json for it)`]
         : []),

@@ -92,7 +92,7 @@ export interface VerbContext {
   reset?(): void
   /** Hot reload or hot restart of the session's app (through the supervisor tapir started, or
    *  the services `flutter run` registered); rejects with ReloadRejected on a compile error. */
-  reload?(kind: 'reload' | 'restart', deadline: Deadline): Promise<{via: string; message: string}>
+  reload?(kind: 'reload' | 'restart', deadline: Deadline): Promise<{via: string; message: string; restarted?: boolean}>
   /** The session file in use, for a tapir process a verb starts (a campaign's start and stop). */
   sessionFile?(): string
   cwd: string
