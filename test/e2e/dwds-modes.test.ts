@@ -29,22 +29,6 @@ describe('tapir against DWDS in WebSocket mode (flutter run -d web-server)', () 
     expect(elapsed).toBeGreaterThanOrEqual(11_000)
   }, 60_000)
 
-  it('tap --until taps once and goes on waiting past 10 s for its text', async () => {
-    const snap = await s.run(['tapir:snap'])
-    expect(snap.stdout).toContain('heading "Sign in" [ref=e1]')
-    const before = s.sim.requests.length
-    const tapping = s.run(['tapir:tap', '--ref=e1', '--until=Monitors', '--untilTimeoutMs=30000'])
-    await new Promise((resolve) => setTimeout(resolve, 12_000))
-    await signIn(s)
-    const result = await tapping
-    expect(result.stderr).toBe('')
-    expect(result.exitCode).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({ref: 'e1', untilMatched: true})
-    // One tap with the first slice of the wait; the rest of the wait is wait_for, never a tap again.
-    const taps = s.sim.requests.slice(before).filter((request) => request.method === 'ext.tapir.tap' && request.params.until === 'Monitors')
-    expect(taps).toHaveLength(1)
-  }, 60_000)
-
   it('waits past 10 s for the network to go idle', async () => {
     // A request of the app's that stays in flight for 12 s (the Monitors app's own diagnostics).
     const model = (s.sim.app as unknown as {app: {diagnostics: {startRequest(url: string, ms: number): void}}}).app
@@ -71,6 +55,26 @@ describe('tapir against DWDS in WebSocket mode (flutter run -d web-server)', () 
     expect(error.error.message).toMatch(/e999/)
     expect(error.error.envelope?.type).toEqual(expect.any(String))
   })
+})
+
+describe('tap --until against DWDS in WebSocket mode', () => {
+  const s = withSimSession({mode: 'dwds-websocket'})
+
+  it('tap --until taps once and goes on waiting past 10 s for its text', async () => {
+    const snap = await s.run(['tapir:snap'])
+    expect(snap.stdout).toContain('heading "Sign in" [ref=e1]')
+    const before = s.sim.requests.length
+    const tapping = s.run(['tapir:tap', '--ref=e1', '--until=Monitors', '--untilTimeoutMs=30000'])
+    await new Promise((resolve) => setTimeout(resolve, 12_000))
+    await signIn(s)
+    const result = await tapping
+    expect(result.stderr).toBe('')
+    expect(result.exitCode).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ref: 'e1', untilMatched: true})
+    // One tap with the first slice of the wait; the rest of the wait is wait_for, never a tap again.
+    const taps = s.sim.requests.slice(before).filter((request) => request.method === 'ext.tapir.tap' && request.params.until === 'Monitors')
+    expect(taps).toHaveLength(1)
+  }, 60_000)
 })
 
 describe('tapir against DWDS as a Chrome proxy without an expression compiler', () => {
