@@ -1,5 +1,9 @@
 import {describe, expect, it} from 'vitest'
+import {flutterProject} from '../helpers/flutter-project.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {signIn, withSimSession} from '../helpers/sim.js'
+
+expectNoProcessLeft()
 
 // The built CLI against DWDS's two modes (docs/dwds-and-vm.md): WebSocket mode, as `flutter run
 // -d web-server` runs it, caps every extension call at 10 s and has no evaluate; the Chrome proxy
@@ -95,4 +99,20 @@ describe('tapir against DWDS as a Chrome proxy (flutter run -d chrome)', () => {
     const result = await s.run(['tapir:evaluate', '--expression=1 + 2'])
     expect(result).toMatchObject({exitCode: 0, stdout: '3'})
   })
+})
+
+describe('tapir start --device=sim --mode=dwds-websocket', () => {
+  it('rehearses WebSocket mode in the background sim: evaluate says it has none', async () => {
+    const p = flutterProject()
+    try {
+      expect((await p.run(['start', '--device=sim', '--mode=dwds-websocket'])).exitCode).toBe(0)
+      const result = await p.run(['tapir:evaluate', '--expression=1 + 2'])
+      expect(result.exitCode).toBe(3)
+      expect(result.stderr).toContain('DWDS in WebSocket mode')
+      expect((await p.run(['tapir:snap'])).exitCode).toBe(0)
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 60_000)
 })
