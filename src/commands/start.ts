@@ -75,8 +75,8 @@ export default class Start extends SessionCommand<typeof Start> {
     }),
     mode: Flags.option({
       description:
-        "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port) or dwds-direct (the same with --no-dds).",
-      options: ['vm', 'dds', 'dwds', 'dwds-direct'] as const,
+        "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port), dwds-direct (the same with --no-dds) or dwds-websocket (DWDS in WebSocket mode, as flutter run -d web-server runs it: extension calls capped at 10 s, no evaluate).",
+      options: ['vm', 'dds', 'dwds', 'dwds-direct', 'dwds-websocket'] as const,
     })(),
     port: Flags.integer({
       description: 'sim: the port of the VM Service (0 picks a free one). A web app: the port the page is served on.',

@@ -1,5 +1,9 @@
 import {describe, expect, it} from 'vitest'
+import {flutterProject} from '../helpers/flutter-project.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {signIn, withSimSession} from '../helpers/sim.js'
+
+expectNoProcessLeft()
 
 // The built CLI against DWDS's two modes (docs/dwds-and-vm.md): WebSocket mode, as `flutter run
 // -d web-server` runs it, caps every extension call at 10 s and has no evaluate; the Chrome proxy
@@ -27,22 +31,6 @@ describe('tapir against DWDS in WebSocket mode (flutter run -d web-server)', () 
     expect(result.exitCode).toBe(0)
     const elapsed = Number(/after (\d+) ms/.exec(result.stdout)?.[1])
     expect(elapsed).toBeGreaterThanOrEqual(11_000)
-  }, 60_000)
-
-  it('tap --until taps once and goes on waiting past 10 s for its text', async () => {
-    const snap = await s.run(['tapir:snap'])
-    expect(snap.stdout).toContain('heading "Sign in" [ref=e1]')
-    const before = s.sim.requests.length
-    const tapping = s.run(['tapir:tap', '--ref=e1', '--until=Monitors', '--untilTimeoutMs=30000'])
-    await new Promise((resolve) => setTimeout(resolve, 12_000))
-    await signIn(s)
-    const result = await tapping
-    expect(result.stderr).toBe('')
-    expect(result.exitCode).toBe(0)
-    expect(JSON.parse(result.stdout)).toMatchObject({ref: 'e1', untilMatched: true})
-    // One tap with the first slice of the wait; the rest of the wait is wait_for, never a tap again.
-    const taps = s.sim.requests.slice(before).filter((request) => request.method === 'ext.tapir.tap' && request.params.until === 'Monitors')
-    expect(taps).toHaveLength(1)
   }, 60_000)
 
   it('waits past 10 s for the network to go idle', async () => {
@@ -73,6 +61,26 @@ describe('tapir against DWDS in WebSocket mode (flutter run -d web-server)', () 
   })
 })
 
+describe('tap --until against DWDS in WebSocket mode', () => {
+  const s = withSimSession({mode: 'dwds-websocket'})
+
+  it('tap --until taps once and goes on waiting past 10 s for its text', async () => {
+    const snap = await s.run(['tapir:snap'])
+    expect(snap.stdout).toContain('heading "Sign in" [ref=e1]')
+    const before = s.sim.requests.length
+    const tapping = s.run(['tapir:tap', '--ref=e1', '--until=Monitors', '--untilTimeoutMs=30000'])
+    await new Promise((resolve) => setTimeout(resolve, 12_000))
+    await signIn(s)
+    const result = await tapping
+    expect(result.stderr).toBe('')
+    expect(result.exitCode).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ref: 'e1', untilMatched: true})
+    // One tap with the first slice of the wait; the rest of the wait is wait_for, never a tap again.
+    const taps = s.sim.requests.slice(before).filter((request) => request.method === 'ext.tapir.tap' && request.params.until === 'Monitors')
+    expect(taps).toHaveLength(1)
+  }, 60_000)
+})
+
 describe('tapir against DWDS as a Chrome proxy without an expression compiler', () => {
   const s = withSimSession({mode: 'dwds', expressionCompiler: false})
 
@@ -91,4 +99,20 @@ describe('tapir against DWDS as a Chrome proxy (flutter run -d chrome)', () => {
     const result = await s.run(['tapir:evaluate', '--expression=1 + 2'])
     expect(result).toMatchObject({exitCode: 0, stdout: '3'})
   })
+})
+
+describe('tapir start --device=sim --mode=dwds-websocket', () => {
+  it('rehearses WebSocket mode in the background sim: evaluate says it has none', async () => {
+    const p = flutterProject()
+    try {
+      expect((await p.run(['start', '--device=sim', '--mode=dwds-websocket'])).exitCode).toBe(0)
+      const result = await p.run(['tapir:evaluate', '--expression=1 + 2'])
+      expect(result.exitCode).toBe(3)
+      expect(result.stderr).toContain('DWDS in WebSocket mode')
+      expect((await p.run(['tapir:snap'])).exitCode).toBe(0)
+    } finally {
+      await p.run(['stop'])
+      p.dir.remove()
+    }
+  }, 60_000)
 })

@@ -115,7 +115,7 @@ describe('malformed answers from the app', () => {
     {step: 'focus --ref=e1', method: 'focus', answer: {focused: 'x'}, field: 'focused is a string ("x"), not a boolean'},
     {step: 'blur', method: 'blur', answer: {hadFocus: 1}, field: 'hadFocus is a number (1), not a boolean'},
     {step: 'press_key --key=Enter', method: 'press_key', answer: {key: 5}, field: 'key is a number (5), not a string'},
-    {step: 'scroll', method: 'scroll', answer: {effect: {before: 'top'}}, field: 'effect.before is a string ("top"), not a number'},
+    {step: 'scroll', method: 'scroll', answer: {effect: {before: 'top'}}, field: 'effect.before is a string ("top"), not a number or null'},
     {
       step: 'select_option --ref=e1 --value=x',
       method: 'select_option',

@@ -46,7 +46,7 @@ async function checkPortFree(port: number): Promise<void> {
 /** Starts the simulated app as a detached process, waits for the URI it announces and records
  *  the process (argv and start time) so `tapir stop` can prove it is still this one. */
 export async function startSimInBackground(options: {
-  mode: 'vm' | 'dds' | 'dwds' | 'dwds-direct'
+  mode: 'vm' | 'dds' | 'dwds' | 'dwds-direct' | 'dwds-websocket'
   port: number
   /** Serve the app as a web page on this port (0 picks one), as `flutter run -d web-server` does. */
   webPort?: number

@@ -304,8 +304,14 @@ export class AppConnection {
       try {
         result = await call(isolate)
       } catch (error) {
-        if (error instanceof RpcError) throw method.startsWith('ext.') ? extensionFailure(method, error) : error
-        throw error
+        if (!(error instanceof RpcError) || !method.startsWith('ext.')) throw error
+        // DWDS in WebSocket mode ignores the isolate id, so after a restart someone else did the
+        // call reached the new page before tapir was back in it: a replaced isolate says so.
+        if (attempt === 0 && this.service === 'dwds-websocket' && (await this.replaced(isolate, deadline))) {
+          this.sawRestart()
+          continue
+        }
+        throw extensionFailure(method, error)
       }
       const failed = method.startsWith('ext.') && !isCollected(result) ? errorAnswer(method, result) : undefined
       if (failed) throw extensionFailure(method, failed)
@@ -334,6 +340,11 @@ export class AppConnection {
     const first = isolates[0]
     if (first) return this.inRestartWindow() ? {...first, restarting: true} : first
     throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
+  }
+
+  /** Whether getVM no longer lists the isolate. */
+  private async replaced(isolate: Isolate, deadline: Deadline): Promise<boolean> {
+    return !isolateIds(await this.client.call('getVM', {}, deadline)).includes(isolate.id)
   }
 
   private inRestartWindow(): boolean {
