@@ -117,7 +117,8 @@ describe('a replay does what was done', () => {
         else {
           await ok(recordedSession, ['record', 'start', file])
           await (surface === 'cli' ? throughTheCli(recordedSession) : throughTapirRun(recordedSession))
-          await ok(recordedSession, ['record', 'stop'])
+          const stopped = JSON.parse(await ok(recordedSession, ['record', 'stop', '--json'])) as {replayNeeds: string[]}
+          expect(stopped.replayNeeds).toEqual(surface === 'cli' ? ['TAPIR_SECRET_PASSWORD'] : ['TAPIR_PW'])
         }
         recorded = await screenOf(recordedSession)
       } finally {
