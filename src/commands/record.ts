@@ -37,7 +37,7 @@ export default class RecordCommand extends SessionCommand<typeof RecordCommand> 
       const stopped = clearRecordingState(location)
       const lines = stopped ? [`✓ Stopped recording${state ? ` into ${state.file}` : ''}`] : ['✓ No recording was on']
       if (stopped && state && state.secrets.length > 0) lines.push(`  Replay needs: ${state.secrets.join(', ')}`)
-      return linesOutcome(lines, {recording: null, ...(state ? {file: state.file} : {})}, flags.json)
+      return linesOutcome(lines, {recording: null, ...(state ? {file: state.file, replayNeeds: state.secrets} : {})}, flags.json)
     }
     if (file === undefined || file === '') throw new UsageError('Missing the file: tapir record start <file>.')
     const state = newRecordingState(resolve(process.cwd(), file), this.config.version)

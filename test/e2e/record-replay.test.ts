@@ -106,38 +106,43 @@ describe('a replay does what was done', () => {
     ['CLI verbs', 'cli'],
     ['tapir:run steps', 'run'],
     ['MCP calls', 'mcp'],
-  ])('recorded through %s, replayed on a fresh app, ends on the same route and screen', async (_how, surface) => {
-    const file = join(scratchDir(), `${surface}.tapir`)
-    const recordedSession = await simSession()
-    let recorded: {route: string; snapshot: string}
-    try {
-      if (surface === 'mcp') await throughMcp(recordedSession, file)
-      else {
-        await ok(recordedSession, ['record', 'start', file])
-        await (surface === 'cli' ? throughTheCli(recordedSession) : throughTapirRun(recordedSession))
-        await ok(recordedSession, ['record', 'stop'])
+  ])(
+    'recorded through %s, replayed on a fresh app, ends on the same route and screen',
+    async (_how, surface) => {
+      const file = join(scratchDir(), `${surface}.tapir`)
+      const recordedSession = await simSession()
+      let recorded: {route: string; snapshot: string}
+      try {
+        if (surface === 'mcp') await throughMcp(recordedSession, file)
+        else {
+          await ok(recordedSession, ['record', 'start', file])
+          await (surface === 'cli' ? throughTheCli(recordedSession) : throughTapirRun(recordedSession))
+          const stopped = JSON.parse(await ok(recordedSession, ['record', 'stop', '--json'])) as {replayNeeds: string[]}
+          expect(stopped.replayNeeds).toEqual(surface === 'cli' ? ['TAPIR_SECRET_PASSWORD'] : ['TAPIR_PW'])
+        }
+        recorded = await screenOf(recordedSession)
+      } finally {
+        await recordedSession.close()
       }
-      recorded = await screenOf(recordedSession)
-    } finally {
-      await recordedSession.close()
-    }
-    expect(recorded.route).toBe('/settings')
-    const text = readFileSync(file, 'utf8')
-    expect(text).not.toContain(PASSWORD)
-    const unreplayable = text.split('\n').filter((line) => /not (pinned|replayable)/.test(line))
-    expect(unreplayable).toEqual(
-      surface === 'mcp'
-        ? [expect.stringMatching(/^# not replayable: no predicate picks out the heading "Sign in"/), '# not replayable: tap (see above)']
-        : [],
-    )
+      expect(recorded.route).toBe('/settings')
+      const text = readFileSync(file, 'utf8')
+      expect(text).not.toContain(PASSWORD)
+      const unreplayable = text.split('\n').filter((line) => /not (pinned|replayable)/.test(line))
+      expect(unreplayable).toEqual(
+        surface === 'mcp'
+          ? [expect.stringMatching(/^# not replayable: no predicate picks out the heading "Sign in"/), '# not replayable: tap (see above)']
+          : [],
+      )
 
-    const fresh = await simSession()
-    try {
-      const replay = await fresh.spawn(['tapir:run', '--file', file], {env: ENV})
-      expect(replay.exitCode, `${text}\n${replay.stdout}\n${replay.stderr}`).toBe(0)
-      expect(await screenOf(fresh)).toEqual(recorded)
-    } finally {
-      await fresh.close()
-    }
-  })
+      const fresh = await simSession()
+      try {
+        const replay = await fresh.spawn(['tapir:run', '--file', file], {env: ENV})
+        expect(replay.exitCode, `${text}\n${replay.stdout}\n${replay.stderr}`).toBe(0)
+        expect(await screenOf(fresh)).toEqual(recorded)
+      } finally {
+        await fresh.close()
+      }
+    },
+    240_000,
+  )
 })

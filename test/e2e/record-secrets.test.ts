@@ -40,7 +40,7 @@ describe('a value a tapir:run step read from ${env.NAME}', () => {
     expect(text).toContain('# from CLI tapir:fill --ref=@email --text=${env.TAPIR_PW}\n')
     expect(text).toContain('# until ${env.TAPIR_PW} did not match when recorded: no wait step\n')
     expect(text).toMatch(/^# replay needs: TAPIR_PW /m)
-  })
+  }, 120_000)
 
   it('is written as ${env.NAME} when tapir_run over MCP read it', async () => {
     const file = join(scratchDir(), 'mcp-env.tapir')

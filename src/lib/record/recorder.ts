@@ -251,8 +251,8 @@ function asWritten(call: VerbCall, name: string, value: string): string | undefi
 /**
  * The field's name when the text typed into it is a secret: the app shows it obscured, or its
  * label or form field says password, passcode, PIN, secret or token. Without the app's lookup
- * the widget is unknown unless a find named it: then its predicates are read the same way, and
- * a field nothing is known of counts as secret (a recording never guesses a password is not one).
+ * the widget is unknown, so whatever is typed counts as secret (a recording never guesses a
+ * password is not one), named by the predicates of the find that named the field, if any.
  */
 function secretField(locator: Locator | undefined): string | undefined {
   const widget = locator?.widget

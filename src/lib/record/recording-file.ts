@@ -27,7 +27,7 @@ export function headerLines(state: RecordingState): string[] {
     ...(state.traceFree === false
       ? [
           comment(
-            'the app registers no trace-free lookup (ext.tapir.lookup), so nothing was read from it: a step on an eN ref or an observe handle is not replayable, a qN from tapir:find keeps its predicates unchecked, and text typed into a field no find named is written as a secret',
+            'the app registers no trace-free lookup (ext.tapir.lookup), so nothing was read from it: a step on an eN ref or an observe handle is not replayable, a qN from tapir:find keeps its predicates unchecked, and all typed text is written as a secret (whether a field is obscured cannot be seen)',
           ),
         ]
       : []),
