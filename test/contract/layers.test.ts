@@ -30,8 +30,8 @@ const ALLOWED: Record<string, string[]> = {
     'install',
     'write-atomic.ts',
   ],
-  mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'write-atomic.ts'],
-  install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'write-atomic.ts'],
+  mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'user-file.ts', 'write-atomic.ts'],
+  install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'user-file.ts', 'write-atomic.ts'],
   commands: [
     'errors.ts',
     'record',
