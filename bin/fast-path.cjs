@@ -139,16 +139,17 @@ function isFileEntry(entry) {
   )
 }
 
-/** Size and mtime say "unchanged" cheaply: the build's mtime, or the mtime and ctime a run saw
- *  when the file's hash was the build's (a copy that keeps mtimes still gets a new ctime).
- *  Otherwise (an unpacked tarball has other mtimes) the hash decides, and what it found goes into
+/** Size, mtime and ctime say "unchanged" cheaply: the ones the build or an earlier run saw when
+ *  the file's hash was the build's. An mtime alone would not do: it can be set back after other
+ *  bytes of the same size were written (then the bundle or its code cache would run, and a
+ *  corrupt cache crashes V8), while a write always gives a new ctime, which no one can set.
+ *  Otherwise (an unpacked tarball, a copy) the hash decides, and what it found goes into
  *  `stamp.seen` for recordVerified. */
-function unchanged([path, size, mtimeMs, sha1], stamp) {
+function unchanged([path, size, , sha1], stamp) {
   const file = ROOT + sep + path
   try {
     const stat = statSync(file, {throwIfNoEntry: false})
     if (!stat?.isFile() || stat.size !== size) return false
-    if (stat.mtimeMs === mtimeMs) return true
     const seen = [path, size, stat.mtimeMs, sha1, stat.ctimeMs]
     const earlier = stamp.verified.get(path)
     if (earlier !== undefined && seen.every((value, at) => earlier[at] === value)) {

@@ -151,6 +151,16 @@ async function buildBundle({files, entry, warm, warmed}) {
     cache: fileEntry(relative(ROOT, files.cache)),
   }
   writeFileSync(files.stamp, JSON.stringify(stamp))
+  // What the build hashed, with each file's ctime: the fast path trusts a file's size and times
+  // only as they were when its hash was known (bin/fast-path.cjs, unchanged).
+  const verified = [...stamp.files, stamp.cache].map(([path, size, mtimeMs, sha1]) => [
+    path,
+    size,
+    mtimeMs,
+    sha1,
+    statSync(join(ROOT, path)).ctimeMs,
+  ])
+  writeFileSync(files.verified, JSON.stringify(verified))
   console.log(
     `fast path: ${files.entry} (${(statSync(files.bundle).size / 1024).toFixed(0)} KB from ${inputs.length} files, ${stamp.ids.length} commands), code cache for Node ${process.version}`,
   )

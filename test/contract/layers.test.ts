@@ -38,7 +38,6 @@ const ALLOWED: Record<string, string[]> = {
     'verbs',
     'flutter',
     'install',
-    'long-timer.ts',
     'write-atomic.ts',
   ],
   mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'user-file.ts', 'write-atomic.ts'],

@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {cpSync, existsSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
 import {execa} from 'execa'
 import {afterAll, describe, expect, it} from 'vitest'
 import {ROOT, sessionFile, tempDir} from '../helpers/cli.js'
@@ -15,7 +15,9 @@ afterAll(() => scratch.remove())
 let copies = 0
 function packageCopy(): string {
   const root = join(scratch.path, `package-${++copies}`)
-  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
+  // Without the build's records of what it verified, as the package leaves them out (package.json files).
+  for (const part of ['bin', 'dist', 'package.json'])
+    cpSync(join(ROOT, part), join(root, part), {recursive: true, filter: (source) => !source.endsWith('.verified.json')})
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
   return root
 }
@@ -278,9 +280,11 @@ describe('the fast path', () => {
     const root = packageCopy()
     const record = join(root, 'dist', 'fast', 'direct.verified.json')
     const snap = ['tapir:snap', '--interactiveOnly', '--state', state()]
-    // A file is recorded only once it is two seconds old, and these are new.
+    // A file is recorded only once it is two seconds old: the copied ones are new (the files of
+    // node_modules, linked, are not).
     expect(await tapirIn(root, snap)).toMatchObject({bundle: 'direct', exitCode: 0})
-    expect(existsSync(record)).toBe(false)
+    const paths = () => (JSON.parse(readFileSync(record, 'utf8')) as Array<[string]>).map(([path]) => path)
+    expect(existsSync(record) ? paths().filter((path) => path.startsWith('dist/')) : []).toEqual([])
     await new Promise((resolve) => setTimeout(resolve, 2_100))
     expect(await tapirIn(root, snap)).toMatchObject({bundle: 'direct', exitCode: 0})
     const written = statSync(record).mtimeMs
@@ -333,6 +337,48 @@ describe('the fast path', () => {
         exitCode: 0,
       })
     }
+  }, 60_000)
+
+  /** A copy that keeps the build's times to the nanosecond (cp -a), as a checkout the build ran in. */
+  function copyKeepingTimes(): string {
+    const root = join(scratch.path, `package-${++copies}`)
+    mkdirSync(root)
+    execFileSync('cp', ['-a', join(ROOT, 'bin'), join(ROOT, 'dist'), join(ROOT, 'package.json'), root])
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+    return root
+  }
+
+  /** Writes `bytes` over a file of the same size and sets its mtime back to the nanosecond
+   *  (touch -r), as the pass did. */
+  function replaceKeepingTimes(path: string, bytes: Buffer): void {
+    expect(bytes.length).toBe(statSync(path).size)
+    execFileSync('cp', ['-a', path, `${path}.times`])
+    writeFileSync(path, bytes)
+    execFileSync('touch', ['-r', `${path}.times`, path])
+    rmSync(`${path}.times`)
+    expect(statSync(path, {bigint: true}).mtimeNs).toBe(
+      statSync(join(ROOT, relative(dirname(dirname(dirname(path))), path)), {bigint: true}).mtimeNs,
+    )
+  }
+
+  it('never runs a bundle replaced by other bytes of the same size with its mtime set back', async () => {
+    const root = copyKeepingTimes()
+    const bundle = join(root, 'dist', 'fast', 'direct.cjs')
+    const impostor = 'process.stdout.write("not the build\\n"); process.exit(7)\n'
+    replaceKeepingTimes(bundle, Buffer.from(impostor.padEnd(statSync(bundle).size, ' ')))
+    const run = await tapirIn(root, ['tapir:snap', '--interactiveOnly', '--state', state()])
+    expect(run).toMatchObject({exitCode: 0, loaded: ['verbs']})
+    expect(run.stdout).not.toContain('not the build')
+  }, 60_000)
+
+  it('a code cache corrupted in the middle, with its size and mtime kept, is not given to V8', async () => {
+    const root = copyKeepingTimes()
+    const cache = join(root, readStamp(root).cache[0])
+    const bytes = readFileSync(cache)
+    bytes.fill(0xa5, bytes.length / 2, bytes.length / 2 + 4096)
+    replaceKeepingTimes(cache, bytes)
+    for (let run = 0; run < 2; run++)
+      expect(await tapirIn(root, ['tapir:snap', '--interactiveOnly', '--state', state()])).toMatchObject({exitCode: 0, bundle: 'direct'})
   }, 60_000)
 
   it('still runs the bundle when V8 refuses its code cache or the cache is from another Node', async () => {

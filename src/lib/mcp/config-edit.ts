@@ -20,7 +20,7 @@ const BOM = '\u00ef\u00bb\u00bf'
 export function readConfigText(bytes: Buffer, key: string, dialect: Dialect): ConfigText {
   const text = bytes.toString('latin1')
   const body = text.startsWith(BOM) ? BOM.length : 0
-  if (/^[\s]*$/.test(text.slice(body))) return {text, root: undefined, servers: undefined, tapir: undefined}
+  if (/^[ \t\r\n]*$/.test(text.slice(body))) return {text, root: undefined, servers: undefined, tapir: undefined}
   let root: JsonNode
   try {
     root = parseJsonText(text, dialect, body)
@@ -55,12 +55,8 @@ interface Layout {
 /** The file's own line ending and indentation unit, so added lines look like their neighbours. */
 function layout(text: string): Layout {
   const newline = text.includes('\r\n') ? '\r\n' : '\n'
-  const indented = /\n([ \t]+)\S/.exec(text)
-  const unit = indented?.[1]?.startsWith('\t')
-    ? '\t'
-    : (indented?.[1]?.length ?? 2) > 0
-      ? ' '.repeat(Math.min(indented?.[1]?.length ?? 2, 8))
-      : '  '
+  const indented = /\n([ \t]+)[^ \t\r\n]/.exec(text)?.[1]
+  const unit = indented === undefined ? '  ' : indented.startsWith('\t') ? '\t' : ' '.repeat(Math.min(indented.length, 8))
   return {newline, unit}
 }
 
@@ -90,7 +86,7 @@ function insertion(text: string, object: Extract<JsonNode, {type: 'object'}>, na
   if (last) return {at: last.value.end, insert: `,${compact ? '' : newline + indent}${member(indent)}`}
   const inner = text.slice(object.start + 1, object.end - 1)
   const closing = lineIndent(text, object.start)
-  if (/^\s*$/.test(inner))
+  if (/^[ \t\r\n]*$/.test(inner))
     return {at: object.start + 1, remove: inner.length, insert: `${newline}${indent}${member(indent)}${newline}${closing}`}
   return {at: object.end - 1, insert: `${newline}${indent}${member(indent)}${newline}${closing}`}
 }
@@ -137,7 +133,7 @@ export function withoutEntry(config: ConfigText): string {
   const inner = text.slice(object.start + 1, object.end - 1)
   const alone =
     object.members.length === 1 &&
-    /^\s*$/.test(inner.slice(0, tapir.keyStart - object.start - 1) + inner.slice(tapir.value.end - object.start - 1))
+    /^[ \t\r\n]*$/.test(inner.slice(0, tapir.keyStart - object.start - 1) + inner.slice(tapir.value.end - object.start - 1))
   if (alone) return removeMember(text, root, servers)
   return removeMember(text, object, tapir)
 }
@@ -146,13 +142,13 @@ function removeMember(text: string, object: Extract<JsonNode, {type: 'object'}>,
   const index = object.members.indexOf(member)
   const before = object.members[index - 1]
   const after = object.members[index + 1]
-  const comma = (from: number, to: number) => /^\s*,\s*$/.test(text.slice(from, to))
+  const comma = (from: number, to: number) => /^[ \t\r\n]*,[ \t\r\n]*$/.test(text.slice(from, to))
   if (before && comma(before.value.end, member.keyStart)) return splice(text, before.value.end, member.value.end - before.value.end, '')
   if (after && comma(member.value.end, after.keyStart)) return splice(text, member.keyStart, after.keyStart - member.keyStart, '')
   if (before || after) throw new ConfigRefusal(`has comments beside its "${member.key}" entry: remove the entry by hand`)
   const inner = text.slice(object.start + 1, object.end - 1)
   const rest = inner.slice(0, member.keyStart - object.start - 1) + inner.slice(member.value.end - object.start - 1)
-  return /^[\s,]*$/.test(rest)
+  return /^[ \t\r\n,]*$/.test(rest)
     ? splice(text, object.start + 1, inner.length, '')
     : splice(text, member.keyStart, member.value.end - member.keyStart, '')
 }

@@ -13,7 +13,6 @@ import {findFlutter} from '../flutter/flutter-binary.js'
 import {makeSocketFolder, removeSocketFolder} from '../flutter/socket-folder.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
 import {GO, READY, SUPERVISOR_STOP_MS, type SupervisorEvent} from '../flutter/supervisor-protocol.js'
-import {timerUntil} from '../long-timer.js'
 import type {SessionLocation} from '../session/location.js'
 import {
   checkOwned,
@@ -26,6 +25,7 @@ import {
 } from '../session/owned-process.js'
 import type {Session} from '../session/session.js'
 import {deleteSession, writeSession} from '../session/store.js'
+import {timerUntil} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
 import {ensureFolder, fileError} from '../write-atomic.js'
 import {ensureCdpPortFree} from './chrome-for-app.js'
