@@ -5,6 +5,7 @@ import {XMLParser} from 'fast-xml-parser'
 import {PNG} from 'pngjs'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {tapir, tempDir} from '../helpers/cli.js'
+import {mcpClient} from '../helpers/mcp.js'
 import {reportBrowser, type ReportBrowser} from '../helpers/report-page.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
@@ -225,6 +226,21 @@ describe('tapir test', () => {
     const bail = await inProject(['test', 'flows', '--grep=fails-on', '--bail', '--reporter=list'])
     expect(bail.exitCode).toBe(1)
     expect(bail.stdout).toMatch(/^✗ flows\/fails-on-until\.tapir .*\n.*\n1 test: 0 passed, 1 failed, 0 flaky in /)
+  })
+
+  it('offers expect over MCP: a held condition is its JSON, a failed one an isError naming what it saw', async () => {
+    const client = await mcpClient(s.state)
+    try {
+      const held = await client.callTool({name: 'tapir_expect', arguments: {text: 'Sign in', count: 2}})
+      expect(held.isError).toBeFalsy()
+      const text = (result: typeof held) => (result.content as Array<{text: string}>)[0]!.text
+      expect(JSON.parse(text(held))).toMatchObject({passed: true, expected: '2 widgets with text "Sign in"'})
+      const failed = await client.callTool({name: 'tapir_expect', arguments: {route: '/settings', timeoutMs: 0}})
+      expect(failed.isError).toBe(true)
+      expect(JSON.parse(text(failed))).toMatchObject({passed: false, saw: 'the route "/login"'})
+    } finally {
+      await client.close()
+    }
   })
 
   it('refuses bad input with one line and exit 1', async () => {
