@@ -78,6 +78,8 @@ export default class Test extends TapirCommand<typeof Test> {
     if (shard) files = pickShard(files, shard, durations)
     const outputDir = resolve(cwd, flags['output-dir'])
     const fresh = flags.fresh as Fresh
+    // On a terminal each test's line shows as it ends (stderr); stdout then holds the summary alone.
+    const live = reporters.includes('list') && process.stderr.isTTY === true
     const report = await runSuite(
       {files, cwd, outputDir, retries: flags.retries, testTimeoutMs: flags['test-timeout'], bail: flags.bail, fresh},
       {
@@ -85,14 +87,14 @@ export default class Test extends TapirCommand<typeof Test> {
         isVerb: (verb) => this.config.findCommand(`tapir:${verb}`) !== undefined,
         dispatch: (step: Step) => produceCommand(this.config, `tapir:${step.verb}`, step.argv, context),
         fresh: () => this.fresh(fresh, context, flags.state),
-        ...(reporters.includes('list') && process.stderr.isTTY ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
+        ...(live ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
       },
     )
     if (shard) report.shard = shard
     const written = writeReports(report, reporters, outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const lines = [
-      ...(reporters.includes('list') ? report.tests.map(testLine) : []),
+      ...(reporters.includes('list') && !(live && process.stdout.isTTY) ? report.tests.map(testLine) : []),
       ...(shard && files.length === 0 ? [`shard ${shard.index}/${shard.total} holds no test`] : []),
       summaryLine(report),
       ...written.map((file) => `report: ${shown}/${file}`),

@@ -228,6 +228,25 @@ describe('tapir test', () => {
     expect(bail.stdout).toMatch(/^✗ flows\/fails-on-until\.tapir .*\n.*\n1 test: 0 passed, 1 failed, 0 flaky in /)
   })
 
+  it('masks a value a flow reads from the environment in every report, evidence included', async () => {
+    writeFileSync(
+      join(project.path, 'secret.tapir'),
+      'find --key=email --as=email\nfill --ref=@email --text=${env.TAPIR_SECRET}\nexpect --text=${env.TAPIR_SECRET} --count=5 --timeoutMs=0\n',
+    )
+    const result = await tapir(['test', 'secret.tapir', '--output-dir=secret', '--state', s.state], {
+      cwd: project.path,
+      env: {TAPIR_SECRET: 'sesame-4711@example.com'},
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).toContain('***')
+    const report = JSON.parse(readFileSync(join(project.path, 'secret', 'report.json'), 'utf8'))
+    expect(report.tests[0].attempts[0].evidence.snapshot).toContain('***')
+    for (const file of ['junit.xml', 'report.html', 'report.json']) {
+      expect(readFileSync(join(project.path, 'secret', file), 'utf8'), file).not.toContain('sesame-4711')
+    }
+    expect(result.stdout + result.stderr).not.toContain('sesame-4711')
+  })
+
   it('offers expect over MCP: a held condition is its JSON, a failed one an isError naming what it saw', async () => {
     const client = await mcpClient(s.state)
     try {
