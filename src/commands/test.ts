@@ -10,6 +10,7 @@ import {findTests} from '../lib/suite/discover.js'
 import {readDurations} from '../lib/suite/durations.js'
 import {extensionsBack, FRESH, hotRestart, type Fresh} from '../lib/suite/fresh.js'
 import {summaryLine, testLine} from '../lib/suite/list.js'
+import {totalsOf} from '../lib/suite/report.js'
 import {runSuite} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
 import {parseReporters, writeReports} from '../lib/suite/write-reports.js'
@@ -100,7 +101,20 @@ export default class Test extends TapirCommand<typeof Test> {
       ...written.map((file) => `report: ${shown}/${file}`),
     ]
     const failed = report.tests.some((test) => test.status === 'failed')
-    return {stdout: lines.join('\n'), stderr: [], exitCode: failed ? EXIT.failed : EXIT.ok}
+    const stdout = flags.json
+      ? JSON.stringify({
+          ...totalsOf(report),
+          durationMs: report.durationMs,
+          tests: report.tests.map((test) => ({
+            file: test.file,
+            status: test.status,
+            durationMs: test.durationMs,
+            attempts: test.attempts.length,
+          })),
+          reports: written.map((file) => `${shown}/${file}`),
+        })
+      : lines.join('\n')
+    return {stdout, stderr: [], exitCode: failed ? EXIT.failed : EXIT.ok}
   }
 
   private async fresh(fresh: Fresh, context: VerbContext, state: string | undefined): Promise<void> {

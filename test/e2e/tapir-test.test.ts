@@ -223,6 +223,16 @@ describe('tapir test', () => {
     )
     const report = JSON.parse(readFileSync(join(project.path, 'slow', 'report.json'), 'utf8'))
     expect(report.tests[0].attempts[0].steps.map((step: {step: string}) => step.step)).toEqual(['expect --route=/login'])
+    const json = await inProject(['test', 'flows/pass.tapir', '--json', '--reporter=list'])
+    expect(json.exitCode).toBe(0)
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      total: 1,
+      passed: 1,
+      failed: 0,
+      flaky: 0,
+      tests: [{file: 'flows/pass.tapir', status: 'passed', attempts: 1}],
+      reports: [],
+    })
     const bail = await inProject(['test', 'flows', '--grep=fails-on', '--bail', '--reporter=list'])
     expect(bail.exitCode).toBe(1)
     expect(bail.stdout).toMatch(/^✗ flows\/fails-on-until\.tapir .*\n.*\n1 test: 0 passed, 1 failed, 0 flaky in /)
