@@ -10,6 +10,7 @@ import {findTests} from '../lib/suite/discover.js'
 import {readDurations} from '../lib/suite/durations.js'
 import {extensionsBack, FRESH, hotRestart, type Fresh} from '../lib/suite/fresh.js'
 import {summaryLine, testLine} from '../lib/suite/list.js'
+import {totalsOf} from '../lib/suite/report.js'
 import {runSuite} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
 import {parseReporters, writeReports} from '../lib/suite/write-reports.js'
@@ -78,6 +79,8 @@ export default class Test extends TapirCommand<typeof Test> {
     if (shard) files = pickShard(files, shard, durations)
     const outputDir = resolve(cwd, flags['output-dir'])
     const fresh = flags.fresh as Fresh
+    // On a terminal each test's line shows as it ends (stderr); stdout then holds the summary alone.
+    const live = reporters.includes('list') && process.stderr.isTTY === true
     const report = await runSuite(
       {files, cwd, outputDir, retries: flags.retries, testTimeoutMs: flags['test-timeout'], bail: flags.bail, fresh},
       {
@@ -85,20 +88,33 @@ export default class Test extends TapirCommand<typeof Test> {
         isVerb: (verb) => this.config.findCommand(`tapir:${verb}`) !== undefined,
         dispatch: (step: Step) => produceCommand(this.config, `tapir:${step.verb}`, step.argv, context),
         fresh: () => this.fresh(fresh, context, flags.state),
-        ...(reporters.includes('list') && process.stderr.isTTY ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
+        ...(live ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
       },
     )
     if (shard) report.shard = shard
     const written = writeReports(report, reporters, outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const lines = [
-      ...(reporters.includes('list') ? report.tests.map(testLine) : []),
+      ...(reporters.includes('list') && !(live && process.stdout.isTTY) ? report.tests.map(testLine) : []),
       ...(shard && files.length === 0 ? [`shard ${shard.index}/${shard.total} holds no test`] : []),
       summaryLine(report),
       ...written.map((file) => `report: ${shown}/${file}`),
     ]
     const failed = report.tests.some((test) => test.status === 'failed')
-    return {stdout: lines.join('\n'), stderr: [], exitCode: failed ? EXIT.failed : EXIT.ok}
+    const stdout = flags.json
+      ? JSON.stringify({
+          ...totalsOf(report),
+          durationMs: report.durationMs,
+          tests: report.tests.map((test) => ({
+            file: test.file,
+            status: test.status,
+            durationMs: test.durationMs,
+            attempts: test.attempts.length,
+          })),
+          reports: written.map((file) => `${shown}/${file}`),
+        })
+      : lines.join('\n')
+    return {stdout, stderr: [], exitCode: failed ? EXIT.failed : EXIT.ok}
   }
 
   private async fresh(fresh: Fresh, context: VerbContext, state: string | undefined): Promise<void> {

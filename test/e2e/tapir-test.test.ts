@@ -5,6 +5,7 @@ import {XMLParser} from 'fast-xml-parser'
 import {PNG} from 'pngjs'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {tapir, tempDir} from '../helpers/cli.js'
+import {mcpClient} from '../helpers/mcp.js'
 import {reportBrowser, type ReportBrowser} from '../helpers/report-page.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
@@ -222,9 +223,53 @@ describe('tapir test', () => {
     )
     const report = JSON.parse(readFileSync(join(project.path, 'slow', 'report.json'), 'utf8'))
     expect(report.tests[0].attempts[0].steps.map((step: {step: string}) => step.step)).toEqual(['expect --route=/login'])
+    const json = await inProject(['test', 'flows/pass.tapir', '--json', '--reporter=list'])
+    expect(json.exitCode).toBe(0)
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      total: 1,
+      passed: 1,
+      failed: 0,
+      flaky: 0,
+      tests: [{file: 'flows/pass.tapir', status: 'passed', attempts: 1}],
+      reports: [],
+    })
     const bail = await inProject(['test', 'flows', '--grep=fails-on', '--bail', '--reporter=list'])
     expect(bail.exitCode).toBe(1)
     expect(bail.stdout).toMatch(/^✗ flows\/fails-on-until\.tapir .*\n.*\n1 test: 0 passed, 1 failed, 0 flaky in /)
+  })
+
+  it('masks a value a flow reads from the environment in every report, evidence included', async () => {
+    writeFileSync(
+      join(project.path, 'secret.tapir'),
+      'find --key=email --as=email\nfill --ref=@email --text=${env.TAPIR_SECRET}\nexpect --text=${env.TAPIR_SECRET} --count=5 --timeoutMs=0\n',
+    )
+    const result = await tapir(['test', 'secret.tapir', '--output-dir=secret', '--state', s.state], {
+      cwd: project.path,
+      env: {TAPIR_SECRET: 'sesame-4711@example.com'},
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).toContain('***')
+    const report = JSON.parse(readFileSync(join(project.path, 'secret', 'report.json'), 'utf8'))
+    expect(report.tests[0].attempts[0].evidence.snapshot).toContain('***')
+    for (const file of ['junit.xml', 'report.html', 'report.json']) {
+      expect(readFileSync(join(project.path, 'secret', file), 'utf8'), file).not.toContain('sesame-4711')
+    }
+    expect(result.stdout + result.stderr).not.toContain('sesame-4711')
+  })
+
+  it('offers expect over MCP: a held condition is its JSON, a failed one an isError naming what it saw', async () => {
+    const client = await mcpClient(s.state)
+    try {
+      const held = await client.callTool({name: 'tapir_expect', arguments: {text: 'Sign in', count: 2}})
+      expect(held.isError).toBeFalsy()
+      const text = (result: typeof held) => (result.content as Array<{text: string}>)[0]!.text
+      expect(JSON.parse(text(held))).toMatchObject({passed: true, expected: '2 widgets with text "Sign in"'})
+      const failed = await client.callTool({name: 'tapir_expect', arguments: {route: '/settings', timeoutMs: 0}})
+      expect(failed.isError).toBe(true)
+      expect(JSON.parse(text(failed))).toMatchObject({passed: false, saw: 'the route "/login"'})
+    } finally {
+      await client.close()
+    }
   })
 
   it('refuses bad input with one line and exit 1', async () => {

@@ -53,8 +53,27 @@ export async function captureEvidence(
   } catch (error) {
     missing.push(`exceptions: ${messageOf(error)}`)
   }
-  if (missing.length > 0) evidence.missing = missing.map(clean)
-  return evidence
+  if (missing.length > 0) evidence.missing = missing
+  return cleaned(evidence, clean)
+}
+
+/** Every text of the evidence through `clean` (secrets masked, the machine's folders taken out). */
+function cleaned(evidence: Evidence, clean: (text: string) => string): Evidence {
+  const deep = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? clean(value)
+      : Array.isArray(value)
+        ? value.map(deep)
+        : isJsonObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, deep(entry)]))
+          : value
+  return {
+    ...(evidence.screenshot === undefined ? {} : {screenshot: evidence.screenshot}),
+    ...(evidence.snapshot === undefined ? {} : {snapshot: clean(evidence.snapshot)}),
+    ...(evidence.console === undefined ? {} : {console: evidence.console.map(deep)}),
+    ...(evidence.exceptions === undefined ? {} : {exceptions: evidence.exceptions.map(deep)}),
+    ...(evidence.missing === undefined ? {} : {missing: evidence.missing.map(clean)}),
+  }
 }
 
 /** An entry with no readable time is kept: the app may not stamp its logs. */

@@ -73,12 +73,12 @@ export async function runSuite(options: SuiteOptions, hooks: SuiteHooks): Promis
 async function runAttempt(file: string, attempt: number, options: SuiteOptions, hooks: SuiteHooks): Promise<Attempt> {
   const startedAt = new Date()
   const steps: StepRecord[] = []
+  let secrets: readonly string[] = []
   const finish = async (failure?: Failure, withEvidence = true): Promise<Attempt> => {
+    const clean = (text: string) => unrooted(maskSecrets(text, secrets), options.cwd)
     const evidence =
       failure && withEvidence
-        ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, (text) =>
-            unrooted(text, options.cwd),
-          )
+        ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, clean)
         : undefined
     return {
       passed: failure === undefined,
@@ -95,6 +95,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     const lines = stepLines(text)
     if (lines.length === 0) return await finish({file, message: `${file}: no steps (only blank lines and # comments).`}, false)
     plan = planSteps(lines, {isVerb: hooks.isVerb, env: process.env})
+    secrets = plan.secrets
   } catch (error) {
     return finish({file, message: unrooted(`${file}: ${messageOf(error)}`, options.cwd)}, false)
   }
