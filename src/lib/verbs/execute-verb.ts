@@ -26,7 +26,13 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     deadline,
   }
   const commit = await context.recorder?.(verb)?.begin(verb, input, call)
-  const result = await run(verb, call, input)
+  let result: Result
+  try {
+    result = await run(verb, call, input)
+  } catch (error) {
+    throw context.refs ? context.refs.explain(error, input) : error
+  }
+  context.refs?.note(result)
   if (commit && !verb.failed?.(result, input, false)) await commit(result)
   return result
 }

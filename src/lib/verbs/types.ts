@@ -103,6 +103,15 @@ export interface VerbContext {
   recorder?(verb: Verb): CallRecorder | undefined
   /** Where the call came from, for the recording's comment: the CLI (and tapir:run) unless MCP says so. */
   origin?: 'cli' | 'mcp'
+  /** The refs this context has seen, for what a ref the app no longer knows was (ref-memory.ts). */
+  refs?: RefTracker
+}
+
+/** Sees every result's snapshot, and explains an error about a ref it saw. */
+export interface RefTracker {
+  note(result: Result): void
+  /** The error, or one that says what the ref was and which widgets are that now. */
+  explain(error: unknown, input: Input): unknown
 }
 
 /** Sees the calls a recording is made of (record/recorder.ts). */
