@@ -1,6 +1,6 @@
 import {TapirError, WORDS, type Surface, type Words} from '../errors.js'
 import {isJsonObject} from '../shape.js'
-import {UnknownRef} from '../verbs/ref-memory.js'
+import {ExplainedError} from '../verbs/explained-error.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT, exitCodeFor} from './exit-codes.js'
@@ -131,6 +131,6 @@ function nextStep(error: TapirError, message: string, words: Words): string {
     envelope.type === 'stale' && !/snap/i.test(message)
       ? ` ${words.run} ${words.call('snap')} (or ${words.call('find')} again) for a fresh ref.`
       : ''
-  const hints = error instanceof UnknownRef ? `${error.fix(words, tried !== '')}${tried}` : `${tried}${fresh}`
+  const hints = error instanceof ExplainedError ? `${error.fix(words, tried !== '')}${tried}` : `${tried}${fresh}`
   return hints === '' || /[.!?]$/.test(message) ? hints : `.${hints}`
 }

@@ -1,5 +1,6 @@
 import {TapirError, type Words} from '../errors.js'
 import {isJsonObject} from '../shape.js'
+import {ExplainedError} from './explained-error.js'
 import type {Input, RefTracker, Result} from './types.js'
 
 /** What a widget was when tapir saw its ref: its role and label in the snapshot. */
@@ -68,14 +69,14 @@ export class RefMemory implements RefTracker {
 }
 
 /** The app's "not found in registry" for a ref, its suggestions replaced by what tapir saw. */
-export class UnknownRef extends TapirError {
+export class UnknownRef extends ExplainedError {
   constructor(
     message: string,
     details: Record<string, unknown>,
     readonly ref: string,
     readonly seenAs: SeenWidget | undefined,
   ) {
-    super(message, 'app', details)
+    super(message, details)
   }
 
   /** What tapir knows of the ref, and the way to a fresh one when no widget is like it now. */
