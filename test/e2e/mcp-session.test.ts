@@ -155,3 +155,22 @@ describe('tapir_start and tapir_attach over MCP', () => {
     }
   })
 })
+
+describe('what tapir_start started belongs to the session, not to the server', () => {
+  const p = flutterProject()
+  afterAll(() => p.dir.remove())
+
+  it('outlives the server that started it, and the next server stops it with tapir_stop', async () => {
+    const first = await agent(p)
+    const started = JSON.parse(textOf(await first.call('tapir_start', {device: 'sim'}))) as {pid: number}
+    await first.client.close()
+    const second = await agent(p)
+    try {
+      expect(JSON.parse(textOf(await second.call('tapir_status')))).toMatchObject({pid: started.pid, answering: true})
+      expect(JSON.parse(textOf(await second.call('tapir_stop')))).toMatchObject({stopped: [started.pid]})
+      expect(p.session()).toBeUndefined()
+    } finally {
+      await second.client.close()
+    }
+  }, 60_000)
+})
