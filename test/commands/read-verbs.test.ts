@@ -58,7 +58,8 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
   it('find with no match answers matched:false and exits 0', async () => {
     const result = await s.run(['tapir:find', '--text', 'Nowhere'])
     expect(result.exitCode).toBe(0)
-    expect(JSON.parse(result.stdout)).toEqual({ref: null, matched: false})
+    // Nothing on screen is near "Nowhere": no nearest widgets either.
+    expect(JSON.parse(result.stdout)).toEqual({ref: null, matched: false, nearest: []})
   })
 
   it.each([[[]], [['--within=e1']]])('find without a predicate (%j) is a usage error, exit 1', async (flags) => {

@@ -55,7 +55,12 @@ describe('tapir:tap against the sim', () => {
     const ref = refOf(settings, /button "Sync now"/)
     const result = await s.run(['tapir:tap', `--ref=${ref}`])
     expect(result.exitCode).toBe(3)
-    expect(result.stderr).toMatch(new RegExp(`^✗ Widget ref=${ref} is not actionable: off-viewport \\(rect=.*, viewport=.*\\)$`))
+    // The refusal, then why: where the widget lies, that no scroll brings it in, and the overflow that put it there.
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^✗ Widget ref=${ref} is not actionable: off-viewport \\(rect=.*, viewport=.*\\)\\. ${ref} lies 4 px past the right edge of the viewport \\(its far edge 100 px out\\)\\. The app scrolled what encloses it before refusing, so no Scrollable brings it in along x\\. A RenderFlex overflow the app reported \\(116 px on the right\\) covers that spot: no gesture can reach it until the layout is fixed \\(tapir:exceptions shows the overflow\\)\\.$`,
+      ),
+    )
     await s.run(['tapir:navigate', '--route=/monitors'])
   })
 

@@ -77,7 +77,26 @@ describe('an agent with only MCP: devices, start the sim, sign in, see it, hit a
     await call('tapir_navigate', {route: '/settings'})
     const refused = await call('tapir_tap', {ref: await refOf({text: 'Sync now'})})
     expect(refused.isError).toBe(true)
-    expect(messageOf(refused)).toContain('off-viewport')
+    // What to do, read from the refusal itself: where it is, why no scroll helps, what would.
+    expect(messageOf(refused)).toMatch(
+      /off-viewport \(rect=.*\)\. q\d+ lies 4 px past the right edge of the viewport \(its far edge 100 px out\)\. The app scrolled what encloses it before refusing, so no Scrollable brings it in along x\. A RenderFlex overflow the app reported \(116 px on the right\) covers that spot: no gesture can reach it until the layout is fixed \(tapir_exceptions shows the overflow\)\.$/,
+    )
+    expect(JSON.parse(textOf(refused).split('\n').at(-1)!)).toMatchObject({
+      error: {
+        exitCode: 3,
+        envelope: {type: 'off_viewport'},
+        offViewport: {side: 'right', gapPx: 4, axis: 'x', scrollable: false, overflowPx: 116},
+      },
+    })
+    const shown = (JSON.parse(textOf(await call('tapir_snap'))) as {snapshot: string}).snapshot
+    const syncNow = /button "Sync now" \[ref=(e\d+)\]/.exec(shown)![1]!
+    const intoView = await call('tapir_scroll', {ref: syncNow, intoView: true, includeSnapshot: false})
+    expect(intoView.isError).toBe(true)
+    expect(JSON.parse(textOf(intoView))).toMatchObject({
+      inViewport: false,
+      outside: {side: 'right', gapPx: 4},
+      note: `${syncNow} lies 4 px past the right edge of the viewport (its far edge 100 px out) after the scroll: no Scrollable around it brings it in along x.`,
+    })
 
     const stopped = await call('tapir_stop')
     expect(stopped.isError, textOf(stopped)).toBeFalsy()
@@ -135,4 +154,23 @@ describe('tapir_start and tapir_attach over MCP', () => {
       await sim.close()
     }
   })
+})
+
+describe('what tapir_start started belongs to the session, not to the server', () => {
+  const p = flutterProject()
+  afterAll(() => p.dir.remove())
+
+  it('outlives the server that started it, and the next server stops it with tapir_stop', async () => {
+    const first = await agent(p)
+    const started = JSON.parse(textOf(await first.call('tapir_start', {device: 'sim'}))) as {pid: number}
+    await first.client.close()
+    const second = await agent(p)
+    try {
+      expect(JSON.parse(textOf(await second.call('tapir_status')))).toMatchObject({pid: started.pid, answering: true})
+      expect(JSON.parse(textOf(await second.call('tapir_stop')))).toMatchObject({stopped: [started.pid]})
+      expect(p.session()).toBeUndefined()
+    } finally {
+      await second.client.close()
+    }
+  }, 60_000)
 })

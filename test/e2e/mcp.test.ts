@@ -122,8 +122,10 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
       'Widget ref=e999 is not actionable: not found in registry (take a snapshot and use a ref from it)',
     )
     const cli = await s.run(['tapir:tap', '--ref=e999'])
-    // The CLI's line may end with what to try next; the envelope carries the same over MCP.
-    expect(cli.stderr.startsWith(`✗ ${messageOf(result)}`), cli.stderr).toBe(true)
+    // Each line ends with what to try next, in its own surface's words.
+    const app = errorOf(result).error.message as string
+    expect(cli.stderr).toBe(`✗ ${app}. tapir never saw e999 in a snapshot: run tapir:snap for fresh refs.`)
+    expect(messageOf(result)).toBe(`${app}. tapir never saw e999 in a snapshot: call tapir_snap for fresh refs.`)
     const json = await s.run(['tapir:tap', '--ref=e999', '--json'])
     expect(errorOf(result)).toEqual(JSON.parse(json.stdout))
     expect(errorOf(result)).toMatchObject({error: {exitCode: 3, code: -32000, envelope: {type: 'not_found'}}})
@@ -148,7 +150,9 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     const stale = await client.callTool({name: 'tapir_fill', arguments: {ref: handle, text: 'x'}})
     expect(stale.isError).toBe(true)
     expect(messageOf(stale)).toMatch(/stale/)
-    expect(errorOf(stale).error).toMatchObject({message: messageOf(stale), exitCode: 3, envelope: {type: 'stale'}})
+    // The human line adds the way to a fresh ref, in MCP's words.
+    expect(messageOf(stale)).toBe(`${errorOf(stale).error.message as string}. Call tapir_snap (or tapir_find again) for a fresh ref.`)
+    expect(errorOf(stale).error).toMatchObject({exitCode: 3, envelope: {type: 'stale'}})
     const idle = await client.callTool({name: 'tapir_wait_for_network_idle', arguments: {timeoutMs: 300}})
     expect(idle.isError).toBe(true)
     expect(errorOf(idle).error).toMatchObject({exitCode: 1, envelope: {type: 'timeout'}})

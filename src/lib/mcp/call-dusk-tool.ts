@@ -1,5 +1,6 @@
 import {TapirError} from '../errors.js'
 import {EXIT} from '../output/exit-codes.js'
+import {hintsInMcpWords} from '../output/mcp-words.js'
 import {defaultFor, inputFromArguments} from '../verbs/input.js'
 import type {Input, Result, VerbContext} from '../verbs/types.js'
 import {contentResult, errorResult, runVerb, textResult, type ToolResult} from './call-tool.js'
@@ -49,7 +50,7 @@ export function callDuskTool(tool: DuskTool, args: Record<string, unknown> | und
       if (failure !== undefined) return errorResult(new TapirError(failure, 'app', {result}), EXIT.failed)
       const isError = tool.verb.mcpIsError?.(result) ?? false
       if (tool.text) return textResult(tool.text(result), isError)
-      const answer = duskAnswer(tool, result, duskInput)
+      const answer = duskAnswer(tool, hintsInMcpWords(result), duskInput)
       const image = tool.verb.mcpImage
       return image
         ? contentResult(imageContent(answer, tool.renamed[image] ?? image), isError)

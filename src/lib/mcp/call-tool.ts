@@ -1,6 +1,7 @@
 import {TapirError} from '../errors.js'
 import {EXIT, type ExitCode} from '../output/exit-codes.js'
-import {errorMessage, errorObject} from '../output/outcome.js'
+import {hintsInMcpWords} from '../output/mcp-words.js'
+import {errorObject, mcpErrorLine} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {executeVerb} from '../verbs/execute-verb.js'
 import {inputFromArguments} from '../verbs/input.js'
@@ -28,7 +29,7 @@ export function contentResult(content: ToolContent[], isError = false): ToolResu
 /** The human message (parameters named as MCP names them), then the same error object the
  *  CLI's --json prints, so an agent can branch on `code` and the app's `envelope.type`. */
 export function errorResult(error: unknown, exitCode?: ExitCode): ToolResult {
-  return textResult(`${errorMessage(error, 'mcp')}\n${JSON.stringify(errorObject(error, 'mcp', exitCode))}`, true)
+  return textResult(`${mcpErrorLine(error)}\n${JSON.stringify(errorObject(error, 'mcp', exitCode))}`, true)
 }
 
 /** Waits the app takes longer than this get a progress notification every PROGRESS_EVERY_MS. */
@@ -42,10 +43,12 @@ export function callVerb(verb: Verb, args: Record<string, unknown> | undefined, 
     verb,
     () => inputFromArguments(verb, args),
     context,
-    (result, input) =>
-      verb.mcpImage
+    (answer, input) => {
+      const result = hintsInMcpWords(answer)
+      return verb.mcpImage
         ? contentResult(imageContent(result, verb.mcpImage), verb.mcpIsError?.(result) ?? false)
-        : textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false),
+        : textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false)
+    },
   )
 }
 

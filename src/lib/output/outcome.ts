@@ -1,8 +1,10 @@
-import {TapirError, type Surface} from '../errors.js'
+import {TapirError, WORDS, type Surface, type Words} from '../errors.js'
 import {isJsonObject} from '../shape.js'
+import {ExplainedError} from '../verbs/explained-error.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT, exitCodeFor} from './exit-codes.js'
+import {inMcpWords} from './mcp-words.js'
 import {redactToken} from './redact-token.js'
 import {cutMessage} from './sane-length.js'
 
@@ -80,7 +82,9 @@ export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
  *  (1: the call or a local failure, 3: the app's answer or the connection) on both surfaces. */
 export function errorObject(error: unknown, surface: Surface, exitCode: ExitCode = exitCodeFor(error)): ErrorObject {
   const details = error instanceof TapirError ? error.details : undefined
-  return {error: {message: errorMessage(error, surface), exitCode, ...details}}
+  const message = errorMessage(error, surface)
+  const worded = surface === 'mcp' && error instanceof TapirError && error.kind === 'app' ? inMcpWords(message) : message
+  return {error: {message: worded, exitCode, ...details}}
 }
 
 /** An app error the verb reads as a soft failure: its own lines, exit 1 (the error JSON with --json). */
@@ -105,7 +109,15 @@ export function failureOutcome(error: unknown, json: boolean, surface: Surface =
 function errorLines(error: unknown): string[] {
   const message = errorMessage(error, 'cli')
   const [first, ...more] = error instanceof TapirError && error.multiline ? message.split('\n') : [message]
-  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first!) : ''}`, ...more]
+  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first!, WORDS.cli) : ''}`, ...more]
+}
+
+/** The message an MCP error result opens with: the message, the app's words in MCP's (it words
+ *  its own for the CLI), and what to try next, worded for MCP. */
+export function mcpErrorLine(error: unknown): string {
+  const message = errorMessage(error, 'mcp')
+  const own = error instanceof TapirError && error.kind === 'app' ? inMcpWords(message) : message
+  return `${own}${error instanceof TapirError ? nextStep(error, own, WORDS.mcp) : ''}`
 }
 
 const MAX_SUGGESTIONS = 5
@@ -113,7 +125,7 @@ const MAX_SUGGESTION_CHARS = 80
 
 /** What the app's error envelope says to try next, as the end of the `✗` line: its suggestions
  *  (candidate refs, labels, key names), and for a stale ref the way to a fresh one. */
-function nextStep(error: TapirError, message: string): string {
+function nextStep(error: TapirError, message: string, words: Words): string {
   const envelope = error.details?.envelope
   if (!isJsonObject(envelope)) return ''
   const suggestions = Array.isArray(envelope.suggestions)
@@ -123,7 +135,10 @@ function nextStep(error: TapirError, message: string): string {
         .map((entry) => (entry.length > MAX_SUGGESTION_CHARS ? `${entry.slice(0, MAX_SUGGESTION_CHARS)}…` : entry))
     : []
   const tried = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : ''
-  const fresh = envelope.type === 'stale' && !/snap/i.test(message) ? ' Run tapir:snap (or tapir:find again) for a fresh ref.' : ''
-  const hints = `${tried}${fresh}`
+  const fresh =
+    envelope.type === 'stale' && !/snap/i.test(message)
+      ? ` ${words.run} ${words.call('snap')} (or ${words.call('find')} again) for a fresh ref.`
+      : ''
+  const hints = error instanceof ExplainedError ? `${error.fix(words, tried !== '')}${tried}` : `${tried}${fresh}`
   return hints === '' || /[.!?]$/.test(message) ? hints : `.${hints}`
 }

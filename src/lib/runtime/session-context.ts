@@ -8,6 +8,7 @@ import {takeLock} from '../session/lock.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession, writeSession} from '../session/store.js'
+import {RefMemory} from '../verbs/ref-memory.js'
 import type {AppTarget, CallRecorder, Verb, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
@@ -37,6 +38,7 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 export class SessionContext implements VerbContext {
   readonly cwd: string
   readonly timeoutMs: number
+  readonly refs = new RefMemory()
   private located: SessionLocation | undefined
   private current: (Session & {vmServiceUri: string}) | undefined
   private connection: Connection | undefined

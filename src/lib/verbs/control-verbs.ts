@@ -4,7 +4,8 @@ import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
-import {centreOffScreen} from './off-screen.js'
+import {centreOffScreen, outsideViewport} from './off-screen.js'
+import {placement} from './off-viewport.js'
 import {includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Report, Verb} from './types.js'
 
@@ -17,6 +18,21 @@ const checkboxAnswer = answer({
   effect: optional(object({verified: optional(boolean), before: optional(nullable(boolean)), after: optional(nullable(boolean))})),
 })
 type CheckboxAnswer = Infer<typeof checkboxAnswer>
+
+const scrollAnswer = answer({
+  scrolled: optional(boolean),
+  finalOffset: optional(nullable(number)),
+  direction: optional(string),
+  pixels: optional(number),
+  /** The `scrollOffset` block: the offset before and after. */
+  // With intoView and no Scrollable around the ref nothing has an offset: both are null.
+  effect: optional(object({changed: optional(boolean), before: optional(nullable(number)), after: optional(nullable(number))})),
+  /** tapir's own, after intoView: whether the ref now is in the viewport, and if not where. */
+  inViewport: optional(boolean),
+  outside: optional(object({side: string, gapPx: number, farPx: number})),
+  note: optional(string),
+})
+type ScrollAnswer = Infer<typeof scrollAnswer>
 
 export const scroll = extensionVerb({
   name: 'scroll',
@@ -55,17 +71,28 @@ export const scroll = extensionVerb({
     if (input.intoView === true && !input.ref)
       throw new ParamError((name) => `${name('intoView')} brings a widget into view, so it needs ${name('ref')} (an eN ref).`)
   },
-  result: answer({
-    scrolled: optional(boolean),
-    finalOffset: optional(nullable(number)),
-    direction: optional(string),
-    pixels: optional(number),
-    /** The `scrollOffset` block: the offset before and after. */
-    // With intoView and no Scrollable around the ref nothing has an offset: both are null.
-    effect: optional(object({changed: optional(boolean), before: optional(nullable(number)), after: optional(nullable(number))})),
-  }),
+  result: scrollAnswer,
+  // intoView is checked, not taken on trust: a scroll can move and still leave the widget out
+  // (scrolled along y while it lies past the right edge).
+  async execute(call, input): Promise<ScrollAnswer> {
+    const app = await call.app()
+    const result = await app.callExtension('scroll', toExtensionParams(scroll.params, input), scrollAnswer, call.deadline)
+    if (input.intoView !== true || !input.ref || (await app.appPackage(call.deadline)) !== 'tapir') return result
+    const where = await outsideViewport(app, input.ref, call.deadline)
+    if (where === undefined) return result
+    if (where === null) return {...result, inViewport: true}
+    return {
+      ...result,
+      inViewport: false,
+      outside: {side: where.side, gapPx: where.gapPx, farPx: where.farPx},
+      note: `${placement(input.ref, where)} after the scroll: no Scrollable around it brings it in along ${where.side === 'left' || where.side === 'right' ? 'x' : 'y'}.`,
+    }
+  },
+  failed: (result) => result.inViewport === false,
+  mcpIsError: (result) => result.inViewport === false,
   prefersJson: snapshotAsked,
   report: (result, input) => {
+    if (result.inViewport === false) return {stderr: [`✗ ${result.note ?? `${input.ref} is still outside the viewport.`}`]}
     const target = input.ref ? ` around ${input.ref}` : ''
     if (result.scrolled === false) return done(`Nothing scrolled${target} (already at the edge, or no Scrollable around it)`)
     // Dusk 0.0.1 echoes the direction and pixels, and reports no offsets.

@@ -1,5 +1,6 @@
 import {Deadline} from '../vm/deadline.js'
 import {callsAppPackage, runOnDusk} from './dusk/drive.js'
+import {explainOffViewport} from './off-viewport.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
 
 /** Runs a verb under one overall deadline: --timeout, plus the time the verb waits in the app
@@ -27,7 +28,13 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     deadline,
   }
   const commit = await context.recorder?.(verb)?.begin(verb, input, call)
-  const result = await run(verb, call, input)
+  let result: Result
+  try {
+    result = await run(verb, call, input)
+  } catch (error) {
+    throw await explainOffViewport(context.refs ? context.refs.explain(error, input) : error, call)
+  }
+  context.refs?.note(result)
   if (commit && !verb.failed?.(result, input, false)) await commit(result)
   return result
 }

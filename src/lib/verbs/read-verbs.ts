@@ -1,7 +1,9 @@
 import {ParamError} from '../errors.js'
-import {integer, list, object, optional, string} from '../shape.js'
+import {integer, list, object, optional, string, type Infer} from '../shape.js'
 import {answer, exceptionsAnswer, findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
+import {ambiguousFind, nearestToFind} from './find-report.js'
+import {toExtensionParams} from './input.js'
 import type {Verb} from './types.js'
 
 export const snap = extensionVerb({
@@ -91,6 +93,8 @@ export const observe = extensionVerb({
 })
 
 /** What find can look for; a call gives at least one. */
+type FindAnswer = Infer<typeof findAnswer>
+
 const FIND_PREDICATES = [
   {
     name: 'text',
@@ -135,6 +139,20 @@ export const find = extensionVerb({
     }
   },
   result: findAnswer,
+  // An ambiguous find says what it picked and what else matched; a find that matched nothing,
+  // the nearest widgets. Both read the app's widgets once more, and only then.
+  async execute(call, input): Promise<FindAnswer> {
+    const app = await call.app()
+    const result = await app.callExtension('find', toExtensionParams(find.params, input), findAnswer, call.deadline)
+    const ambiguous = result.matched && typeof result.matchCount === 'number' && result.matchCount > 1
+    try {
+      if (ambiguous && typeof result.ref === 'string') return {...result, ...(await ambiguousFind(app, result.ref, input, call.deadline))}
+      if (!result.matched) return {...result, ...(await nearestToFind(app, input, call.deadline))}
+    } catch {
+      // the app cannot say more: its own answer stands
+    }
+    return result
+  },
   report: (result) => ({stdout: JSON.stringify(result, null, 2)}),
 })
 

@@ -106,6 +106,15 @@ export interface VerbContext {
   /** A tapir:run step's words that held `${env.NAME}`, each as the verb got it and as written:
    *  a recording writes the word as written, never the value. */
   envWords?: ReadonlyArray<readonly [given: string, written: string]>
+  /** The refs this context has seen, for what a ref the app no longer knows was (ref-memory.ts). */
+  refs?: RefTracker
+}
+
+/** Sees every result's snapshot, and explains an error about a ref it saw. */
+export interface RefTracker {
+  note(result: Result): void
+  /** The error, or one that says what the ref was and which widgets are that now. */
+  explain(error: unknown, input: Input): unknown
 }
 
 /** Sees the calls a recording is made of (record/recorder.ts). */
