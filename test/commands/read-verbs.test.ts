@@ -58,8 +58,8 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
   it('find with no match answers matched:false and exits 0', async () => {
     const result = await s.run(['tapir:find', '--text', 'Nowhere'])
     expect(result.exitCode).toBe(0)
-    // Nothing on screen is near "Nowhere": no nearest widgets either.
-    expect(JSON.parse(result.stdout)).toEqual({ref: null, matched: false, nearest: []})
+    // The Dart CLI's answer: the nearest widgets are told over MCP only (test/e2e/mcp-find.test.ts).
+    expect(JSON.parse(result.stdout)).toEqual({ref: null, matched: false})
   })
 
   it.each([[[]], [['--within=e1']]])('find without a predicate (%j) is a usage error, exit 1', async (flags) => {

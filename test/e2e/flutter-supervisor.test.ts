@@ -241,16 +241,16 @@ describe('flutter announces a VM Service address tapir cannot use', () => {
   }, 60_000)
 })
 
-describe('--boot-timeout within what a timer can hold', () => {
-  it.each(['linux', 'sim'])('2147484 s or more is refused on --device=%s before anything starts', async (device) => {
+describe('--boot-timeout within a year', () => {
+  it.each(['linux', 'sim'])('more than a year is refused on --device=%s before anything starts', async (device) => {
     const p = flutterProject()
     try {
-      for (const seconds of [2147484, 9999999999]) {
+      for (const seconds of [31536001, 9999999999]) {
         const result = await p.run(['start', `--device=${device}`, `--boot-timeout=${seconds}`])
         expect(result).toMatchObject({
           exitCode: 1,
           stdout: '',
-          stderr: `✗ --boot-timeout must be at most 2147483 s, about 24.8 days (got ${seconds}).`,
+          stderr: `✗ --boot-timeout must be at most 31536000 s, a year (got ${seconds}).`,
         })
       }
       expect(p.session()).toBeUndefined()

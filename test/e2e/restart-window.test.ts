@@ -8,14 +8,16 @@ import {withSimSession} from '../helpers/sim.js'
 // (DWDS in WebSocket mode). The VM and DWDS post ServiceExtensionAdded on the Isolate stream as
 // each one comes back (proxy_service.dart `parseRegisterEvent`). docs/dwds-and-vm.md.
 
+// On the web an attached restart recompiles through flutter's reloadSources (flutter_tools
+// registers it in both DWDS modes), so these sims run with flutter's services.
 const modes: Array<[SimMode, string]> = [
   ['vm', "flutter run's hotRestart service on a Dart VM"],
-  ['dwds', "DWDS's own hotRestart service (Chrome proxy)"],
-  ['dwds-websocket', "DWDS's own hotRestart service (WebSocket mode)"],
+  ['dwds', "flutter's reloadSources, then DWDS's hotRestart (Chrome proxy)"],
+  ['dwds-websocket', "flutter's reloadSources, then DWDS's hotRestart (WebSocket mode)"],
 ]
 
 describe.each(modes)('the verb after `tapir hot-restart` through %s', (mode, _how) => {
-  const s = withSimSession({mode, flutterTool: mode === 'vm', restartRegistrationMs: 2500})
+  const s = withSimSession({mode, flutterTool: true, restartRegistrationMs: 2500})
 
   it('waits for tapir on the new isolate and answers, in the next tapir process', async () => {
     const restarted = await s.run(['hot-restart'])

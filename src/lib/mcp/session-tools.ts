@@ -18,8 +18,8 @@ const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--$
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [])
 
 export const DEFAULT_BOOT_TIMEOUT_S = 300
-/** A Node timer holds at most 2^31-1 ms. */
-const MAX_BOOT_TIMEOUT_S = Math.floor((2 ** 31 - 1) / 1000)
+/** `tapir start`'s own bound, a year: past 2^31-1 ms its timer is re-armed in steps. */
+const MAX_BOOT_TIMEOUT_S = 365 * 24 * 3600
 
 export const SESSION_TOOLS: readonly SessionTool[] = [
   {
@@ -35,7 +35,7 @@ export const SESSION_TOOLS: readonly SessionTool[] = [
     tool: 'tapir_start',
     command: 'start',
     title: 'Start the app',
-    summary: 'Start the app and record it as the session; answers once the app answers, with progress while flutter builds.',
+    summary: 'Start the app as the session; answers once the app does, with progress while flutter builds.',
     kind: 'action',
     waitsForApp: true,
     params: params(

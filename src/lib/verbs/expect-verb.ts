@@ -20,7 +20,7 @@ export interface Expectation {
 }
 
 const SELECTORS = ['text', 'contains', 'label', 'key'] as const
-const STATES = ['visible', 'enabled', 'checked'] as const
+const STATES = ['visible', 'enabled'] as const
 
 type ExpectInput = {
   text?: string
@@ -31,7 +31,6 @@ type ExpectInput = {
   count?: number
   visible?: boolean
   enabled?: boolean
-  checked?: boolean
   route?: string
   timeoutMs?: number
 }
@@ -45,7 +44,7 @@ export const expectVerb = defineVerb({
   summary: 'Wait until a widget or the route is as expected.',
   cliExit: 'exits 1 when the condition does not hold within the timeout',
   details:
-    "A check for flows and CI (tapir test). It reads the app with find, observe and get_routes, again every 100 ms, until the condition holds or timeoutMs passes. Widgets are matched as find matches them: text is the exact label or Text data, contains a substring of either, label the Semantics label only, key the widget's Key. visible, enabled and checked are read from observe's candidates, which carry labels and no keys, so they need text, contains or label. This verb is tapir's own; the tool reference has no expect.",
+    "A check for flows and CI (tapir test). It reads the app with find, observe and get_routes, again every 100 ms, until the condition holds or timeoutMs passes. Widgets are matched as find matches them: text is the exact label or Text data, contains a substring of either, label the Semantics label only, key the widget's Key. visible and enabled are read from observe's candidates, which carry labels and no keys, so they need text, contains or label. No read of the tool reference reports whether a checkbox is checked, so expect has no such condition: set_checkbox verifies the state it sets. This verb is tapir's own; the tool reference has no expect.",
   example: '--text="Sign in" --count=2',
   kind: 'read',
   params: [
@@ -78,11 +77,6 @@ export const expectVerb = defineVerb({
       description: 'Expect the widget to be visible (--no-visible: not visible).',
     },
     {name: 'enabled', type: 'boolean', description: 'Expect the widget to be enabled (--no-enabled: disabled).'},
-    {
-      name: 'checked',
-      type: 'boolean',
-      description: 'Expect the checkbox, switch or radio to be checked (--no-checked: unchecked).',
-    },
     {
       name: 'route',
       type: 'string',
@@ -185,10 +179,9 @@ function labelMatches(label: string | undefined, input: ExpectInput): boolean {
   return label === (input.text ?? input.label)
 }
 
-/** A candidate's state as observe reports it; checked only when the app sends it. */
+/** A candidate's state as observe reports it. */
 function stateOf(candidate: Record<string, unknown>, name: (typeof STATES)[number]): boolean | 'unknown' {
-  const field = {visible: 'isVisible', enabled: 'isEnabled', checked: 'isChecked'}[name]
-  const value = candidate[field] ?? (name === 'checked' ? candidate.checked : undefined)
+  const value = candidate[{visible: 'isVisible', enabled: 'isEnabled'}[name]]
   return typeof value === 'boolean' ? value : 'unknown'
 }
 

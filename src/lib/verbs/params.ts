@@ -2,11 +2,10 @@ import type {Param} from './types.js'
 
 /** The one wording tools/list gives each parameter many tools share. */
 export const BRIEF = {
-  ref: 'An eN or qN ref.',
-  snapshot: 'Wins over includeSnapshot.',
-  includeSnapshot: 'Return the snapshot after.',
-  checkStable: 'Refuse while it moves.',
-  checkReceivesEvents: 'Refuse when covered.',
+  ref: 'eN or qN.',
+  snapshot: 'Overrides includeSnapshot.',
+  checkStable: 'Refuse if moving.',
+  checkReceivesEvents: 'Refuse if covered.',
   timeoutMs: 'Give up after this many ms.',
 } as const
 
@@ -51,7 +50,7 @@ export function includeSnapshot(specDefault: boolean): Param<'includeSnapshot', 
     type: 'boolean',
     default: specDefault,
     cliDefault: false,
-    brief: BRIEF.includeSnapshot,
+    // Its name and default say it all to an agent: no brief, to keep the tool list short.
     description: `Return the snapshot taken after the action (MCP default ${specDefault}; the CLI prints the JSON when set).`,
   }
 }

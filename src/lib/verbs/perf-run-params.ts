@@ -12,7 +12,7 @@ export const HTML_PARAM = {
   type: 'string',
   local: true,
   addition: true,
-  brief: 'Also write an HTML report to this file.',
+  brief: 'Also write an HTML report here.',
   description: 'Also write a self-contained HTML report (frame-time charts against the budget) to this file.',
 } as const
 

@@ -139,11 +139,13 @@ export const find = extensionVerb({
     }
   },
   result: findAnswer,
-  // An ambiguous find says what it picked and what else matched; a find that matched nothing,
-  // the nearest widgets. Both read the app's widgets once more, and only then.
+  // Over MCP an ambiguous find says what it picked and what else matched, and a find that
+  // matched nothing the nearest widgets. Both read the app's widgets once more through observe,
+  // which mints a qN per candidate, so the CLI keeps the Dart CLI's answer and handle numbers.
   async execute(call, input): Promise<FindAnswer> {
     const app = await call.app()
     const result = await app.callExtension('find', toExtensionParams(find.params, input), findAnswer, call.deadline)
+    if (call.origin !== 'mcp') return result
     const ambiguous = result.matched && typeof result.matchCount === 'number' && result.matchCount > 1
     try {
       if (ambiguous && typeof result.ref === 'string') return {...result, ...(await ambiguousFind(app, result.ref, input, call.deadline))}
