@@ -1,3 +1,4 @@
+import {selfContainedPage} from '../perf/report/html.js'
 import {shownAttempt, totalsOf, type Attempt, type Evidence, type SuiteReport, type TestRecord} from './report.js'
 
 /** The first bytes of every test report page tapir writes. */
@@ -36,20 +37,7 @@ export function htmlReport(report: SuiteReport, image: (path: string) => Buffer 
 <main>
 ${report.tests.map((test) => testHtml(test, image)).join('\n')}
 </main>`
-  return `${TEST_REPORT_HEAD}<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${esc(headline)} · tapir test</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`
+  return selfContainedPage(TEST_REPORT_HEAD, `${headline} · tapir test`, STYLE, body)
 }
 
 function freshWords(fresh: string): string {

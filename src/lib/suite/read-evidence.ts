@@ -1,5 +1,5 @@
-import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs'
 import {isAbsolute, normalize, resolve} from 'node:path'
+import {readBoundedBytes} from '../read-bounded.js'
 
 /** A screenshot larger than this is left out of a page. */
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024
@@ -13,22 +13,9 @@ export function staysInside(path: string): boolean {
  *  MAX_IMAGE_BYTES (no link followed); undefined otherwise. */
 export function readBoundedFile(folder: string, path: string): Buffer | undefined {
   if (isAbsolute(path)) return undefined
-  let fd: number | undefined
   try {
-    fd = openSync(resolve(folder, path), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK)
-    const stats = fstatSync(fd)
-    if (!stats.isFile() || stats.size > MAX_IMAGE_BYTES) return undefined
-    const buffer = Buffer.alloc(stats.size)
-    let size = 0
-    while (size < stats.size) {
-      const read = readSync(fd, buffer, size, stats.size - size, size)
-      if (read === 0) break
-      size += read
-    }
-    return buffer.subarray(0, size)
+    return readBoundedBytes(resolve(folder, path), MAX_IMAGE_BYTES, {followLinks: false})
   } catch {
     return undefined
-  } finally {
-    if (fd !== undefined) closeSync(fd)
   }
 }

@@ -28,16 +28,17 @@ export const numberOr = (value: unknown): number | undefined => (typeof value ==
 export type Level = 'error' | 'warn' | 'improved' | 'info' | 'ok' | 'unchanged'
 
 /** A page that needs nothing beyond itself: styles inline, charts inline SVG, no script, and a
- *  policy that lets the browser fetch nothing at all. */
-export function page(title: string, body: string): string {
-  return `${REPORT_HEAD}<html lang="en">
+ *  policy that lets the browser fetch nothing at all. `head` is the first line that marks the
+ *  file as tapir's own (output-file.ts). */
+export function selfContainedPage(head: string, title: string, style: string, body: string): string {
+  return `${head}<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${esc(title)}</title>
-<style>${STYLE}</style>
+<style>${style}</style>
 </head>
 <body>
 ${body}
@@ -45,6 +46,9 @@ ${body}
 </html>
 `
 }
+
+/** A perf report page. */
+export const page = (title: string, body: string): string => selfContainedPage(REPORT_HEAD, title, STYLE, body)
 
 export const section = (title: string, body: string, id?: string): string =>
   `<section${id ? ` id="${esc(id)}"` : ''}><h2>${esc(title)}</h2>\n${body}\n</section>`
