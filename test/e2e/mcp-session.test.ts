@@ -1,6 +1,8 @@
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Progress} from '@modelcontextprotocol/sdk/types.js'
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSim} from '../../src/sim/index.js'
 import {BIN} from '../helpers/cli.js'
@@ -20,12 +22,13 @@ expectNoProcessLeft()
  *  an agent's MCP client runs it: nothing but MCP from here on. */
 async function agent(
   p: ReturnType<typeof flutterProject>,
+  extra: Record<string, string> = {},
 ): Promise<{client: Client; call(name: string, args?: object, onprogress?: (p: Progress) => void): Promise<Answer>}> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp:serve'],
     cwd: p.dir.path,
-    env: p.env(),
+    env: p.env(extra),
     stderr: 'pipe',
   })
   const client = new McpTestClient()
@@ -171,6 +174,40 @@ describe('what tapir_start started belongs to the session, not to the server', (
       expect(p.session()).toBeUndefined()
     } finally {
       await second.client.close()
+    }
+  }, 60_000)
+})
+
+describe('progress over MCP is what the CLI would print', () => {
+  it('hides the VM Service token of a failed start and keeps each line terminal-safe', async () => {
+    const p = flutterProject()
+    // A flutter that printed its VM Service address and a control character on stderr, then died.
+    const flutter = join(p.dir.path, 'dying-flutter')
+    writeFileSync(
+      flutter,
+      [
+        '#!/bin/sh',
+        'echo "A Dart VM Service on linux is available at: http://127.0.0.1:4567/SECRETTOKEN0=/" >&2',
+        'printf "Lost connection to device.\\033[2J\\n" >&2',
+        // Long enough for tapir to record it as its own child before it ends.
+        'sleep 2',
+        'exit 1',
+        '',
+      ].join('\n'),
+      {mode: 0o755},
+    )
+    const session = await agent(p, {TAPIR_FLUTTER_BIN: flutter})
+    try {
+      const heard: Progress[] = []
+      const started = await session.call('tapir_start', {device: 'linux', bootTimeout: 30}, (progress) => heard.push(progress))
+      expect(started.isError).toBe(true)
+      const said = [...heard.map((progress) => progress.message ?? ''), textOf(started)].join('\n')
+      expect(said).toContain('available at: http://127.0.0.1:4567/***/')
+      expect(said).not.toContain('SECRETTOKEN0')
+      expect(said).not.toContain('\u001b')
+    } finally {
+      await session.client.close()
+      p.dir.remove()
     }
   }, 60_000)
 })

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import {UsageError} from '../errors.js'
 import type {ErrorObject, Outcome} from '../output/outcome.js'
+import {printable} from '../output/printable.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {isJsonObject} from '../shape.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
@@ -192,7 +193,11 @@ function callContext(context: VerbContext, extra: Extra): VerbContext {
       ? undefined
       : (message: string) =>
           void extra
-            .sendNotification({method: 'notifications/progress', params: {progressToken: token, progress: ++sent, message}})
+            .sendNotification({
+              method: 'notifications/progress',
+              // As the CLI prints a progress line: flutter's log lines hold the VM Service URI.
+              params: {progressToken: token, progress: ++sent, message: printable(message, true)},
+            })
             .catch(() => undefined)
   const own: Partial<VerbContext> = {cancelled: extra.signal, origin: 'mcp', ...(progress ? {progress} : {})}
   // Everything else is the session's own, run on the session's context itself (its one connection).
