@@ -6,9 +6,11 @@ import type {Outcome} from '../lib/output/outcome.js'
 import {stepArguments} from '../lib/run/step-arguments.js'
 import {summaryLine} from '../lib/suite/list.js'
 import {mergeReports, readShardReports} from '../lib/suite/merge.js'
-import {writeReports} from '../lib/suite/write-reports.js'
+import {checkReports, writeReports, type Reporter} from '../lib/suite/write-reports.js'
 import type {FlagsOf} from './tapir-command.js'
 import {TapirCommand} from './tapir-command.js'
+
+const MERGED: readonly Reporter[] = ['junit', 'html', 'json']
 
 export default class MergeReports extends TapirCommand<typeof MergeReports> {
   static override summary = "Merge the report folders of tapir test's shards into one JUnit, HTML and JSON report."
@@ -33,8 +35,9 @@ export default class MergeReports extends TapirCommand<typeof MergeReports> {
       Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}])),
     )
     const outputDir = resolve(cwd, flags['output-dir'])
+    checkReports(MERGED, outputDir)
     const report = mergeReports(readShardReports(folders, cwd), outputDir)
-    const written = writeReports(report, ['junit', 'html', 'json'], outputDir, cwd)
+    const written = writeReports(report, MERGED, outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const failed = report.tests.some((test) => test.status === 'failed')
     return {

@@ -13,7 +13,7 @@ import {summaryLine, testLine} from '../lib/suite/list.js'
 import {totalsOf} from '../lib/suite/report.js'
 import {runSuite} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
-import {parseReporters, writeReports} from '../lib/suite/write-reports.js'
+import {checkReports, parseReporters, writeReports} from '../lib/suite/write-reports.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {produceCommand} from './produce-command.js'
 import type {FlagsOf} from './tapir-command.js'
@@ -78,6 +78,7 @@ export default class Test extends TapirCommand<typeof Test> {
     if (files.length === 0) throw new UsageError(`No test file matches --grep=${flags.grep}.`)
     if (shard) files = pickShard(files, shard, durations)
     const outputDir = resolve(cwd, flags['output-dir'])
+    checkReports(reporters, outputDir)
     const fresh = flags.fresh as Fresh
     // On a terminal each test's line shows as it ends (stderr); stdout then holds the summary alone.
     const live = reporters.includes('list') && process.stderr.isTTY === true

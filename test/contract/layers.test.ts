@@ -41,7 +41,7 @@ const ALLOWED: Record<string, string[]> = {
     'write-atomic.ts',
   ],
   mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'user-file.ts', 'write-atomic.ts'],
-  suite: ['errors.ts', 'shape.ts', 'output', 'verbs', 'vm', 'run', 'perf', 'read-bounded.ts', 'write-atomic.ts'],
+  suite: ['errors.ts', 'shape.ts', 'output', 'verbs', 'vm', 'run', 'perf', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'user-file.ts', 'write-atomic.ts'],
   commands: [
     'errors.ts',

@@ -272,6 +272,33 @@ describe('tapir test', () => {
     }
   })
 
+  it('never replaces a report file it did not write: refused before any test runs, every byte kept', async () => {
+    for (const [file, mine] of [
+      ['report.json', '{"my": "precious data"}\n'],
+      ['report.html', '<html>my site</html>\n'],
+      ['junit.xml', '<?xml version="1.0"?>\n<testsuites name="other tool"/>\n'],
+    ] as const) {
+      const folder = join(project.path, `theirs-${file}`)
+      mkdirSync(folder)
+      writeFileSync(join(folder, file), mine)
+      for (const args of [
+        ['test', 'flows/pass.tapir', '--fresh=none', `--output-dir=${folder}`],
+        ['merge-reports', 'out', `--output-dir=${folder}`],
+      ]) {
+        const result = await inProject(args)
+        expect(result.exitCode, args.join(' ')).toBe(1)
+        expect(result.stdout).toBe('')
+        expect(result.stderr).toBe(
+          `✗ Refusing to replace ${join(folder, file)}: it exists and is not ${file === 'junit.xml' ? 'a JUnit report of tapir test' : 'a tapir test report'} tapir wrote. Remove it, or choose another path.`,
+        )
+        expect(readFileSync(join(folder, file), 'utf8')).toBe(mine)
+      }
+    }
+    // Its own reports it replaces: the earlier run's out/ again.
+    expect((await inProject(['test', 'flows/pass.tapir', '--output-dir=out-again'])).exitCode).toBe(0)
+    expect((await inProject(['test', 'flows/pass.tapir', '--output-dir=out-again'])).exitCode).toBe(0)
+  })
+
   it('refuses bad input with one line and exit 1', async () => {
     for (const [args, message] of [
       [['test', 'nowhere'], /^✗ Cannot read nowhere: .*Give a \*\.tapir file or a folder of them\.$/],

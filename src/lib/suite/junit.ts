@@ -1,6 +1,9 @@
 import {posix} from 'node:path'
 import {shownAttempt, totalsOf, type Attempt, type SuiteReport, type TestRecord} from './report.js'
 
+/** The first bytes of every JUnit file tapir test writes: how it knows its own. */
+export const JUNIT_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tapir test"'
+
 /** Longest text one element carries; a report stays readable and small. */
 const MAX_TEXT = 64 * 1024
 
@@ -19,8 +22,8 @@ export function junitXml(report: SuiteReport, reportFolder = '.'): string {
   }
   const body = [...suites].map(([folder, tests]) => suiteXml(folder, tests, report.startedAt, reportFolder)).join('')
   return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<testsuites name="tapir test" tests="${totals.total}" failures="${totals.failed}" errors="0" skipped="0" time="${seconds(report.durationMs)}">\n` +
+    JUNIT_HEAD +
+    ` tests="${totals.total}" failures="${totals.failed}" errors="0" skipped="0" time="${seconds(report.durationMs)}">\n` +
     body +
     '</testsuites>\n'
   )
