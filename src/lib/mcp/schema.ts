@@ -5,7 +5,10 @@ type JsonSchema = Record<string, unknown>
 function propertyFor(param: Param): JsonSchema {
   const list = param.type === 'string[]'
   const choices = param.options ? {enum: [...param.options]} : {}
-  const schema: JsonSchema = list ? {type: 'array', items: {type: 'string', ...choices}} : {type: param.type, ...choices}
+  const length = param.maxLength === undefined ? {} : {maxLength: param.maxLength}
+  const schema: JsonSchema = list
+    ? {type: 'array', items: {type: 'string', ...choices, ...length}, ...(param.maxItems === undefined ? {} : {maxItems: param.maxItems})}
+    : {type: param.type, ...choices, ...length}
   if (param.brief) schema.description = param.brief
   if (param.default !== undefined) schema.default = param.default
   if (param.minimum !== undefined) schema.minimum = param.minimum

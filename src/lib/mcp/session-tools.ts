@@ -18,6 +18,11 @@ const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--$
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [])
 
 export const DEFAULT_BOOT_TIMEOUT_S = 300
+/** Bounds on what an agent may hand a session command: a device id or a fault knob, a URI or
+ *  one argument for flutter run, and how many of them. */
+const MAX_NAME_CHARS = 256
+const MAX_ARG_CHARS = 4096
+const MAX_LIST_ITEMS = 100
 /** `tapir start`'s own bound, a year: past 2^31-1 ms its timer is re-armed in steps. */
 const MAX_BOOT_TIMEOUT_S = 365 * 24 * 3600
 
@@ -43,12 +48,15 @@ export const SESSION_TOOLS: readonly SessionTool[] = [
         name: 'device',
         type: 'string',
         required: true,
+        maxLength: MAX_NAME_CHARS,
         brief: 'sim, or an id from tapir_devices.',
         description: 'Where to run the app.',
       },
       {
         name: 'faults',
         type: 'string[]',
+        maxItems: MAX_LIST_ITEMS,
+        maxLength: MAX_NAME_CHARS,
         brief: 'sim: fault knobs, e.g. "latency=200".',
         description: 'The sim fault knobs.',
       },
@@ -63,6 +71,8 @@ export const SESSION_TOOLS: readonly SessionTool[] = [
       {
         name: 'flutterArgs',
         type: 'string[]',
+        maxItems: MAX_LIST_ITEMS,
+        maxLength: MAX_ARG_CHARS,
         brief: 'Arguments for flutter run.',
         description: 'flutter run arguments.',
       },
@@ -94,7 +104,7 @@ export const SESSION_TOOLS: readonly SessionTool[] = [
     summary: 'Record a running app (the VM Service URI flutter run printed) as the session.',
     kind: 'set',
     params: params(
-      {name: 'uri', type: 'string', required: true, description: 'The VM Service URI.'},
+      {name: 'uri', type: 'string', required: true, maxLength: MAX_ARG_CHARS, description: 'The VM Service URI.'},
       {
         name: 'cdpPort',
         type: 'integer',

@@ -96,6 +96,20 @@ export function checkValue(param: Param, value: ParamValue): void {
   if (param.maximum !== undefined && typeof value === 'number' && value > param.maximum) {
     throw new ParamError((name) => `${name(param.name)} must be at most ${param.maximum} (got ${value}).`)
   }
+  if (param.maxItems !== undefined && Array.isArray(value) && value.length > param.maxItems) {
+    throw new ParamError((name) => `${name(param.name)} takes at most ${param.maxItems} items (got ${value.length}).`)
+  }
+  const {maxLength} = param
+  const long =
+    maxLength === undefined
+      ? undefined
+      : (Array.isArray(value) ? value : [value]).find((item) => typeof item === 'string' && item.length > maxLength)
+  if (long !== undefined) {
+    throw new ParamError(
+      (name) =>
+        `${name(param.name)} takes at most ${maxLength} characters${Array.isArray(value) ? ' an item' : ''} (got ${String(long).length}).`,
+    )
+  }
 }
 
 /** A time limit tapir can keep: a Node timer holds at most 2^31-1 ms and fires at once beyond. */

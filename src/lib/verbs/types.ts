@@ -32,6 +32,10 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   options?: readonly string[]
   minimum?: number
   maximum?: number
+  /** The longest string, or string of a list, it takes (characters). */
+  maxLength?: number
+  /** The most items a list takes. */
+  maxItems?: number
   /** A required string that may be "" (fill --text="" clears); other required values may not. */
   allowEmpty?: boolean
   /** The CLI's message when a required value is missing. */
