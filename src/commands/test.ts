@@ -1,4 +1,4 @@
-import {relative, resolve} from 'node:path'
+import {dirname, relative, resolve} from 'node:path'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {TapirError, UsageError} from '../lib/errors.js'
@@ -78,12 +78,14 @@ export default class Test extends TapirCommand<typeof Test> {
     if (files.length === 0) throw new UsageError(`No test file matches --grep=${flags.grep}.`)
     if (shard) files = pickShard(files, shard, durations)
     const outputDir = resolve(cwd, flags['output-dir'])
+    const stateFile = flags.state ?? process.env.TAPIR_STATE_FILE
+    const stateFolder = stateFile === undefined ? [] : [dirname(resolve(cwd, stateFile))]
     checkReports(reporters, outputDir)
     const fresh = flags.fresh as Fresh
     // On a terminal each test's line shows as it ends (stderr); stdout then holds the summary alone.
     const live = reporters.includes('list') && process.stderr.isTTY === true
     const report = await runSuite(
-      {files, cwd, outputDir, retries: flags.retries, testTimeoutMs: flags['test-timeout'], bail: flags.bail, fresh},
+      {files, cwd, outputDir, retries: flags.retries, testTimeoutMs: flags['test-timeout'], bail: flags.bail, fresh, hide: stateFolder},
       {
         context,
         isVerb: (verb) => this.config.findCommand(`tapir:${verb}`) !== undefined,

@@ -1,6 +1,6 @@
 import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs'
 import {homedir} from 'node:os'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 import {XMLParser} from 'fast-xml-parser'
 import {PNG} from 'pngjs'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -113,6 +113,25 @@ describe('tapir test', () => {
     expect(readdirSync(join(project.path, 'out', 'evidence')).sort()).toEqual(
       shots.map((shot: string) => shot.slice('evidence/'.length)).sort(),
     )
+  })
+
+  it('names no folder of this machine either for a step that writes outside the project, or a session file elsewhere', async () => {
+    const outside = tempDir('tapir-outside-')
+    try {
+      const shot = join(outside.path, 'abs.png')
+      writeFileSync(join(project.path, 'outside.tapir'), `screenshot --output=${shot}\nexpect --text=Nope --timeoutMs=100\n`)
+      const result = await inProject(['test', 'outside.tapir', '--fresh=none', '--output-dir=outside-out'])
+      expect(result.exitCode).toBe(1)
+      for (const file of ['junit.xml', 'report.html', 'report.json']) {
+        const text = readFileSync(join(project.path, 'outside-out', file), 'utf8')
+        expect(text, file).not.toContain(outside.path)
+        expect(text, file).not.toContain(dirname(s.state))
+        // The step as written, its temp folder named for what it is (escaped in XML and HTML).
+        expect(text, file).toMatch(/screenshot --output=(<|&lt;)tmp(>|&gt;)\//)
+      }
+    } finally {
+      outside.remove()
+    }
   })
 
   it("shows the failing step's screenshot, snapshot and exceptions in the HTML, as Chromium renders it", async () => {

@@ -1,4 +1,4 @@
-import {homedir} from 'node:os'
+import {homedir, tmpdir} from 'node:os'
 import {sep} from 'node:path'
 import {messageOf} from '../errors.js'
 import type {Outcome} from '../output/outcome.js'
@@ -35,6 +35,9 @@ export interface SuiteOptions {
   testTimeoutMs: number
   bail: boolean
   fresh: string
+  /** Folders of this machine no report may name, beside cwd, home and the temp folder (the
+   *  session file's, when it was named). */
+  hide?: readonly string[]
 }
 
 /** Runs every test file as one test, each attempt from a fresh app, in strict mode, retried up to
@@ -75,7 +78,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   const steps: StepRecord[] = []
   let secrets: readonly string[] = []
   const finish = async (failure?: Failure, withEvidence = true): Promise<Attempt> => {
-    const clean = (text: string) => unrooted(maskSecrets(text, secrets), options.cwd)
+    const clean = (text: string) => unrooted(maskSecrets(text, secrets), options)
     const evidence =
       failure && withEvidence
         ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, clean)
@@ -97,24 +100,21 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     plan = planSteps(lines, {isVerb: hooks.isVerb, env: process.env})
     secrets = plan.secrets
   } catch (error) {
-    return finish({file, message: unrooted(`${file}: ${messageOf(error)}`, options.cwd)}, false)
+    return finish({file, message: unrooted(`${file}: ${messageOf(error)}`, options)}, false)
   }
   try {
     await hooks.fresh()
   } catch (error) {
     return finish({
       file,
-      message: unrooted(
-        `${file}: the app could not be brought to a known state (--fresh=${options.fresh}): ${messageOf(error)}`,
-        options.cwd,
-      ),
+      message: unrooted(`${file}: the app could not be brought to a known state (--fresh=${options.fresh}): ${messageOf(error)}`, options),
     })
   }
-  const mask = (text: string) => unrooted(maskSecrets(text, plan.secrets), options.cwd)
+  const mask = (text: string) => unrooted(maskSecrets(text, plan.secrets), options)
   let timedOut = false
   const record = (result: StepResult): void => {
     steps.push({
-      step: result.step,
+      step: mask(result.step),
       ...(result.line === undefined ? {} : {line: result.line}),
       ok: result.ok,
       exitCode: result.exitCode,
@@ -137,8 +137,10 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     return finish({
       file,
       ...(at?.line === undefined ? {} : {line: at.line}),
-      ...(at ? {step: at.text, stepNumber: steps.length + 1} : {}),
-      message: `${file}${at?.line === undefined ? '' : `:${at.line}`}: the test timed out after ${options.testTimeoutMs} ms${at ? ` in step ${steps.length + 1} (${at.text})` : ''}.`,
+      ...(at ? {step: mask(at.text), stepNumber: steps.length + 1} : {}),
+      message: mask(
+        `${file}${at?.line === undefined ? '' : `:${at.line}`}: the test timed out after ${options.testTimeoutMs} ms${at ? ` in step ${steps.length + 1} (${at.text})` : ''}.`,
+      ),
     })
   }
   if (report.failed === null) return finish()
@@ -148,9 +150,9 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   return finish({
     file,
     ...(failed.line === undefined ? {} : {line: failed.line}),
-    step: failed.step,
+    step: mask(failed.step),
     stepNumber: report.failed,
-    message: `${file}${failed.line === undefined ? '' : `:${failed.line}`}: step ${report.failed} (${failed.step}) failed (exit ${failed.exitCode}): ${cut(reason)}`,
+    message: `${file}${failed.line === undefined ? '' : `:${failed.line}`}: step ${report.failed} (${mask(failed.step)}) failed (exit ${failed.exitCode}): ${cut(reason)}`,
   })
 }
 
@@ -168,10 +170,19 @@ const cut = (text: string): string => (text.length > MAX_OUTPUT ? `${text.slice(
 async function* emptyStdin(): AsyncIterable<Buffer> {}
 
 /** Text with the machine's own folders taken out: a report names no absolute path of the machine
- *  that made it (the project's folder becomes relative, the home folder ~). */
-export function unrooted(text: string, cwd: string): string {
+ *  that made it. The project's folder becomes relative, the home folder ~, the temp folder
+ *  <tmp>, and each folder of `hide` <path>; the longest first, so none is cut in two. */
+export function unrooted(text: string, options: Pick<SuiteOptions, 'cwd' | 'hide'>): string {
+  const {cwd} = options
   let out = text.replaceAll(`${cwd}${sep}`, '').replaceAll(cwd, '.')
-  const home = homedir()
-  if (home.length > 1) out = out.replaceAll(home, '~')
+  const named: Array<[string, string]> = [
+    [homedir(), '~'],
+    [tmpdir(), '<tmp>'],
+    ...(options.hide ?? []).map((folder): [string, string] => [folder, '<path>']),
+  ]
+  for (const [folder, as] of named.filter(([folder]) => folder.length > 1).sort(([a], [b]) => b.length - a.length))
+    out = out.replace(new RegExp(`${escapeRegExp(folder)}(?![\\w.-])`, 'g'), as)
   return out
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
