@@ -2,7 +2,7 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, cliEnv, tapir, tempDir, type CliResult} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
@@ -23,6 +23,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   let env: Record<string, string>
   let cdpPort: number
   let session: Record<string, unknown>
+  let statePath: string
   const run = (args: string[]): Promise<CliResult> => tapir(args, {cwd: scratch.path, home: scratch.path, env})
   const snap = async (): Promise<string> => {
     const result = await run(['tapir:snap'])
@@ -38,7 +39,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     const start = await run(['start', '--device=sim', `--cdp-port=${cdpPort}`])
     expect(start.exitCode, start.stderr).toBe(0)
     expect(start.stdout).toMatch(new RegExp(`^✓ chrome pid=\\d+ \\(cdpPort=${cdpPort}\\)$`, 'm'))
-    const statePath = /^✓ state=(.*)$/m.exec(start.stdout)![1]!
+    statePath = /^✓ state=(.*)$/m.exec(start.stdout)![1]!
     session = JSON.parse(readFileSync(statePath, 'utf8'))
     const signIn = await run(['tapir:run', ...SIGN_IN_STEPS])
     expect(signIn.exitCode, signIn.stdout + signIn.stderr).toBe(0)
@@ -197,40 +198,88 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     },
   )
 
-  it('a second resize --hold is refused while one holds, and leaves the first holding (README: one holder per Chrome)', async () => {
-    const first = execa(process.execPath, [BIN, 'tapir:resize', '--width=375', '--height=812', '--hold'], {
+  const holders: Array<ReturnType<typeof execa>> = []
+  afterEach(async () => {
+    // A failed check leaves no holder behind to hold the page for the tests after it.
+    for (const holder of holders.splice(0)) {
+      holder.kill('SIGINT')
+      await holder
+    }
+  })
+  /** A `resize --hold` in the background, once it says it holds. */
+  async function holding(args: string[]) {
+    const holder = execa(process.execPath, [BIN, 'tapir:resize', ...args, '--hold'], {
       cwd: scratch.path,
       env: cliEnv(env, scratch.path),
       reject: false,
     })
-    await new Promise<void>((resolve) => first.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
-    const second = await run(['tapir:resize', '--width=390', '--height=844', '--hold'])
-    expect(second).toMatchObject({exitCode: 1, stdout: ''})
-    expect(second.stderr).toMatch(
-      new RegExp(
-        `^✗ Another tapir:resize --hold \\(pid ${first.pid}, since \\d{4}-[\\d-]+T[\\d:.]+Z\\) holds a viewport override on this session's Chrome, and Chrome keeps one override per page\\. End it first \\(kill -INT ${first.pid}\\), then hold the new size\\.$`,
-      ),
-    )
-    expect((await pageReport(cdpPort)).width).toBe(375)
-    first.kill('SIGINT')
-    expect((await first).exitCode).toBe(0)
-    expect(
-      (
-        await eventually(
-          () => pageReport(cdpPort),
-          (report) => report.width === 1440,
-        )
-      ).width,
-    ).toBe(1440)
-    // The hold is released with its holder: a new one may hold now.
-    const again = execa(process.execPath, [BIN, 'tapir:resize', '--width=390', '--height=844', '--hold'], {
-      cwd: scratch.path,
-      env: cliEnv(env, scratch.path),
-      reject: false,
+    let stderr = ''
+    await new Promise<void>((resolve, reject) => {
+      holder.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk
+        if (stderr.includes('Holding the override')) resolve()
+      })
+      holder.once('exit', () => reject(new Error(`the holder exited early: ${stderr}`)))
     })
-    await new Promise<void>((resolve) => again.stderr!.on('data', (chunk: Buffer) => String(chunk).includes('Holding') && resolve()))
-    again.kill('SIGINT')
-    expect((await again).exitCode).toBe(0)
+    holders.push(holder)
+    return {holder} // not the process itself: awaiting a thenable would wait for its exit
+  }
+  const PHONE = ['--width=375', '--height=812', '--dpr=3', '--mobile', '--touch']
+  const TABLET = ['--width=800', '--height=600']
+  type Page = Awaited<ReturnType<typeof pageReport>>
+  const isPhone = (report: Page) => report.width === 375 && report.height === 812 && report.dpr === 3 && report.touchPoints > 0
+  const isTablet = (report: Page) => report.width === 800 && report.height === 600 && report.dpr === 1 && report.touchPoints === 0
+  const isOwn = (report: Page) => report.width === 1440 && report.dpr === 1 && report.touchPoints === 0
+  /** The page as it settles once a holder came or went: holders hand over within a moment. */
+  const settled = (check: (report: Page) => boolean) => eventually(() => pageReport(cdpPort), check, 15_000)
+  const released = async ({holder}: Awaited<ReturnType<typeof holding>>, size: string) => {
+    holder.kill('SIGINT')
+    const ended = await holder
+    expect(ended.exitCode, String(ended.stderr)).toBe(0)
+    expect(ended.stdout).toBe(`✓ Released the ${size} override (interrupted).`)
+    expect(ended.stderr).not.toContain('⚠')
+  }
+  /** The holders' stack beside the session goes with the last of them, and so does its lock. */
+  const holdFilesLeft = () => [`${statePath}.holds`, `${statePath}.holds.lock`].filter((path) => existsSync(path))
+
+  it('two resize --hold on one page: the second takes over; released, it gives the page back to the first; then the page is its own (README)', async () => {
+    const first = await holding(PHONE)
+    expect(await settled(isPhone)).toMatchObject({width: 375, height: 812, dpr: 3})
+    const second = await holding(TABLET)
+    expect(await settled(isTablet)).toMatchObject({width: 800, height: 600, dpr: 1, touchPoints: 0})
+    await released(second, '800x600 @ 1.0x (mobile=false touch=false)')
+    expect(await settled(isPhone)).toMatchObject({width: 375, height: 812, dpr: 3})
+    expect(isPhone(await pageReport(cdpPort))).toBe(true)
+    await released(first, '375x812 @ 3.0x (mobile=true touch=true)')
+    expect(await settled(isOwn)).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+    expect(holdFilesLeft()).toEqual([])
+  })
+
+  it('two resize --hold on one page released oldest first: the newest keeps its size, and gives the page back when it ends', async () => {
+    const first = await holding(PHONE)
+    expect(await settled(isPhone)).toMatchObject({width: 375})
+    const second = await holding(TABLET)
+    expect(await settled(isTablet)).toMatchObject({width: 800, height: 600})
+    await released(first, '375x812 @ 3.0x (mobile=true touch=true)')
+    // The first's session ending cleared the page's override: the second applies its own again.
+    expect(await settled(isTablet)).toMatchObject({width: 800, height: 600, dpr: 1, touchPoints: 0})
+    expect(isTablet(await pageReport(cdpPort))).toBe(true)
+    await released(second, '800x600 @ 1.0x (mobile=false touch=false)')
+    expect(await settled(isOwn)).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+    expect(holdFilesLeft()).toEqual([])
+  })
+
+  it('a resize --hold killed outright (SIGKILL) is passed over: the holder before it applies its own again', async () => {
+    const first = await holding(PHONE)
+    expect(await settled(isPhone)).toMatchObject({width: 375})
+    const second = await holding(TABLET)
+    expect(await settled(isTablet)).toMatchObject({width: 800})
+    second.holder.kill('SIGKILL')
+    expect((await second.holder).signal).toBe('SIGKILL')
+    expect(await settled(isPhone)).toMatchObject({width: 375, height: 812, dpr: 3})
+    await released(first, '375x812 @ 3.0x (mobile=true touch=true)')
+    expect(await settled(isOwn)).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+    expect(holdFilesLeft()).toEqual([])
   })
 
   it('resize without --hold warns that Chrome drops the override, and leaves the page as it was', async () => {

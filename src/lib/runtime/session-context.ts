@@ -1,13 +1,13 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
-import {TapirError} from '../errors.js'
 import {isSeen, Recorder} from '../record/recorder.js'
 import type {RecordingStore} from '../record/state.js'
+import {HoldStack} from '../session/hold-stack.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
-import {takeLock} from '../session/lock.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession, writeSession} from '../session/store.js'
+import type {Shape} from '../shape.js'
 import {RefMemory} from '../verbs/ref-memory.js'
 import type {AppTarget, CallRecorder, Verb, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
@@ -98,17 +98,9 @@ export class SessionContext implements VerbContext {
     return controller.signal
   }
 
-  holdOverride(): () => void {
-    return takeLock(
-      this.location,
-      `${this.location.path}.hold`,
-      'tapir:resize --hold',
-      (holder) =>
-        new TapirError(
-          `Another tapir:resize --hold (pid ${holder.pid}, since ${holder.since}) holds a viewport override on this session's Chrome, and Chrome keeps one override per page. End it first (kill -INT ${holder.pid}), then hold the new size.`,
-          'local',
-        ),
-    )
+  /** The viewport holders of this session's Chrome page, in a file beside the session. */
+  holdStack<T>(held: Shape<T>): HoldStack<T> {
+    return new HoldStack(this.location, `${this.location.path}.holds`, held)
   }
 
   async app(deadline: Deadline): Promise<AppConnection> {

@@ -6,6 +6,7 @@ import {CdpPage as Page, withPage} from '../cdp/page.js'
 import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
 import {limitOf} from '../cdp/time-limit.js'
 import {ParamError, UsageError} from '../errors.js'
+import {boolean, number, object, type Shape} from '../shape.js'
 import {defineVerb} from './define.js'
 import type {Report, Verb, VerbCall} from './types.js'
 
@@ -39,6 +40,16 @@ function endpoint(context: VerbCall): ChromeEndpoint {
 function viewportOf(input: {width: number; height: number; dpr?: number; mobile?: boolean; touch?: boolean}): Viewport {
   return {width: input.width, height: input.height, dpr: input.dpr ?? 1, mobile: input.mobile === true, touch: input.touch === true}
 }
+
+const viewportShape: Shape<Viewport> = object({width: number, height: number, dpr: number, mobile: boolean, touch: boolean})
+
+/** A holder's override, touch included either way: the holder on top decides both. */
+async function holdViewport(page: CdpPage, viewport: Viewport): Promise<void> {
+  await overrideViewport(page, viewport)
+  if (!viewport.touch) await page.send('Emulation.setTouchEmulationEnabled', {enabled: false})
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 const overrideSent = (viewport: Viewport): string => `Viewport override sent: ${describeViewport(viewport)}.`
 
@@ -88,7 +99,7 @@ export const resize = defineVerb({
       cliOnly: true,
       local: true,
       description:
-        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM, SIGHUP or Chrome going away. Run it in the background; one holder at a time.',
+        'Keep the DevTools session, and so the override, open until Ctrl-C, SIGTERM, SIGHUP or Chrome going away. Run it in the background; the newest holder wins, and when it ends, the one before it applies its own again.',
     },
   ],
   validate(input) {
@@ -124,27 +135,52 @@ export const resize = defineVerb({
       )
       return {viewport, held: false}
     }
-    // One holder per Chrome: when a holder ends, Chrome drops every override on the page, a
-    // second holder's too, so a second one is refused rather than silently undone.
-    const releaseHold = context.holdOverride?.() ?? (() => {})
+    // Holders on one page stack up across processes: the newest live one's override is in force.
+    // Chrome keeps one override per page however many sessions sent one, and a session that
+    // ends while its override is on clears the page's (docs/viewport-holds.md).
+    const stack = context.holdStack?.(viewportShape)
+    // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
+    const interrupted = context.interrupted?.() ?? new AbortController().signal
+    const page = await Page.open(chrome, context.deadline)
     try {
-      // Listening before saying "Holding", so a script that interrupts on seeing it is heard.
-      const interrupted = context.interrupted?.() ?? new AbortController().signal
-      const page = await Page.open(chrome, context.deadline)
-      try {
-        await overrideViewport(page, viewport)
-        context.progress?.(`✓ ${overrideSent(viewport)}`)
-        context.progress?.(HOLDING)
-        const ended = await holdUntil(page, interrupted)
-        // The verb's deadline is long past: the release gets a --timeout of its own.
-        page.limitTo(limitOf(context.timeoutMs))
+      const apply = () => holdViewport(page, viewport)
+      let key = stack ? await stack.push(viewport, apply) : (await apply(), '')
+      context.progress?.(`✓ ${overrideSent(viewport)}`)
+      context.progress?.(HOLDING)
+      let warned: string | undefined
+      const tick = stack
+        ? async () => {
+            try {
+              // Long after the verb's deadline: each apply again gets a --timeout of its own.
+              key = await stack.reapply(key, async () => {
+                page.limitTo(limitOf(context.timeoutMs))
+                // Chrome sends a session's override again only when it differs from what that
+                // session last sent, so this one is cleared first, then sent whole.
+                await clearOverrides(page)
+                await apply()
+              })
+            } catch (error) {
+              // Said once, not on every look, until the next one fails otherwise.
+              const line = `⚠ Could not apply the ${describeViewport(viewport)} override again: ${messageOf(error)}`
+              if (line !== warned) context.progress?.(line)
+              warned = line
+              return
+            }
+            warned = undefined
+          }
+        : undefined
+      const ended = await holdUntil(page, interrupted, tick)
+      // The verb's deadline is long past: the release gets a --timeout of its own.
+      page.limitTo(limitOf(context.timeoutMs))
+      // Cleared before the session ends, so its end clears nothing the next holder applies.
+      const release = async () => {
         if (ended === 'interrupted') await releaseOverrides(page)
-        return {viewport, held: true, ended}
-      } finally {
         await page.close()
       }
+      await (stack ? stack.leave(release) : release())
+      return {viewport, held: true, ended}
     } finally {
-      releaseHold()
+      await page.close()
     }
   },
   report(result): Report {

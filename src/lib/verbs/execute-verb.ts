@@ -17,7 +17,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     ...(context.progress ? {progress: context.progress.bind(context)} : {}),
     ...(context.interrupted ? {interrupted: context.interrupted.bind(context)} : {}),
     ...(context.cancelled ? {cancelled: context.cancelled} : {}),
-    ...(context.holdOverride ? {holdOverride: context.holdOverride.bind(context)} : {}),
+    ...(context.holdStack ? {holdStack: context.holdStack.bind(context)} : {}),
     ...(context.target ? {target: context.target.bind(context)} : {}),
     ...(context.reset ? {reset: context.reset.bind(context)} : {}),
     ...(context.reload ? {reload: context.reload.bind(context)} : {}),

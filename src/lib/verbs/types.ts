@@ -88,8 +88,8 @@ export interface VerbContext {
   /** Aborts when the caller cancels this one call (MCP's notifications/cancelled): a verb of
    *  many steps (perf_run) stops at its next safe point. */
   cancelled?: AbortSignal
-  /** Takes the one viewport hold of the session's Chrome (throws naming a live holder); returns its release. */
-  holdOverride?(): () => void
+  /** The viewport holders of the session's Chrome page, shared by every tapir process on it. */
+  holdStack?<T>(held: Shape<T>): HoldStack<T>
   /** The session's device and Chrome port (perf_run reads the platform from them). */
   target?(): AppTarget
   /** Drops the connection and the session read, so the next app() reads the session file anew (a campaign restarts the app). */
@@ -211,3 +211,14 @@ export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
 
 /** A verb whose code is typed by its own parameters and its own result. */
 export type VerbOf<P extends readonly Param[], R extends Result = Result> = Verb<InputOf<P>, R> & {params: P}
+
+/** The holders of one page's override, across tapir processes: the newest live one's is in
+ *  force. Each method runs its callback under the holders' lock. */
+export interface HoldStack<T> {
+  /** Adds this process on top holding `held` and runs `apply`; returns the stack's key. */
+  push(held: T, apply: () => Promise<void>): Promise<string>
+  /** When the stack changed since `key` and this process is on top, runs `apply`; returns the new key. */
+  reapply(key: string, apply: () => Promise<void>): Promise<string>
+  /** Runs `undo`, then takes this process off the stack. */
+  leave(undo: () => Promise<void>): Promise<void>
+}
