@@ -260,6 +260,7 @@ export async function startFlutter(
     location,
     env: process.env,
     progress: (line) => context.progress?.(line),
+    ...(context.cancelled ? {cancelled: context.cancelled} : {}),
   })
   const shown = redactToken(started.session.vmServiceUri!)
   const lines = [

@@ -211,3 +211,29 @@ describe('progress over MCP is what the CLI would print', () => {
     }
   }, 60_000)
 })
+
+describe('a tapir_start the agent cancels', () => {
+  it('ends what it started, removes the session, and the next call is answered at once', async () => {
+    const p = flutterProject()
+    const session = await agent(p, {FAKE_FLUTTER_BUILD: 'hang'})
+    try {
+      const building = new AbortController()
+      const call = session.client.callTool({name: 'tapir_start', arguments: {device: 'linux', bootTimeout: 120}}, undefined, {
+        signal: building.signal,
+        timeout: 120_000,
+        onprogress: (progress) => {
+          if (progress.message?.includes('Building linux application')) building.abort()
+        },
+      })
+      await expect(call).rejects.toThrow(/abort/i)
+      // The server answers each call once the one before it is done: the start's undo.
+      const status = await session.call('tapir_status')
+      expect(textOf(status)).toContain('No running Flutter app')
+      expect(p.session()).toBeUndefined()
+      expect(p.socketFolders()).toEqual([])
+    } finally {
+      await session.client.close()
+      p.dir.remove()
+    }
+  }, 120_000)
+})

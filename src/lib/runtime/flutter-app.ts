@@ -50,6 +50,8 @@ export interface FlutterStartOptions {
   location: SessionLocation
   env: NodeJS.ProcessEnv
   progress(line: string): void
+  /** The caller gave up (an MCP cancel): everything started is ended, as on a failure. */
+  cancelled?: AbortSignal
 }
 
 export interface StartedFlutterApp {
@@ -152,6 +154,11 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
   const interruption = new AbortController()
   const interrupt = (): void => interruption.abort()
   for (const signal of INTERRUPTIONS) process.on(signal, interrupt)
+  // A cancel leaves this process running, so it can end what it started itself.
+  const cancel = (): void => interruption.abort()
+  options.cancelled?.addEventListener('abort', cancel)
+  if (options.cancelled?.aborted) cancel()
+  const cancelled = (): boolean => options.cancelled?.aborted === true
   try {
     if (chromeBinary !== undefined && options.cdpPort !== undefined) {
       started.chrome = await launchChrome({
@@ -178,14 +185,15 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
       log,
     }
   } catch (error) {
-    if (interruption.signal.aborted && started.handedOver) {
+    if (interruption.signal.aborted && started.handedOver && !cancelled()) {
       throw new TapirError(
         `Interrupted while the app was starting. flutter run goes on under tapir's supervisor (pid ${started.supervisor!.pid}), but this session will not learn its VM Service address: run \`tapir stop\` to end it, then \`tapir start\` again.`,
         'local',
       )
     }
-    const failure =
-      interruption.signal.aborted || error instanceof Interrupted
+    const failure = cancelled()
+      ? new TapirError('The start was cancelled before the app started.', 'local')
+      : interruption.signal.aborted || error instanceof Interrupted
         ? new TapirError('Interrupted before the app started.', 'local')
         : error instanceof TapirError
           ? error
@@ -198,6 +206,7 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
     throw new TapirError(`${failure.message} ${after}`, failure.kind, failure.details)
   } finally {
     for (const signal of INTERRUPTIONS) process.off(signal, interrupt)
+    options.cancelled?.removeEventListener('abort', cancel)
   }
 }
 
