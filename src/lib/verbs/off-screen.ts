@@ -7,6 +7,19 @@ import {geometryAnswer} from '../vm/tapir-answers.js'
  * the screenshot extension's geometry mode (no rasterising). Undefined when the app cannot say.
  */
 export async function centreOffScreen(app: AppConnection, ref: string, deadline: Deadline): Promise<boolean | undefined> {
+  const rects = await viewportAndWidget(app, ref, deadline)
+  if (!rects) return undefined
+  const [viewport, widget] = rects
+  const x = widget.x + widget.width / 2
+  const y = widget.y + widget.height / 2
+  return x < viewport.x || y < viewport.y || x >= viewport.x + viewport.width || y >= viewport.y + viewport.height
+}
+
+type Rect = {x: number; y: number; width: number; height: number}
+
+/** The viewport's and the widget's rects from the screenshot extension's geometry mode, or
+ *  undefined when the app cannot say. */
+async function viewportAndWidget(app: AppConnection, ref: string, deadline: Deadline): Promise<[Rect, Rect] | undefined> {
   try {
     const [viewport, widget] = (
       await Promise.all([
@@ -14,10 +27,7 @@ export async function centreOffScreen(app: AppConnection, ref: string, deadline:
         app.callExtension('screenshot', {geometry: 'true', ref}, geometryAnswer, deadline),
       ])
     ).map((answer) => answer.rect)
-    if (!viewport || !widget) return undefined
-    const x = widget.x + widget.width / 2
-    const y = widget.y + widget.height / 2
-    return x < viewport.x || y < viewport.y || x >= viewport.x + viewport.width || y >= viewport.y + viewport.height
+    return viewport && widget ? [viewport, widget] : undefined
   } catch {
     return undefined
   }
@@ -47,7 +57,7 @@ export function outside(widget: Box, viewport: Box): OutsideViewport | undefined
   return undefined
 }
 
-const box = (rect: {x: number; y: number; width: number; height: number}): Box => ({
+const box = (rect: Rect): Box => ({
   left: rect.x,
   top: rect.y,
   right: rect.x + rect.width,
@@ -56,16 +66,7 @@ const box = (rect: {x: number; y: number; width: number; height: number}): Box =
 
 /** Where the widget lies outside the viewport (undefined while it is in it, or the app cannot say). */
 export async function outsideViewport(app: AppConnection, ref: string, deadline: Deadline): Promise<OutsideViewport | null | undefined> {
-  try {
-    const [viewport, widget] = (
-      await Promise.all([
-        app.callExtension('screenshot', {geometry: 'true'}, geometryAnswer, deadline),
-        app.callExtension('screenshot', {geometry: 'true', ref}, geometryAnswer, deadline),
-      ])
-    ).map((answer) => answer.rect)
-    if (!viewport || !widget) return undefined
-    return outside(box(widget), box(viewport)) ?? null
-  } catch {
-    return undefined
-  }
+  const rects = await viewportAndWidget(app, ref, deadline)
+  if (!rects) return undefined
+  return outside(box(rects[1]), box(rects[0])) ?? null
 }
