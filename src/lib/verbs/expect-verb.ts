@@ -1,9 +1,9 @@
 import {ParamError} from '../errors.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
+import {waitTimeout} from './params.js'
 
 /** How often a condition that does not hold yet is read again. */
 const POLL_MS = 100
@@ -82,14 +82,7 @@ export const expectVerb = defineVerb({
       type: 'string',
       description: "Expect the app's current route to be this (/settings).",
     },
-    {
-      name: 'timeoutMs',
-      type: 'integer',
-      default: 5000,
-      minimum: 0,
-      maximum: MAX_TIMEOUT_MS,
-      description: 'Give up after this many milliseconds.',
-    },
+    waitTimeout(),
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {

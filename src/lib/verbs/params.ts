@@ -1,3 +1,4 @@
+import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import type {Param} from './types.js'
 
 /** The one wording tools/list gives each parameter many tools share. */
@@ -77,4 +78,16 @@ export function gateChecks(): [Param<'checkStable', 'boolean'>, Param<'checkRece
 /** The params every pointer verb (tap, hover, dblclick, ...) shares. */
 export function pointerParams(snapshotDefault?: string) {
   return [ref(), snapshotMode(snapshotDefault), includeSnapshot(true), ...gateChecks()] as const
+}
+
+/** `timeoutMs` of a verb that waits in the app for a condition: 5 s unless given. */
+export function waitTimeout(): Param<'timeoutMs', 'integer'> {
+  return {
+    name: 'timeoutMs',
+    type: 'integer',
+    default: 5000,
+    minimum: 0,
+    maximum: MAX_TIMEOUT_MS,
+    description: 'Give up after this many milliseconds.',
+  }
 }

@@ -3,7 +3,7 @@ import {boolean, integer, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {answer} from '../vm/tapir-answers.js'
 import {extensionVerb} from './extension-verb.js'
-import {BRIEF} from './params.js'
+import {BRIEF, waitTimeout} from './params.js'
 import type {Verb} from './types.js'
 
 const WAIT_UNPROVEN =
@@ -38,15 +38,7 @@ export const wait = extensionVerb({
       type: 'string',
       description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).',
     },
-    {
-      name: 'timeoutMs',
-      brief: BRIEF.timeoutMs,
-      type: 'integer',
-      default: 5000,
-      minimum: 0,
-      maximum: MAX_TIMEOUT_MS,
-      description: 'Give up after this many milliseconds.',
-    },
+    {...waitTimeout(), brief: BRIEF.timeoutMs},
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
@@ -71,15 +63,7 @@ export const waitForNetworkIdle = extensionVerb({
   example: '--timeoutMs=8000 --idleMs=750',
   kind: 'read',
   params: [
-    {
-      name: 'timeoutMs',
-      brief: BRIEF.timeoutMs,
-      type: 'integer',
-      default: 5000,
-      minimum: 0,
-      maximum: MAX_TIMEOUT_MS,
-      description: 'Give up after this many milliseconds.',
-    },
+    {...waitTimeout(), brief: BRIEF.timeoutMs},
     {
       name: 'idleMs',
       brief: 'How long nothing may be in flight.',
