@@ -57,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    // The executable and its fast path are CommonJS, so no ES module loader starts (bin/fast-path.cjs).
+    // The executable and the bundle it runs a verb from are CommonJS: no ES module loader starts.
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',

@@ -1,8 +1,8 @@
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {listDevices} from '../lib/runtime/devices.js'
-import type {FlagsOf} from './tapir-command.js'
-import {TapirCommand} from './tapir-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
+import {TapirCommand} from '../oclif/tapir-command.js'
 
 const DEVICES_TIMEOUT_MS = 60_000
 

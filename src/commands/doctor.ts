@@ -2,8 +2,8 @@ import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {diagnose} from '../lib/runtime/doctor.js'
 import type {SessionLocation} from '../lib/session/location.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 export default class Doctor extends SessionCommand<typeof Doctor> {
   static override summary =

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import type {Outcome} from '../lib/output/outcome.js'
-import {NEXT_STEPS, PROJECT_FLAGS, ProjectCommand, planOutcome} from './project-setup.js'
-import {parseFailure} from './tapir-command.js'
+import {NEXT_STEPS, PROJECT_FLAGS, ProjectCommand, planOutcome} from '../oclif/project-setup.js'
+import {parseFailure} from '../oclif/tapir-command.js'
 
 export default class Install extends ProjectCommand {
   static override aliases = ['tapir:install']

@@ -11,8 +11,8 @@ import {noSessionError} from '../lib/session/require-session.js'
 import type {Session} from '../lib/session/session.js'
 import {readOwnSession} from '../lib/session/store.js'
 import {fileError} from '../lib/write-atomic.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 const FOLLOW_POLL_MS = 200
 /** The log is read this much at a time: a log of any size is printed in constant memory. */

@@ -7,8 +7,8 @@ import {stepArguments} from '../lib/run/step-arguments.js'
 import {summaryLine} from '../lib/suite/list.js'
 import {mergeReports, readShardReports} from '../lib/suite/merge.js'
 import {checkReports, writeReports, type Reporter} from '../lib/suite/write-reports.js'
-import type {FlagsOf} from './tapir-command.js'
-import {TapirCommand} from './tapir-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
+import {TapirCommand} from '../oclif/tapir-command.js'
 
 const MERGED: readonly Reporter[] = ['junit', 'html', 'json']
 

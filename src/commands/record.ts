@@ -8,8 +8,8 @@ import {newRecordingState} from '../lib/record/state.js'
 import {sessionRecordingStore} from '../lib/runtime/session-recording.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {clearRecordingState} from '../lib/session/recording.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 export default class RecordCommand extends SessionCommand<typeof RecordCommand> {
   static override summary = "Record what drives the session's app (CLI verbs, tapir:run steps, MCP calls) as a tapir:run file."

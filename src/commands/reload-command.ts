@@ -3,8 +3,8 @@ import {printProgress} from '../lib/output/print.js'
 import type {ReloadKind} from '../lib/runtime/reload-app.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
 import {Deadline} from '../lib/vm/deadline.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 /** How long flutter may take to recompile, on top of --timeout. */
 const COMPILE_MS = 60_000

@@ -5,9 +5,9 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import type {Session} from '../lib/session/session.js'
 import {readOwnSession} from '../lib/session/store.js'
-import {produceCommand} from './produce-command.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {produceCommand} from '../oclif/produce-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 /** The start options a session may record for restart: a session is the user's own file, but
  *  only these reach start, never --state or anything else. */

@@ -6,9 +6,9 @@ import {stepLines, type StepLine} from '../lib/run/plan.js'
 import {readStepSource} from '../lib/run/read-steps.js'
 import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {runStepLines} from './step-runner.js'
-import type {FlagsOf} from './tapir-command.js'
-import {TapirCommand} from './tapir-command.js'
+import {runStepLines} from '../cli/step-lines.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
+import {TapirCommand} from '../oclif/tapir-command.js'
 
 export default class Run extends TapirCommand<typeof Run> {
   static override summary = 'Run many verb lines in one process over one connection to the app.'
@@ -37,7 +37,7 @@ export default class Run extends TapirCommand<typeof Run> {
 
   protected async outcome(flags: FlagsOf<typeof Run>, context: VerbContext): Promise<Outcome> {
     const lines = await this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file)
-    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, config: this.config, context, strict: flags.strict})
+    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, context, strict: flags.strict})
   }
 
   private async lines(args: string[], file: string | undefined): Promise<Array<string | StepLine>> {

@@ -8,8 +8,8 @@ import {isWithin} from '../lib/session/project-root.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import {readSession} from '../lib/session/store.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 export default class Status extends SessionCommand<typeof Status> {
   static override summary = "Print this project's session as JSON (auth token hidden) and whether the app answers."

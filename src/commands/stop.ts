@@ -10,8 +10,8 @@ import {clearRecordingState} from '../lib/session/recording.js'
 import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
 import type {Session} from '../lib/session/session.js'
 import {deleteSession, NotASessionError, readOwnSession, removeUnreadableSession} from '../lib/session/store.js'
-import {SessionCommand} from './session-command.js'
-import type {FlagsOf} from './tapir-command.js'
+import {SessionCommand} from '../oclif/session-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
 
 export default class Stop extends SessionCommand<typeof Stop> {
   static override summary = 'End what tapir started for this project (the app, its browser) and remove the session.'

@@ -15,9 +15,11 @@ import {runSuite} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
 import {checkReports, parseReporters, writeReports} from '../lib/suite/write-reports.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {produceCommand} from './produce-command.js'
-import type {FlagsOf} from './tapir-command.js'
-import {TapirCommand} from './tapir-command.js'
+import {stepOutcome} from '../cli/step-lines.js'
+import {verbNamed} from '../lib/verbs/index.js'
+import {produceCommand} from '../oclif/produce-command.js'
+import type {FlagsOf} from '../oclif/tapir-command.js'
+import {TapirCommand} from '../oclif/tapir-command.js'
 
 export default class Test extends TapirCommand<typeof Test> {
   static override summary = 'Run flow files (*.tapir) as a test suite, each from a fresh app, with reports for CI.'
@@ -88,8 +90,8 @@ export default class Test extends TapirCommand<typeof Test> {
       {files, cwd, outputDir, retries: flags.retries, testTimeoutMs: flags['test-timeout'], bail: flags.bail, fresh, hide: stateFolder},
       {
         context,
-        isVerb: (verb) => this.config.findCommand(`tapir:${verb}`) !== undefined,
-        dispatch: (step: Step) => produceCommand(this.config, `tapir:${step.verb}`, step.argv, context),
+        isVerb: (verb) => verbNamed(verb) !== undefined,
+        dispatch: (step: Step) => stepOutcome(step, context),
         fresh: () => this.fresh(fresh, context, flags.state),
         ...(live ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
       },

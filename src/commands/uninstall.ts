@@ -1,6 +1,6 @@
 import type {Outcome} from '../lib/output/outcome.js'
-import {PROJECT_FLAGS, ProjectCommand, planOutcome} from './project-setup.js'
-import {parseFailure} from './tapir-command.js'
+import {PROJECT_FLAGS, ProjectCommand, planOutcome} from '../oclif/project-setup.js'
+import {parseFailure} from '../oclif/tapir-command.js'
 
 export default class Uninstall extends ProjectCommand {
   static override summary = 'Undo tapir install: remove the lines it added to pubspec.yaml and main(), and nothing else.'

@@ -43,6 +43,8 @@ const ALLOWED: Record<string, string[]> = {
   mcp: ['errors.ts', 'shape.ts', 'output', 'verbs', 'run', 'user-file.ts', 'write-atomic.ts'],
   suite: ['errors.ts', 'shape.ts', 'output', 'verbs', 'vm', 'run', 'perf', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'user-file.ts', 'write-atomic.ts'],
+  cli: ['errors.ts', 'output', 'verbs', 'run', 'runtime'],
+  oclif: ['errors.ts', 'output', 'verbs', 'vm', 'session', 'run', 'runtime', 'mcp', 'install'],
   commands: [
     'errors.ts',
     'record',
@@ -62,7 +64,9 @@ const ALLOWED: Record<string, string[]> = {
     'write-atomic.ts',
   ],
 }
-const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands'], '@modelcontextprotocol/': ['mcp']}
+/** Which front end may import which: the oclif-free one (src/cli) neither of the others. */
+const FRONT_ENDS: Record<string, string[]> = {cli: [], oclif: ['cli', 'commands'], commands: ['cli', 'oclif']}
+const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands', 'oclif'], '@modelcontextprotocol/': ['mcp']}
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -84,7 +88,7 @@ const layerOf = (file: string): string =>
 const target = (file: string, specifier: string): string => resolve(dirname(file), specifier).replace(/\.js$/, '.ts')
 
 describe('layering of src', () => {
-  const client = [...files(LIB), ...files(join(SRC, 'commands'))]
+  const client = [...files(LIB), ...['cli', 'oclif', 'commands'].flatMap((folder) => files(join(SRC, folder)))]
   for (const [layer, allowed] of Object.entries(ALLOWED)) {
     it(`${layer}/ imports only from itself and ${allowed.join(', ')}`, () => {
       for (const file of client.filter((candidate) => layerOf(candidate) === layer)) {
@@ -96,7 +100,12 @@ describe('layering of src', () => {
             continue
           }
           const into = target(file, specifier)
-          if (!into.startsWith(LIB)) continue // commands may import the sim's fault knobs: checked below
+          if (!into.startsWith(LIB)) {
+            // The front ends: src/cli knows no oclif; src/lib knows neither.
+            const front = relative(SRC, into).split(/[\\/]/)[0] ?? ''
+            if (front in FRONT_ENDS) expect(front === layer || FRONT_ENDS[layer]?.includes(front), `${relative(ROOT, file)} imports ${specifier}`).toBe(true)
+            continue // commands may import the sim's fault knobs: checked below
+          }
           const path = relative(LIB, into)
           const ok = layerOf(into) === layer || allowed.some((entry) => path === entry || path.startsWith(`${entry}/`))
           expect(ok, `${relative(ROOT, file)} imports ${specifier}`).toBe(true)
@@ -106,7 +115,7 @@ describe('layering of src', () => {
   }
 
   it('every folder of src is covered by a rule', () => {
-    const folders = new Set([...files(LIB).map(layerOf), 'commands'].filter((layer) => !layer.endsWith('.ts')))
+    const folders = new Set([...files(LIB).map(layerOf), 'cli', 'oclif', 'commands'].filter((layer) => !layer.endsWith('.ts')))
     for (const folder of folders) expect(Object.keys(ALLOWED), folder).toContain(folder)
   })
 

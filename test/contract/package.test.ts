@@ -33,7 +33,7 @@ function packagesImportedBy(file: string): string[] {
 }
 
 describe('the npm package', () => {
-  it('ships exactly what `npx tapir` needs: the compiled dist/ (with its fast path), bin/, README, CHANGELOG, LICENSE, package.json', async () => {
+  it('ships exactly what `npx tapir` needs: the compiled dist/ (with the verb bundle), bin/, README, CHANGELOG, LICENSE, package.json', async () => {
     // --ignore-scripts: prepack would rebuild dist/ under the feet of the tests running beside this one.
     const pack = await execa('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {cwd: ROOT})
     const packed = (JSON.parse(pack.stdout) as Array<{files: Array<{path: string}>}>)[0]!.files.map((file) => file.path).sort()
@@ -41,22 +41,15 @@ describe('the npm package', () => {
       'CHANGELOG.md',
       'LICENSE',
       'README.md',
-      'bin/fast-path.cjs',
       'bin/run.cjs',
       'bin/run.js',
       'package.json',
-      // What a run found by hash in this folder is no part of a package.
-      ...filesUnder(join(ROOT, 'dist')).filter((path) => !path.endsWith('.verified.json')),
+      ...filesUnder(join(ROOT, 'dist')),
     ].sort()
     expect(packed).toEqual(expected)
-    const fastPath = ['direct', 'verbs', 'all'].flatMap((bundle) => [
-      `dist/fast/${bundle}.stamp.json`,
-      `dist/fast/${bundle}.cjs`,
-      `dist/fast/${bundle}.cjs.cache`,
-    ])
-    for (const path of packed.filter((path) => path.startsWith('dist/') && !fastPath.includes(path)))
+    for (const path of packed.filter((path) => path.startsWith('dist/') && path !== 'dist/tapir.cjs'))
       expect(path, 'only compiled JavaScript: no maps, declarations or sources').toMatch(/\.js$/)
-    for (const entry of ['dist/commands/index.js', 'dist/sim/main.js', ...fastPath]) expect(packed).toContain(entry)
+    for (const entry of ['dist/oclif/commands.js', 'dist/sim/main.js', 'dist/tapir.cjs']) expect(packed).toContain(entry)
   })
 
   it('prepack builds, so a packed tarball never carries a stale or missing dist/', () => {

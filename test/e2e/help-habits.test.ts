@@ -19,9 +19,9 @@ describe('help a person can trust', () => {
       })
   })
 
-  // Ten runs of the ordinary path, which loads every command for help: side by side, and with
-  // time for a busy machine.
-  it('-h is --help for every command, on the ordinary path and where the fast path would serve', async () => {
+  // Ten runs through oclif, which loads every command for help: side by side, and with time for
+  // a busy machine.
+  it('-h is --help for every command, a catalogue verb among them', async () => {
     const cases = [['-h'], ['tapir:tap', '-h'], ['start', '-h'], ['tapir:run', '-h'], ['mcp:serve', '-h']]
     const runs = await Promise.all(
       cases.map(async (args) => [await tapir(args), await tapir(args.map((arg) => (arg === '-h' ? '--help' : arg)))] as const),

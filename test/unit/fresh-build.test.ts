@@ -19,7 +19,7 @@ test('a dist/ built after every source stands for src/', () => {
   file('src/lib/a.ts', 100)
   file('src/b.ts', 90)
   file('dist/lib/a.js', 50)
-  file('dist/fast/all.cjs', 40)
+  file('dist/tapir.cjs', 40)
   expect(staleBuild(dir.path)).toBeUndefined()
 })
 

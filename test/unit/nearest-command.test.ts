@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {nearestCommand} from '../../src/commands/nearest-command.js'
+import {nearestCommand} from '../../src/oclif/nearest-command.js'
 
 const IDS = ['start', 'status', 'stop', 'restart', 'hot-restart', 'tapir:snap', 'tapir:tap', 'tapir:perf_run', 'tapir:hot_reload_and_snap']
 

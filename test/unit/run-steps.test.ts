@@ -153,10 +153,11 @@ describe('bindings', () => {
     expect(withHandles(['--ref=@a', '--text=@a', '--startRef', '@a'], handles)).toEqual(['--ref=q4', '--text=@a', '--startRef', 'q4'])
   })
   it('takes the handle a find answered, or says what it found', () => {
-    expect(boundHandle('{"ref":"q2","matched":true,"matchCount":1}', {name: 'a', matches: 1})).toBe('q2')
-    expect(boundHandle('{"ref":"q2","matched":true}', {name: 'a', matches: 3})).toBe('q2')
-    expect(() => boundHandle('{"ref":null,"matched":false}', {name: 'a', matches: 1})).toThrow('found no widget for @a')
-    expect(() => boundHandle('{"ref":"q2","matched":true,"matchCount":3}', {name: 'a', matches: 1})).toThrow(
+    expect(() => boundHandle(undefined, {name: 'a', matches: 1})).toThrow('found no widget for @a')
+    expect(boundHandle({ref: 'q2', matched: true, matchCount: 1}, {name: 'a', matches: 1})).toBe('q2')
+    expect(boundHandle({ref: 'q2', matched: true}, {name: 'a', matches: 3})).toBe('q2')
+    expect(() => boundHandle({ref: null, matched: false}, {name: 'a', matches: 1})).toThrow('found no widget for @a')
+    expect(() => boundHandle({ref: 'q2', matched: true, matchCount: 3}, {name: 'a', matches: 1})).toThrow(
       'found 3 widgets for @a, not the 1 it matched when it was written',
     )
   })

@@ -10,7 +10,7 @@ import {memoryStore, newRecordingState, type RecordingStore} from '../../lib/rec
 import {SessionContext} from '../../lib/runtime/session-context.js'
 import {checkTimeout} from '../../lib/verbs/input.js'
 import {MAX_TIMEOUT_MS} from '../../lib/vm/deadline.js'
-import {parseFailure, TapirCommand} from '../tapir-command.js'
+import {parseFailure, TapirCommand} from '../../oclif/tapir-command.js'
 
 export default class McpServe extends Command {
   static override summary = 'Serve every tapir_* tool (or, with --catalogue=dusk, every dusk_* tool) to an MCP client over stdio.'
@@ -53,8 +53,8 @@ export default class McpServe extends Command {
     }
     const [{serveMcp}, {runStepLines}, {runSessionCommand}] = await Promise.all([
       import('../../lib/mcp/server.js'),
-      import('../step-runner.js'),
-      import('./session-runner.js'),
+      import('../../cli/step-lines.js'),
+      import('../../oclif/session-runner.js'),
     ])
     const context = new SessionContext({
       stateFlag: flags.state,
@@ -76,7 +76,7 @@ export default class McpServe extends Command {
         runCommand: (tool, argv, callContext) =>
           runSessionCommand(this.config, {state: flags.state, timeout: flags.timeout}, tool, argv, callContext),
         runSteps: async (lines, keepGoing) => {
-          const outcome = await runStepLines(lines, {keepGoing, json: false, config: this.config, context})
+          const outcome = await runStepLines(lines, {keepGoing, json: false, context})
           return {text: outcomeText(outcome), error: outcome.exitCode === 0 ? undefined : outcome.error}
         },
       })

@@ -6,7 +6,7 @@ import type {Outcome} from '../../lib/output/outcome.js'
 import {failureOutcome, linesOutcome} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
 import {findProjectRoot} from '../../lib/session/project-root.js'
-import {parseFailure} from '../tapir-command.js'
+import {parseFailure} from '../../oclif/tapir-command.js'
 
 const LINES = {
   removed: (path: string) => `✓ ${path}: tapir removed`,

@@ -1,4 +1,5 @@
 import {TapirError, UsageError} from '../errors.js'
+import type {Result} from '../verbs/types.js'
 
 /** A find step's `--as=<name>`: the handle it returns is bound to the name, and it must match
  *  `matches` widgets (1 unless `--matches=N` says otherwise; a recording writes what it saw). */
@@ -62,14 +63,8 @@ export function withHandles(argv: readonly string[], handles: ReadonlyMap<string
 }
 
 /** What a bound find answered: its handle, or why the locator no longer holds (exit 3). */
-export function boundHandle(stdout: string, binding: Binding): string {
-  let answer: unknown
-  try {
-    answer = JSON.parse(stdout)
-  } catch {
-    answer = undefined
-  }
-  const {ref, matched, matchCount} = (answer ?? {}) as {ref?: unknown; matched?: unknown; matchCount?: unknown}
+export function boundHandle(answer: Result | undefined, binding: Binding): string {
+  const {ref, matched, matchCount} = answer ?? {}
   if (matched !== true || typeof ref !== 'string')
     throw new TapirError(`found no widget for @${binding.name} (${binding.matches} matched when it was written)`, 'app')
   if (typeof matchCount === 'number' && matchCount !== binding.matches)

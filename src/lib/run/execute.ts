@@ -51,7 +51,7 @@ export async function runSteps(
     if (options.strict) outcome = strictOutcome(step, outcome)
     if (outcome.exitCode === 0 && step.binding) {
       try {
-        handles.set(step.binding.name, boundHandle(outcome.stdout, step.binding))
+        handles.set(step.binding.name, boundHandle(outcome.result, step.binding))
       } catch (error) {
         outcome = failureOutcome(error, step.argv.includes('--json'))
       }

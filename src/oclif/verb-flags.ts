@@ -1,9 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {UsageError} from '../lib/errors.js'
-import {missingMessage} from '../lib/verbs/input.js'
 import type {Param, Verb} from '../lib/verbs/types.js'
-import {flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './verb-flag-rules.js'
+import {flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from '../cli/flag-rules.js'
 
 const number = Flags.custom<number>({parse: async (text) => readNumber(text)})
 
@@ -34,18 +32,10 @@ function flagFor(param: Param, verb: Verb) {
 }
 
 /** The oclif flags of a verb, named exactly as the spec's parameters, each also taking its
- *  kebab-case spelling. A required one is marked so (help shows it), and its absence is reported
- *  in the verb's own words (`missingFlagError`). An MCP-only param (a tool's `json`) is the global
+ *  kebab-case spelling. A required one is marked so (help shows it). An MCP-only param (a tool's `json`) is the global
  *  --json flag on the CLI. */
 export function flagsFor(verb: Verb) {
   return Object.fromEntries(flagParams(verb).map((param) => [param.name, flagFor(param, verb)]))
-}
-
-/** The verb's own "missing" message when oclif refused a parse for a required flag left out. */
-export function missingFlagError(verb: Verb, error: unknown): UsageError | undefined {
-  const message = error instanceof Error ? error.message : ''
-  const missing = verb.params.find((param) => param.required && message.includes(`Missing required flag ${param.name}`))
-  return missing ? new UsageError(missingMessage(missing)) : undefined
 }
 
 /** The positional arguments a verb takes, each also a flag of the same name. */

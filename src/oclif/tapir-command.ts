@@ -6,8 +6,8 @@ import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {produceOutcome} from './produce-outcome.js'
-import {GLOBAL_FLAG_RULES} from './verb-flag-rules.js'
+import {GLOBAL_FLAG_RULES} from '../cli/flag-rules.js'
+import {produceOutcome} from '../cli/produce-outcome.js'
 
 const {json, state, timeout} = GLOBAL_FLAG_RULES
 const GLOBAL_FLAGS = {
@@ -22,14 +22,13 @@ export type FlagsOf<T extends typeof Command> = InferredFlags<typeof GLOBAL_FLAG
 /** What a command's parse gives: its flags, typed, and the words that are not flags. */
 export type ParsedInput<T extends typeof Command> = {flags: FlagsOf<T>; argv: unknown[]; args: Record<string, unknown>}
 
-/** Base of every tapir command: commands produce an Outcome; `run` prints it and sets the
- *  exit code in one place, so `tapir:run` can collect the same Outcome without printing. Each
- *  command names its own class (`extends TapirCommand<typeof Attach>`) and parses with it, so
- *  its flags reach `outcome` with their types. */
-export abstract class TapirCommand<T extends typeof Command> extends Command {
+/** Base of every tapir command: a command produces an Outcome; `run` prints it and sets the
+ *  exit code in one place, so tapir:run, restart and the MCP session tools can collect the same
+ *  Outcome without printing. */
+export abstract class OutcomeCommand extends Command {
   static override baseFlags = GLOBAL_FLAGS
 
-  /** Set by tapir:run so every step shares one connection. */
+  /** Set by a command that runs others in its process, so they share its connection. */
   sharedContext: VerbContext | undefined
 
   /** oclif's run loads the Config it is handed a second time (theme file, shell, platform and
@@ -43,7 +42,7 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
     if (!(opts instanceof Config)) return super.run(argv, opts)
     const command = new this(argv ?? process.argv.slice(2), opts)
     // Every tapir command is one; the check is what lets this class call its protected _run.
-    if (!(command instanceof TapirCommand)) return super.run(argv, opts)
+    if (!(command instanceof OutcomeCommand)) return super.run(argv, opts)
     return command._run<ReturnType<T['run']>>()
   }
 
@@ -51,7 +50,14 @@ export abstract class TapirCommand<T extends typeof Command> extends Command {
     await printOutcome(await this.produce())
   }
 
-  /** Parses, runs and reads the result; never throws and never prints. */
+  /** Reads the command line, runs and reads the result; never throws and never prints. */
+  abstract produce(): Promise<Outcome>
+}
+
+/** Base of a command whose flags oclif reads: each names its own class
+ *  (`extends TapirCommand<typeof Attach>`) and parses with it, so its flags reach `outcome` with
+ *  their types. (A catalogue verb's line is read by src/cli/verb-line.ts instead.) */
+export abstract class TapirCommand<T extends typeof Command> extends OutcomeCommand {
   async produce(): Promise<Outcome> {
     return produceOutcome(
       this.argv,

@@ -4,17 +4,18 @@ import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import {executeVerb} from '../lib/verbs/execute-verb.js'
 import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
+import {produceOutcome} from './produce-outcome.js'
+import {readVerbLine, type VerbLine} from './verb-line.js'
 
-/** The values a CLI reader found for a verb: its flags (the global --json among them) and
- *  its positional arguments, each still to be checked against its param. */
-export interface VerbValues {
-  flags: Record<string, unknown> & {json?: boolean}
-  args: Record<string, unknown>
+/** A catalogue verb run on its command line, as the CLI, oclif's verb class, and a step of
+ *  tapir:run or tapir test each run it: read by the one reader, the session's context opened
+ *  (or the run's shared one used), the verb run, its result read. Never throws, never prints. */
+export function verbLineOutcome(verb: Verb, argv: readonly string[], sharedContext?: VerbContext): Promise<Outcome> {
+  return produceOutcome(argv, async () => readVerbLine(verb, argv), (line, context) => verbOutcome(verb, line, context), sharedContext)
 }
 
-/** Runs a catalogue verb on what the command line gave it, whichever reader read it (oclif's, or
- *  the fast path's own, src/commands/direct-verb.ts), and reads its result; never prints. */
-export async function verbOutcome(verb: Verb, {flags, args}: VerbValues, context: VerbContext): Promise<Outcome> {
+/** Runs a catalogue verb on what its command line gave it, and reads its result; never prints. */
+export async function verbOutcome(verb: Verb, {flags, args}: VerbLine, context: VerbContext): Promise<Outcome> {
   const input: Input = {}
   for (const param of verb.params) {
     const value: unknown = flags[param.name] ?? args[param.name]

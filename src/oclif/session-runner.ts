@@ -1,10 +1,10 @@
 import type {Config} from '@oclif/core/config'
-import {TapirError, messageOf} from '../../lib/errors.js'
-import type {SessionTool} from '../../lib/mcp/session-tools.js'
-import {failureOutcome, type Outcome} from '../../lib/output/outcome.js'
-import type {VerbContext} from '../../lib/verbs/types.js'
-import {Deadline} from '../../lib/vm/deadline.js'
-import {produceCommand} from '../produce-command.js'
+import {TapirError, messageOf} from '../lib/errors.js'
+import type {SessionTool} from '../lib/mcp/session-tools.js'
+import {failureOutcome, type Outcome} from '../lib/output/outcome.js'
+import type {VerbContext} from '../lib/verbs/types.js'
+import {Deadline} from '../lib/vm/deadline.js'
+import {produceCommand} from './produce-command.js'
 
 /** The server's own session flags, which every command it runs takes too. */
 export interface ServerFlags {
