@@ -1,8 +1,8 @@
 import {UsageError} from '../lib/errors.js'
 import {missingMessage} from '../lib/verbs/input.js'
 import type {Param, ParamValue, Verb} from '../lib/verbs/types.js'
-import type {GlobalValues} from './produce-outcome.js'
 import {GLOBAL_FLAG_RULES, flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './flag-rules.js'
+import type {GlobalValues} from './produce-outcome.js'
 
 /** A verb's command line as read: its flags (the global ones among them) and its positional
  *  arguments, each still to be checked against its param (verb-outcome.ts). */
@@ -69,7 +69,7 @@ function valueOf(rule: FlagRule, text: string): ParamValue {
       try {
         return readNumber(text)
       } catch (error) {
-        throw new Error(`Parsing --${rule.name}: ${error instanceof Error ? error.message : String(error)}`)
+        throw new Error(`Parsing --${rule.name}: ${error instanceof Error ? error.message : String(error)}`, {cause: error})
       }
     case 'string[]':
       return readList(text)
@@ -110,7 +110,8 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
   const isFlag = (word: string) => word === '--' || (word.startsWith('-') && rules.has(word.replace(/^--?/, '').split('=')[0] ?? ''))
   for (let at = 0; at < argv.length; at++) {
     const word = argv[at] ?? ''
-    if (flagsEnded || !word.startsWith('-') || word === '-') {
+    // A negative number is an argument, as a lone dash is.
+    if (flagsEnded || !word.startsWith('-') || word === '-' || /^-\d/.test(word)) {
       takeArgument(word)
       continue
     }
@@ -142,7 +143,11 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
   }
   const {json, state, timeout} = flags
   // Their rules above give the global values these types; a verb's param of the same name is refused at definition.
-  if (typeof timeout !== 'number' || (json !== undefined && typeof json !== 'boolean') || (state !== undefined && typeof state !== 'string'))
+  if (
+    typeof timeout !== 'number' ||
+    (json !== undefined && typeof json !== 'boolean') ||
+    (state !== undefined && typeof state !== 'string')
+  )
     throw new Error('The global flags --json, --state and --timeout are not what tapir defines')
   return {flags: {...flags, json, state, timeout}, args}
 }

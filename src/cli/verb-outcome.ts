@@ -11,7 +11,12 @@ import {readVerbLine, type VerbLine} from './verb-line.js'
  *  tapir:run or tapir test each run it: read by the one reader, the session's context opened
  *  (or the run's shared one used), the verb run, its result read. Never throws, never prints. */
 export function verbLineOutcome(verb: Verb, argv: readonly string[], sharedContext?: VerbContext): Promise<Outcome> {
-  return produceOutcome(argv, async () => readVerbLine(verb, argv), (line, context) => verbOutcome(verb, line, context), sharedContext)
+  return produceOutcome(
+    argv,
+    async () => readVerbLine(verb, argv),
+    (line, context) => verbOutcome(verb, line, context),
+    sharedContext,
+  )
 }
 
 /** Runs a catalogue verb on what its command line gave it, and reads its result; never prints. */

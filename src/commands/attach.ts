@@ -7,8 +7,8 @@ import type {SessionLocation} from '../lib/session/location.js'
 import {writeSession} from '../lib/session/store.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from '../oclif/session-command.js'
-import {refuseOverRunningApp} from './start.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
+import {refuseOverRunningApp} from './start.js'
 
 export default class Attach extends SessionCommand<typeof Attach> {
   static override summary = 'Record an already running Flutter app (its VM Service URI) as the session of this project.'

@@ -1,12 +1,12 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import {runStepLines} from '../cli/step-lines.js'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {stepLines, type StepLine} from '../lib/run/plan.js'
 import {readStepSource} from '../lib/run/read-steps.js'
 import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {runStepLines} from '../cli/step-lines.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
 import {TapirCommand} from '../oclif/tapir-command.js'
 

@@ -14,9 +14,9 @@ import {runningApp} from '../lib/session/session-processes.js'
 import {readOwnSession, writeSession} from '../lib/session/store.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
-import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 import {SessionCommand} from '../oclif/session-command.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
+import {FAULT_KNOBS, faultKnobUsage, FaultKnobError, faultSpecsFromEnv, parseFaultKnobs} from '../sim/fault-knobs.js'
 
 /** Refuses to record another app over one tapir started and that provably still runs. A pid
  *  tapir cannot prove it started is not stopped by `tapir stop` either, so it is not in the way. */

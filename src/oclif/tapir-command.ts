@@ -2,12 +2,12 @@ import {Command} from '@oclif/core/command'
 import {Config} from '@oclif/core/config'
 import * as Flags from '@oclif/core/flags'
 import type {InferredFlags, LoadOptions} from '@oclif/core/interfaces'
+import {GLOBAL_FLAG_RULES} from '../cli/flag-rules.js'
+import {produceOutcome} from '../cli/produce-outcome.js'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {printOutcome} from '../lib/output/print.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {GLOBAL_FLAG_RULES} from '../cli/flag-rules.js'
-import {produceOutcome} from '../cli/produce-outcome.js'
 
 const {json, state, timeout} = GLOBAL_FLAG_RULES
 const GLOBAL_FLAGS = {

@@ -1,8 +1,8 @@
 import type {FlagInput} from '@oclif/core/interfaces'
-import {cliSummary} from '../lib/verbs/define.js'
-import type {Outcome} from '../lib/output/outcome.js'
-import type {Verb} from '../lib/verbs/types.js'
 import {verbLineOutcome} from '../cli/verb-outcome.js'
+import type {Outcome} from '../lib/output/outcome.js'
+import {cliSummary} from '../lib/verbs/define.js'
+import type {Verb} from '../lib/verbs/types.js'
 import {OutcomeCommand} from './tapir-command.js'
 import {argsFor, flagsFor, usageFor} from './verb-flags.js'
 

@@ -1,5 +1,5 @@
-import {VERBS} from '../lib/verbs/index.js'
 import Run from '../commands/run.js'
+import {VERBS} from '../lib/verbs/index.js'
 import {verbCommand} from './verb-command.js'
 
 /** The commands that act on the app: tapir:run, and one `tapir:<verb>` per catalogue verb. */

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import type {Param, Verb} from '../lib/verbs/types.js'
 import {flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from '../cli/flag-rules.js'
+import type {Param, Verb} from '../lib/verbs/types.js'
 
 const number = Flags.custom<number>({parse: async (text) => readNumber(text)})
 

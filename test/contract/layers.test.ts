@@ -103,7 +103,8 @@ describe('layering of src', () => {
           if (!into.startsWith(LIB)) {
             // The front ends: src/cli knows no oclif; src/lib knows neither.
             const front = relative(SRC, into).split(/[\\/]/)[0] ?? ''
-            if (front in FRONT_ENDS) expect(front === layer || FRONT_ENDS[layer]?.includes(front), `${relative(ROOT, file)} imports ${specifier}`).toBe(true)
+            if (front in FRONT_ENDS)
+              expect(front === layer || FRONT_ENDS[layer]?.includes(front), `${relative(ROOT, file)} imports ${specifier}`).toBe(true)
             continue // commands may import the sim's fault knobs: checked below
           }
           const path = relative(LIB, into)

@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import type {Config} from '@oclif/core/config'
 import type {Outcome} from '../../src/lib/output/outcome.js'
 import {renderOutcome} from '../../src/lib/output/print.js'
+import {OutcomeCommand} from '../../src/oclif/tapir-command.js'
 import {type CliResult, ROOT, tempDir} from './cli.js'
 
 /** A tapir command class from oclif's registry: it produces its Outcome without printing (the
@@ -83,9 +84,11 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
   }
 }
 
-/** A TapirCommand whose `run` is the base one, which prints exactly `produce()`'s Outcome
- *  (mcp:serve and mcp:install print their own way). */
+/** A tapir command whose `run` is the base one, which prints exactly `produce()`'s Outcome
+ *  (mcp:serve and mcp:install print their own way), or one that defines both side by side
+ *  (install and uninstall). */
 function printsWhatItProduces(command: unknown): command is Producer {
+  if (command instanceof OutcomeCommand) return command.run === OutcomeCommand.prototype.run
   for (let proto: unknown = Object.getPrototypeOf(command); proto !== null && proto !== undefined; proto = Object.getPrototypeOf(proto)) {
     if (Object.hasOwn(proto, 'produce')) return Object.hasOwn(proto, 'run')
     if (Object.hasOwn(proto, 'run')) return false

@@ -1,7 +1,7 @@
 import {Config} from '@oclif/core/config'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {verbCommand} from '../../src/oclif/verb-command.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
+import {verbCommand} from '../../src/oclif/verb-command.js'
 
 const Snap = verbCommand(VERBS.find((verb) => verb.name === 'snap')!)
 
