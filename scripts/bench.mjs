@@ -23,7 +23,6 @@ const {toWebSocketUri} = await dist('lib/vm/uri.js')
 const {Deadline} = await dist('lib/vm/deadline.js')
 // Answers the bench reads by hand: any JSON object (the verbs check their own shapes).
 const {anyAnswer} = await dist('lib/vm/tapir-answers.js')
-const {BUNDLES, fastPathRefusal, readStamp} = await import('../bin/fast-path.cjs')
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -80,29 +79,21 @@ const rows = []
 const row = (name, value, note = '') => rows.push(`  ${name.padEnd(44)} ${ms(value).padStart(10)}${note ? `  ${note}` : ''}`)
 
 try {
-  // 1. one connected verb against a bare Node start, with and without the fast path
-  const ordinary = {...env, TAPIR_NO_FAST_PATH: '1'}
+  // 1. one connected verb against a bare Node start, and a command oclif runs (status) beside it
   await timed([bin, 'tapir:snap']) // warm the file cache
-  const fast = []
-  const plain = []
+  const verb = []
+  const session = []
   for (let i = 0; i < samples; i++) {
-    fast.push(await pair([bin, 'tapir:snap'], env, i))
-    plain.push(await pair([bin, 'tapir:snap'], ordinary, i))
+    verb.push(await pair([bin, 'tapir:snap'], env, i))
+    session.push(await pair([bin, 'status'], env, i))
   }
-  // A plain verb is read and run by the direct bundle (bin/fast-path.cjs).
-  const fastPath = fastPathRefusal(['tapir:snap'], readStamp(BUNDLES.direct))
   const pairs = (list, key) => median(list.map((entry) => entry[key]))
-  const snap = pairs(fast, 'cli')
-  row('node -e 0', pairs([...fast, ...plain], 'base'))
-  row(
-    'tapir tapir:snap',
-    snap,
-    `${pairs(fast, 'ratio').toFixed(2)}x node (goal 1.8x idle, 2.0x busy; fast path ${fastPath === undefined ? 'on' : `off: ${fastPath}`})`,
-  )
-  row('tapir tapir:snap without the fast path', pairs(plain, 'cli'), `${pairs(plain, 'ratio').toFixed(2)}x node`)
+  const snap = pairs(verb, 'cli')
+  row('node -e 0', pairs([...verb, ...session], 'base'))
+  row('tapir tapir:snap', snap, `${pairs(verb, 'ratio').toFixed(2)}x node (goal 1.8x idle; from dist/tapir.cjs, no oclif)`)
+  row('tapir status', pairs(session, 'cli'), `${pairs(session, 'ratio').toFixed(2)}x node (through oclif, from dist/)`)
   const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
   megabytes('peak memory of tapir tapir:snap', await peakRssMb([bin, 'tapir:snap'], env, 5), 'max RSS of 5 runs (budget 80 MB)')
-  megabytes('  the same without the fast path', await peakRssMb([bin, 'tapir:snap'], ordinary, 5), 'max RSS of 5 runs')
 
   // 2. a 50-step tapir:run against 50 separate invocations
   const step = 'snap --interactiveOnly'
