@@ -177,10 +177,12 @@ export default class Start extends SessionCommand<typeof Start> {
     let chromeProcess
     if (chromeBinary !== undefined && cdpPort !== undefined) {
       try {
+        // A sim started with a web port always says where its page is.
+        if (sim.webUri === undefined) throw new TapirError('The sim started without its web page; see its log.', 'local')
         chrome = await launchChrome({
           binary: chromeBinary,
           cdpPort,
-          url: sim.webUri!,
+          url: sim.webUri,
           logFile: location.path.replace(/(\.json)?$/, '.chrome.log'),
           timeoutMs,
         })
@@ -262,7 +264,7 @@ export async function startFlutter(
     progress: (line) => context.progress?.(line),
     ...(context.cancelled ? {cancelled: context.cancelled} : {}),
   })
-  const shown = redactToken(started.session.vmServiceUri!)
+  const shown = redactToken(started.session.vmServiceUri ?? 'no VM Service')
   const lines = [
     ...(started.chromePid !== undefined
       ? [`✓ chrome pid=${started.chromePid} (cdpPort=${flags['cdp-port']})`]

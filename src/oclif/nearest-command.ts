@@ -9,17 +9,21 @@ const bare = (name: string): string =>
 
 /** Edits from one name to the other: an insertion, a deletion, a change, or two neighbours swapped. */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = [Array.from({length: b.length + 1}, (_, j) => j)]
+  // Three rows at a time: two back (for a swap), the one above, and the one being filled.
+  let twoBack: number[] = []
+  let above = Array.from({length: b.length + 1}, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const row = [i]
     for (let j = 1; j <= b.length; j++) {
-      const above = rows[i - 1]!
-      row[j] = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1)
+      const change = (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
+      let best = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, change)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (twoBack[j - 2] ?? 0) + 1)
+      row.push(best)
     }
-    rows.push(row)
+    twoBack = above
+    above = row
   }
-  return rows[a.length]![b.length]!
+  return above[b.length] ?? 0
 }
 
 /** The command a mistyped one most likely meant: the same name but for the `tapir:` prefix, case

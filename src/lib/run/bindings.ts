@@ -18,15 +18,16 @@ export function takeBinding(verb: string, argv: readonly string[]): {argv: strin
   let name: string | undefined
   let matches: string | undefined
   for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!
-    const flag = /^--(as|matches)(=|$)/.exec(word)
-    if (!flag) {
+    const word = argv[index] ?? ''
+    const flag = /^--(?<which>as|matches)(?<equals>=|$)/.exec(word)
+    const which = flag?.groups?.which
+    if (!flag || which === undefined) {
       rest.push(word)
       continue
     }
-    const value = flag[2] === '=' ? word.slice(flag[0].length) : argv[++index]
-    if (value === undefined) throw new UsageError(`--${flag[1]} needs a value (--${flag[1]}=<${flag[1] === 'as' ? 'name' : 'count'}>).`)
-    if (flag[1] === 'as') name = value
+    const value = flag.groups?.equals === '=' ? word.slice(flag[0].length) : argv[++index]
+    if (value === undefined) throw new UsageError(`--${which} needs a value (--${which}=<${which === 'as' ? 'name' : 'count'}>).`)
+    if (which === 'as') name = value
     else matches = value
   }
   if (name === undefined && matches === undefined) return {argv: rest}
@@ -42,10 +43,10 @@ export function takeBinding(verb: string, argv: readonly string[]): {argv: strin
 /** The names a step uses (`--ref=@name`, `--ref @name`). */
 export function namesUsed(argv: readonly string[]): string[] {
   const names: string[] = []
-  for (let index = 0; index < argv.length; index++) {
-    const flag = /^--([A-Za-z]+)(=|$)/.exec(argv[index]!)
-    if (!flag || !REF_FLAGS.includes(flag[1]!)) continue
-    const value = flag[2] === '=' ? argv[index]!.slice(flag[0].length) : argv[index + 1]
+  for (const [index, word] of argv.entries()) {
+    const flag = /^--(?<name>[A-Za-z]+)(?<equals>=|$)/.exec(word)
+    if (!flag || !REF_FLAGS.includes(flag.groups?.name ?? '')) continue
+    const value = flag.groups?.equals === '=' ? word.slice(flag[0].length) : argv[index + 1]
     if (value?.startsWith('@')) names.push(value.slice(1))
   }
   return names
@@ -54,10 +55,10 @@ export function namesUsed(argv: readonly string[]): string[] {
 /** The argv with each `@name` a ref flag gives replaced by the handle bound to it. */
 export function withHandles(argv: readonly string[], handles: ReadonlyMap<string, string>): string[] {
   return argv.map((word, index) => {
-    const flag = /^--([A-Za-z]+)=@(.*)$/.exec(word)
-    if (flag && REF_FLAGS.includes(flag[1]!)) return `--${flag[1]}=${handles.get(flag[2]!) ?? word}`
-    const previous = /^--([A-Za-z]+)$/.exec(argv[index - 1] ?? '')
-    if (previous && REF_FLAGS.includes(previous[1]!) && word.startsWith('@')) return handles.get(word.slice(1)) ?? word
+    const {name, bound} = /^--(?<name>[A-Za-z]+)=@(?<bound>.*)$/.exec(word)?.groups ?? {}
+    if (name !== undefined && bound !== undefined && REF_FLAGS.includes(name)) return `--${name}=${handles.get(bound) ?? word}`
+    const previous = /^--(?<name>[A-Za-z]+)$/.exec(argv[index - 1] ?? '')?.groups?.name
+    if (previous !== undefined && REF_FLAGS.includes(previous) && word.startsWith('@')) return handles.get(word.slice(1)) ?? word
     return word
   })
 }
