@@ -1,17 +1,10 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {execa} from 'execa'
 import {describe, expect, it} from 'vitest'
 import {ROOT} from '../helpers/cli.js'
 import {readmeBlocks} from '../helpers/readme-blocks.js'
 
 describe('README', () => {
-  it('has the command reference the catalogue generates today', async () => {
-    const check = await execa(process.execPath, [join(ROOT, 'scripts', 'readme-commands.mjs'), '--check'], {reject: false})
-    expect(check.stderr).toBe('')
-    expect(check.exitCode).toBe(0)
-  })
-
   it('its install block is exactly what .ci/run runs', () => {
     const setup = readmeBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8')).filter((block) => block.kind === 'setup')
     expect(setup).toHaveLength(1)

@@ -242,7 +242,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   /** The holders' stack beside the session goes with the last of them, and so does its lock. */
   const holdFilesLeft = () => [`${statePath}.holds`, `${statePath}.holds.lock`].filter((path) => existsSync(path))
 
-  it('two resize --hold on one page: the second takes over; released, it gives the page back to the first; then the page is its own (README)', async () => {
+  it('two resize --hold on one page: the second takes over; released, it gives the page back to the first; then the page is its own (docs/flutter-web.md)', async () => {
     const first = await holding(PHONE)
     expect(await settled(isPhone)).toMatchObject({width: 375, height: 812, dpr: 3})
     const second = await holding(TABLET)
@@ -493,7 +493,7 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     )
     expect(await layoutWhere((snapshot) => snapshot.includes('heading "Sign in"'))).toContain('textbox "Email"')
 
-    // The README's scenario shape: every repeat starts from a hot restart, on chrome too.
+    // docs/performance.md's scenario shape: every repeat starts from a hot restart, on chrome too.
     const scenario = join(scratch.path, 'restarting.yaml')
     writeFileSync(
       scenario,

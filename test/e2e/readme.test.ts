@@ -7,14 +7,21 @@ import {startSim} from '../../src/sim/index.js'
 import {chromeBinary} from '../helpers/chrome.js'
 import {BIN, markEnv, ROOT, sessionFile, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {matchesTranscript, normalise, readmeBlocks, startsItsOwnApp, transcript, type ReadmeBlock} from '../helpers/readme-blocks.js'
+import {
+  matchesTranscript,
+  normalise,
+  readmeBlocks,
+  RUN_DOCS,
+  startsItsOwnApp,
+  transcript,
+  type ReadmeBlock,
+} from '../helpers/readme-blocks.js'
 
 expectNoProcessLeft()
 
-// The README as a newcomer types it: a shell with `tapir` on its PATH, a fresh home and an
-// empty project folder, every block in the order the README gives them.
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const blocks = readmeBlocks(README)
+// The README and its guides as a newcomer types them: a shell with `tapir` on its PATH, a fresh
+// home and an empty project folder, every block in the order the documents give them.
+const blocks = RUN_DOCS.flatMap((doc) => readmeBlocks(readFileSync(join(ROOT, doc), 'utf8'), doc))
 const SEPARATOR = '\u001e'
 const BLOCK_MS = 180_000
 
@@ -29,7 +36,7 @@ function freePort(): Promise<number> {
   })
 }
 
-describe('the README, run as written', () => {
+describe('the README and its guides, run as written', () => {
   const work = tempDir('tapir-readme-')
   const home = tempDir('tapir-readme-home-')
   const shims = tempDir('tapir-readme-bin-')
@@ -70,14 +77,15 @@ describe('the README, run as written', () => {
 
   it('runs every block but those that need Flutter or a device, which are marked', () => {
     const skipped = blocks.filter((block) => block.kind === 'skipped')
-    // needs-device: the CI workflow of Tests in CI, whose jobs each have their own machine
+    // needs-device: the CI workflow of docs/tests-in-ci.md, whose jobs each have their own machine
     expect(skipped.map((block) => block.note).sort()).toEqual([...skipped.map(() => 'needs-flutter').slice(1), 'needs-device'].sort())
     expect(blocks.filter((block) => block.kind === 'console').length).toBeGreaterThanOrEqual(4)
     expect(blocks.filter((block) => block.kind === 'sh').length).toBeGreaterThanOrEqual(30)
   })
 
   for (const block of blocks.filter((candidate) => candidate.kind === 'console' || candidate.kind === 'sh' || candidate.kind === 'file')) {
-    const title = block.kind === 'file' ? `README.md:${block.line} writes ${block.note}` : `README.md:${block.line} ${block.body[0]}`
+    const title =
+      block.kind === 'file' ? `${block.file}:${block.line} writes ${block.note}` : `${block.file}:${block.line} ${block.body[0]}`
     it(
       title,
       async () => {
@@ -98,7 +106,7 @@ describe('the README, run as written', () => {
           if (block.kind === 'console') await runTranscript(block, extra)
           else {
             const run = await shell(`set -e\n${block.body.join('\n')}`, extra)
-            expect(run.exitCode, `README.md:${block.line}\n${run.output}`).toBe(0)
+            expect(run.exitCode, `${block.file}:${block.line}\n${run.output}`).toBe(0)
           }
         } finally {
           if (own) await quietly('tapir stop')
@@ -122,7 +130,7 @@ describe('the README, run as written', () => {
         .split('\n')
         .filter((line, at, all) => !(line === '' && at === all.length - 1))
       const expected = same(step.expected.join('\n')).split('\n')
-      const shown = `README.md:${block.line}: $ ${step.command}\n--- README\n${expected.join('\n')}\n--- printed\n${actual.join('\n')}`
+      const shown = `${block.file}:${block.line}: $ ${step.command}\n--- ${block.file}\n${expected.join('\n')}\n--- printed\n${actual.join('\n')}`
       expect(matchesTranscript(actual, step.expected.length === 0 ? [] : expected), shown).toBe(true)
     })
   }

@@ -1,6 +1,6 @@
 /**
- * The README as a tested document: its fenced blocks, what each is for, and how a transcript's
- * output is compared with what a run prints.
+ * The README, and the guides its sections link to, as tested documents: their fenced blocks,
+ * what each is for, and how a transcript's output is compared with what a run prints.
  *
  * A block's purpose comes from its fence and from an optional marker on the line before it:
  * - `<!-- readme-test: needs-flutter -->` (or `needs-device`): the block needs a real Flutter
@@ -12,11 +12,29 @@
  * - an `sh` block is a script that must succeed.
  */
 
+/** The documents whose examples run, in the order a newcomer reads them: the README, then the
+ *  guides its short sections link to, then the command reference. A later block may use a file
+ *  an earlier one wrote (the perf scenarios, a recording). */
+export const RUN_DOCS = [
+  'README.md',
+  'docs/sim-faults.md',
+  'docs/tests-in-ci.md',
+  'docs/recording.md',
+  'docs/dusk.md',
+  'docs/flutter-web.md',
+  'docs/mcp.md',
+  'docs/performance.md',
+  'docs/benchmark.md',
+  'docs/commands.md',
+] as const
+
 export type BlockKind = 'console' | 'sh' | 'file' | 'setup' | 'skipped'
 
 export interface ReadmeBlock {
   kind: BlockKind
-  /** The first line of the block's body in README.md, 1-based. */
+  /** The document the block is in, as named in messages (`docs/flutter-web.md`). */
+  file: string
+  /** The first line of the block's body in its document, 1-based. */
   line: number
   body: string[]
   /** A file block's path; a skipped block's reason. */
@@ -27,8 +45,8 @@ export interface ReadmeBlock {
 const MARKER = /^<!-- readme-test: ([a-z-]+) -->$/
 const SKIPPED = new Set(['needs-flutter', 'needs-device'])
 
-/** Every fenced block of the README, classified; an unknown marker or an unclassifiable block throws. */
-export function readmeBlocks(text: string): ReadmeBlock[] {
+/** Every fenced block of a document, classified; an unknown marker or an unclassifiable block throws. */
+export function readmeBlocks(text: string, file = 'README.md'): ReadmeBlock[] {
   const lines = text.split('\n')
   const blocks: ReadmeBlock[] = []
   for (let i = 0; i < lines.length; i++) {
@@ -46,25 +64,25 @@ export function readmeBlocks(text: string): ReadmeBlock[] {
       ?.trim()
     const marker = previous === undefined ? undefined : MARKER.exec(previous)?.[1]
     if (marker !== undefined && !SKIPPED.has(marker) && marker !== 'setup' && marker !== 'no-app')
-      throw new Error(`README.md:${i + 1}: unknown marker readme-test: ${marker}`)
-    blocks.push(classify(info!, body, start + 1, marker))
+      throw new Error(`${file}:${i + 1}: unknown marker readme-test: ${marker}`)
+    blocks.push(classify(info!, body, file, start + 1, marker))
     i = end
   }
   return blocks
 }
 
-function classify(info: string, body: string[], line: number, marker: string | undefined): ReadmeBlock {
+function classify(info: string, body: string[], file: string, line: number, marker: string | undefined): ReadmeBlock {
   const noApp = marker === 'no-app'
-  if (marker !== undefined && SKIPPED.has(marker)) return {kind: 'skipped', line, body, note: marker, noApp}
-  if (marker === 'setup') return {kind: 'setup', line, body, noApp}
+  if (marker !== undefined && SKIPPED.has(marker)) return {kind: 'skipped', file, line, body, note: marker, noApp}
+  if (marker === 'setup') return {kind: 'setup', file, line, body, noApp}
   if (info === 'yaml') {
     const path = /^# (\S+\.ya?ml)$/.exec(body[0] ?? '')?.[1]
-    if (!path) throw new Error(`README.md:${line}: a yaml block must name its file on its first line (# perf/list.yaml)`)
-    return {kind: 'file', line, body, note: path, noApp}
+    if (!path) throw new Error(`${file}:${line}: a yaml block must name its file on its first line (# perf/list.yaml)`)
+    return {kind: 'file', file, line, body, note: path, noApp}
   }
-  if (info === 'console') return {kind: 'console', line, body, noApp}
-  if (info === 'sh' || info === '') return {kind: 'sh', line, body, noApp}
-  throw new Error(`README.md:${line}: a \`\`\`${info} block is neither run nor marked`)
+  if (info === 'console') return {kind: 'console', file, line, body, noApp}
+  if (info === 'sh' || info === '') return {kind: 'sh', file, line, body, noApp}
+  throw new Error(`${file}:${line}: a \`\`\`${info} block is neither run nor marked`)
 }
 
 export interface TranscriptStep {
@@ -77,7 +95,7 @@ export function transcript(block: ReadmeBlock): TranscriptStep[] {
   const steps: TranscriptStep[] = []
   for (const line of block.body) {
     if (line.startsWith('$ ')) steps.push({command: line.slice(2), expected: []})
-    else if (steps.length === 0) throw new Error(`README.md:${block.line}: a console block starts with a $ line`)
+    else if (steps.length === 0) throw new Error(`${block.file}:${block.line}: a console block starts with a $ line`)
     else steps.at(-1)!.expected.push(line)
   }
   return steps

@@ -32,7 +32,8 @@ describe('the README test harness', () => {
       ['file', 'perf/a.yaml', 16],
     ])
     expect(blocks[2]!.body).toEqual(['tapir start --device=macos'])
-    expect(() => readmeBlocks('```json\n{}\n```')).toThrow('neither run nor marked')
+    expect(() => readmeBlocks('```json\n{}\n```')).toThrow('README.md:2: a ```json block is neither run nor marked')
+    expect(() => readmeBlocks('```json\n{}\n```', 'docs/mcp.md')).toThrow('docs/mcp.md:2: a ```json block')
     expect(() => readmeBlocks('```yaml\nname: a\n```')).toThrow('must name its file')
     expect(() => readmeBlocks('<!-- readme-test: maybe -->\n```sh\nls\n```')).toThrow('unknown marker')
   })

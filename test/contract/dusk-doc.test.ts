@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {DUSK_WIRE, type DuskWire} from '../../src/lib/verbs/dusk/wire-table.js'
 import {ROOT} from '../helpers/cli.js'
 
-const START = '<!-- dusk-wire:start (test/contract/readme-dusk.test.ts writes the rows from src/lib/verbs/dusk/wire-table.ts) -->'
+const START = '<!-- dusk-wire:start (test/contract/dusk-doc.test.ts holds these rows to src/lib/verbs/dusk/wire-table.ts) -->'
 const END = '<!-- dusk-wire:end -->'
 
 const names = (wire: Extract<DuskWire, {on: 'driven'}>, rule: string) =>
@@ -35,14 +35,13 @@ export function duskRows(): string {
     .join('\n')
 }
 
-describe('README: Apps on Dusk 0.0.1', () => {
+describe('docs/dusk.md: apps on Dusk 0.0.1', () => {
   it('lists every verb as the wire table drives it', () => {
-    const path = join(ROOT, 'README.md')
-    const readme = readFileSync(path, 'utf8')
-    const start = readme.indexOf(START)
-    const end = readme.indexOf(END)
-    expect(start, 'the README has the dusk-wire block').toBeGreaterThan(-1)
-    const block = readme.slice(start + START.length, end).trim()
+    const page = readFileSync(join(ROOT, 'docs', 'dusk.md'), 'utf8')
+    const start = page.indexOf(START)
+    const end = page.indexOf(END)
+    expect(start, 'docs/dusk.md has the dusk-wire block').toBeGreaterThan(-1)
+    const block = page.slice(start + START.length, end).trim()
     const table = `| verb | on a Dusk 0.0.1 app | parameters |\n|---|---|---|\n${duskRows()}`
     expect(block).toBe(table)
   })
