@@ -61,15 +61,30 @@ export function printProgress(line: string): void {
   process.stderr.write(`${printable(line, true)}\n`)
 }
 
-/** For a run without oclif, whose command module does the same: a reader that stops early
- *  (`tapir tapir:snap | head -1`) is no error. Any other failure to write (a full disk) is one
- *  line and exit 1, not an uncaught error that shows a line of the minified bundle. */
+let reportingStdout = false
+
+/** A reader that stops early (`tapir tapir:snap | head -1`) is no error; any other failure to
+ *  write (a full disk) is one line and exit 1, not an uncaught error and a stack. Taken at the
+ *  stream's emit, ahead of any listener: oclif's command module adds one that rethrows all but
+ *  EPIPE. */
 export function reportStdoutFailures(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') return
-    process.exitCode = 1
-    process.stderr.write(`✗ Cannot write the output: ${printable(error.message, true)}\n`)
-  })
+  if (reportingStdout) return
+  reportingStdout = true
+  const stdout = process.stdout
+  const emit = stdout.emit.bind(stdout)
+  let reported = false
+  stdout.emit = ((event: string | symbol, ...rest: unknown[]) => {
+    if (event !== 'error') return emit(event, ...rest)
+    const error = rest[0] as NodeJS.ErrnoException | undefined
+    // A closed pipe still reaches listeners that watch for it (`tapir logs` stops); oclif's ignores it.
+    if (error?.code === 'EPIPE') return stdout.listenerCount('error') > 0 ? emit(event, ...rest) : true
+    if (!reported) {
+      reported = true
+      process.exitCode = 1
+      process.stderr.write(`✗ Cannot write the output: ${printable(String(error?.message), true)}\n`)
+    }
+    return true
+  }) as typeof stdout.emit
 }
 
 let stdoutGone = false

@@ -1,0 +1,97 @@
+import {join} from 'node:path'
+import {execa} from 'execa'
+import {describe, expect, it} from 'vitest'
+import {BIN, ROOT, scratchHome, sessionFile, tempDir} from '../helpers/cli.js'
+import {withSimSession} from '../helpers/sim.js'
+
+// bin/run.cjs runs a catalogue verb from dist/tapir.cjs, which holds no oclif, and every other
+// command (and help) through oclif from dist/. Node's module log says which ran.
+
+interface Run {
+  stdout: string
+  stderr: string
+  exitCode: number
+  bundle: boolean
+  oclif: boolean
+}
+
+async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const result = await execa(process.execPath, [BIN, ...args], {
+    env: {HOME: scratchHome(), NO_COLOR: '1', NODE_DEBUG: 'module', ...env},
+    reject: false,
+    timeout: 60_000,
+  })
+  const lines = result.stderr.split('\n')
+  return {
+    stdout: result.stdout,
+    stderr: lines.filter((line) => !line.startsWith('MODULE ')).join('\n'),
+    exitCode: result.exitCode ?? -1,
+    bundle: lines.some((line) => line.includes(`load "${join(ROOT, 'dist', 'tapir.cjs')}"`)),
+    oclif: lines.some((line) => /load "[^"]*[\\/]node_modules[\\/]@oclif[\\/]core[\\/]/.test(line)),
+  }
+}
+
+describe('start-up', () => {
+  const s = withSimSession()
+  const dir = tempDir('tapir-start-up-')
+  const state = () => sessionFile(dir.path, s.sim.wsUri)
+
+  it('runs a verb from the bundle with no oclif loaded, and everything else through oclif', async () => {
+    const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()])
+    expect(snap).toMatchObject({exitCode: 0, bundle: true, oclif: false, stderr: ''})
+    expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+    // A usage error is the reader's, in the bundle too.
+    expect(await run(['tapir:snap', '--bogus', '--state', state()])).toMatchObject({
+      exitCode: 1,
+      bundle: true,
+      oclif: false,
+      stderr: '✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
+    })
+    expect(await run(['status', '--state', state()])).toMatchObject({exitCode: 0, bundle: false, oclif: true})
+    expect(await run(['tapir:snap', '--help'])).toMatchObject({exitCode: 0, bundle: false, oclif: true})
+    // tapir:run's own flags are oclif's; its steps go through the same reader.
+    expect(await run(['tapir:run', 'snap --bogus', '--state', state()])).toMatchObject({
+      exitCode: 1,
+      bundle: true,
+      oclif: true,
+      stdout: '[1/1] snap --bogus failed (exit 1): ✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
+    })
+    // Not a verb: the bundle leaves it to oclif, whose hook suggests the name.
+    expect(await run(['tapir:snapp'])).toMatchObject({
+      exitCode: 1,
+      bundle: true,
+      oclif: true,
+      stderr: '✗ Unknown command tapir:snapp. Did you mean `tapir tapir:snap`? See `tapir --help` for the commands.',
+    })
+  }, 60_000)
+
+  it('loads a package the bundle leaves in node_modules when a verb needs it (perf_run reads YAML)', async () => {
+    const scenario = join(dir.path, 'broken.yaml')
+    await execa('sh', ['-c', `printf 'name: broken\\nsteps: [\\n' > "${scenario}"`])
+    const result = await run(['tapir:perf_run', scenario, '--state', state()])
+    expect(result).toMatchObject({exitCode: 1, bundle: true, oclif: false})
+    expect(result.stderr).toMatch(/^✗ Invalid perf scenario:\n- .*broken\.yaml: YAML: line 3/)
+  }, 60_000)
+
+  for (const [name, args] of [
+    ['a verb', ['tapir:snap', '--json']],
+    ['a command oclif runs', ['status']],
+  ] as const) {
+    it(`takes a reader that closes the pipe early as no error, and a full disk as one line (${name})`, async () => {
+      const child = execa(process.execPath, [BIN, ...args, '--state', state()], {env: {HOME: scratchHome(), NO_COLOR: '1'}, reject: false})
+      // Closed before tapir writes a byte: every write meets EPIPE.
+      child.stdout?.destroy()
+      const closed = await child
+      expect({exitCode: closed.exitCode, stderr: closed.stderr}).toEqual({exitCode: 0, stderr: ''})
+      const full = await execa(`"${process.execPath}" "${BIN}" ${args.join(' ')} --state "${state()}" > /dev/full`, {
+        shell: true,
+        env: {HOME: scratchHome(), NO_COLOR: '1'},
+        reject: false,
+      })
+      expect({exitCode: full.exitCode, stderr: full.stderr}).toEqual({
+        exitCode: 1,
+        stderr: '✗ Cannot write the output: ENOSPC: no space left on device, write',
+      })
+    }, 60_000)
+  }
+})
