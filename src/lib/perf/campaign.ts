@@ -59,7 +59,8 @@ function selectScenarios(files: string[], options: CampaignOptions): Scenario[] 
       : variants.map((variant) => loadScenario(file, {variant, env: process.env}))
   })
   const onPlatform = scenarios.filter((scenario) => scenario.platforms.includes(options.platform))
-  const chosen = options.only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(options.only!))
+  const {only} = options
+  const chosen = only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(only))
   if (chosen.length === 0)
     throw new UsageError(
       options.only === undefined
@@ -138,15 +139,16 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
             },
             {app: deps.app, browser: deps.browser(), progress: deps.progress},
           )
-          if (written!.run.summary.repeats === 0)
-            throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
-          writeRunReport(reportOf(scenario), written!.run, written!.path)
-          runs.set(scenario.name, written!.run)
+          if (!written) throw new TapirError('perf_run wrote no run file', 'local')
+          if (written.run.summary.repeats === 0)
+            throw new TapirError(`every repeat was refused (${written.run.summary.refused}); see ${written.path}`, 'local')
+          writeRunReport(reportOf(scenario), written.run, written.path)
+          runs.set(scenario.name, written.run)
           result = {
             scenario: scenario.name,
             status: 'ok',
             attempts: attempt,
-            runFile: written!.path,
+            runFile: written.path,
             errFile: attempt > 1 ? errFile : null,
             report: reportOf(scenario),
           }
@@ -156,11 +158,9 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
             `${maskSecrets(`attempt ${attempt}/${attempts}: ${messageOf(error)}`, secrets)}\n`,
             CAMPAIGN_ERROR_OUTPUT,
           )
-          if (attempt === attempts)
-            result = {scenario: scenario.name, status: 'failed', attempts: attempt, runFile: null, errFile, report: null}
         }
       }
-      results.push(result!)
+      results.push(result ?? {scenario: scenario.name, status: 'failed', attempts, runFile: null, errFile, report: null})
     }
   } finally {
     deps.reset()

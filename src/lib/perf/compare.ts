@@ -121,13 +121,13 @@ export function compareRuns(a: RunFile, b: RunFile): Comparison {
   const bTiming = b.summary.timing
   const gated = (aTiming?.repeats ?? 0) > 0 && (bTiming?.repeats ?? 0) > 0
   let timingRows: CompareRow[] = []
-  if (gated) {
+  if (gated && aTiming && bTiming) {
     const emulator = a.env?.emulator === true || b.env?.emulator === true
     timingRows = judgeAll(
       'timing.',
-      aTiming!.ms,
-      bTiming!.ms,
-      (m) => Math.max(range(aTiming!.spread?.ms, m), range(bTiming!.spread?.ms, m)),
+      aTiming.ms,
+      bTiming.ms,
+      (m) => Math.max(range(aTiming.spread?.ms, m), range(bTiming.spread?.ms, m)),
       thresholds,
     ).map((row) =>
       emulator && row.metric.startsWith('timing.rasterMs')

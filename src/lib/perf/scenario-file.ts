@@ -65,7 +65,7 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
   if (first) {
     // One broken token makes the parser report every token after it: the first error is the cause.
     // The parser quotes the token it stopped at; the file may be anyone's, so its text is left out.
-    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n')[0]!.replace(/: ".*"$/, '')
+    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n', 1)[0].replace(/: ".*"$/, '')
     const more = rest.length > 0 ? ` (and ${rest.length} more error(s) that may follow from it)` : ''
     problems.push(`${shown}: YAML: ${where(source, first.pos[0])}${reason}${more}`)
     return undefined

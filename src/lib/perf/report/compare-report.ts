@@ -148,9 +148,9 @@ function blocksPart(input: CompareReportInput): string {
       (x, y) => Math.abs(y.selfB - y.selfA) - Math.abs(x.selfB - x.selfA) || Math.abs(y.countB - y.countA) - Math.abs(x.countB - x.countA),
     )
     .slice(0, TOP_BLOCKS)
-  if (rows.length === 0) return '<p class="muted">Neither run reported widget blocks (timing-only runs, or profiling reported none).</p>'
   const ratio = (from: number, to: number) => (from === 0 ? (to === 0 ? '' : 'new') : pct(Math.round((to / from - 1) * 1000) / 10))
-  const top = rows[0]!
+  const [top] = rows
+  if (!top) return '<p class="muted">Neither run reported widget blocks (timing-only runs, or profiling reported none).</p>'
   const headline = `<p class="headline">Changed most: <strong class="block-name">${esc(top.name)}</strong>, ${num(top.selfA)} → ${num(top.selfB)} ms self time per painted frame (${ratio(top.selfA, top.selfB) || 'no change'}), ${num(top.countA)} → ${num(top.countB)} builds per frame.</p>`
   return `${headline}${blockBars(
     rows.map((row) => ({name: row.name, values: [row.selfA, row.selfB]})),

@@ -14,11 +14,11 @@ const MAX_REPEATS = 500
 const MAX_BLOCKS = 1000
 const MAX_INSIGHTS = 50
 
-export const SERIES_LABELS: Record<string, string> = {
+export const SERIES_LABELS = {
   attribution: 'attribution repeats (profiling on)',
   timing: 'timing repeats',
   semanticsOff: 'semantics off',
-}
+} as const
 
 export interface RepeatView {
   series: string
@@ -85,7 +85,13 @@ export function blocksOf(run: RunFile): Map<string, BlockView> {
     const summary = isJsonObject(repeat.summary) ? repeat.summary : {}
     const painted = numberOr(isJsonObject(summary.frames) ? summary.frames.painted : undefined) ?? 0
     const blocks = new Map<string, {self: number; count: number}>()
-    const entry = (name: string) => blocks.get(name) ?? blocks.set(name, {self: 0, count: 0}).get(name)!
+    const entry = (name: string) => {
+      const found = blocks.get(name)
+      if (found) return found
+      const added = {self: 0, count: 0}
+      blocks.set(name, added)
+      return added
+    }
     for (const block of Array.isArray(summary.blocksBySelf) ? summary.blocksBySelf.slice(0, MAX_BLOCKS) : []) {
       const selfMs = isJsonObject(block) ? numberOr(block.selfMs) : undefined
       if (isJsonObject(block) && typeof block.name === 'string' && selfMs !== undefined && painted > 0)
@@ -152,6 +158,6 @@ export function insightsOf(run: RunFile): InsightView[] {
 export function percentiles(values: readonly number[]): {p50: number; p90: number; p99: number; worst: number} | undefined {
   if (values.length === 0) return undefined
   const sorted = [...values].sort((x, y) => x - y)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
-  return {p50: at(0.5), p90: at(0.9), p99: at(0.99), worst: sorted.at(-1)!}
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
+  return {p50: at(0.5), p90: at(0.9), p99: at(0.99), worst: at(1)}
 }

@@ -30,8 +30,8 @@ export function runReportHtml(run: RunFile, runPath: string): string {
   const {summary} = run
   const measured = summary.repeats > 0
   const verdict = measured ? measuredVerdict(name, run, budgetMs) : refusedVerdict(name, summary.refused)
-  const series = ['attribution', 'timing', 'semanticsOff']
-    .map((key) => ({key, label: SERIES_LABELS[key]!, frames: seriesFrames(repeats, key)}))
+  const series = Object.entries(SERIES_LABELS)
+    .map(([key, label]) => ({key, label, frames: seriesFrames(repeats, key)}))
     .filter((s) => s.frames.length > 0)
   const allFrames = series.flatMap((s) => s.frames)
   // A loop, not Math.max(...frames): a run can hold more frames than a call takes arguments.
