@@ -37,13 +37,15 @@ type Fields = {readonly [name: string]: Shape<unknown>}
 type Optional = {readonly optional: true}
 type Simplify<T> = {[K in keyof T]: T[K]} & {}
 
-/** The object type of `fields`: an optional shape gives an optional field. */
-export type ObjectOf<F extends Fields> = Simplify<
+/** The object type of `fields` and no other: an optional shape gives an optional field. */
+export type FieldsOf<F extends Fields> = Simplify<
   {-readonly [K in keyof F as F[K] extends Optional ? never : K]: Infer<F[K]>} & {
     -readonly [K in keyof F as F[K] extends Optional ? K : never]?: Infer<F[K]>
   }
-> &
-  JsonObject
+>
+
+/** The object type of `fields`, and any other fields as they came. */
+export type ObjectOf<F extends Fields> = FieldsOf<F> & JsonObject
 
 export interface ObjectShape<F extends Fields> extends Shape<ObjectOf<F>> {
   /** The named fields, so a shape can be built on another: `object({...notes.fields, ...})`. */
