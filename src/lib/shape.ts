@@ -190,3 +190,10 @@ export function readAll<T>(shape: Shape<T>, value: unknown, path = ''): {value: 
   // With no mismatch, reading cannot stop at one.
   return mismatches.length > 0 ? {mismatches} : {value: shape.read(value, path)}
 }
+
+/** Whether `value` has `shape`: for the entries of a list a reader keeps only when they fit. */
+export function fits<T>(shape: Shape<T>, value: unknown): value is T {
+  let fitting = true
+  shape.check(value, '', () => (fitting = false))
+  return fitting
+}
