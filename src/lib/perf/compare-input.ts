@@ -70,8 +70,8 @@ export function readRuns(cwd: string, a: string, b: string): {a: RunFile; b: Run
   const read = (path: string, side: Side): {run?: RunFile; lines: Line[]} => {
     const json = readJson(cwd, path, side)
     if ('lines' in json) return json
-    const read = measuredRun(json.value, side, path)
-    return 'lines' in read ? read : {run: read.run, lines: []}
+    const checked = measuredRun(json.value, side, path)
+    return 'lines' in checked ? checked : {run: checked.run, lines: []}
   }
   const first = read(a, 'A')
   const second = read(b, 'B')
