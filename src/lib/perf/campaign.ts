@@ -13,7 +13,7 @@ import type {PerfApp} from './perf-app.js'
 import type {CampaignResult} from './report/campaign-index.js'
 import type {RunFile} from './run-file.js'
 import {perfRun} from './runner.js'
-import {declaredVariants, loadScenario} from './scenario-file.js'
+import {loadScenarios} from './scenario-file.js'
 import type {Platform, Scenario} from './scenario-types.js'
 import {maskSecrets} from './secrets.js'
 
@@ -52,12 +52,7 @@ export interface CampaignOutcome {
 
 /** Every scenario the globs match, one per declared variant, on this platform and --only. */
 function selectScenarios(files: string[], options: CampaignOptions): Scenario[] {
-  const scenarios = files.flatMap((file) => {
-    const variants = declaredVariants(file)
-    return variants.length === 0
-      ? [loadScenario(file, {env: process.env})]
-      : variants.map((variant) => loadScenario(file, {variant, env: process.env}))
-  })
+  const scenarios = files.flatMap((file) => loadScenarios(file, process.env))
   const onPlatform = scenarios.filter((scenario) => scenario.platforms.includes(options.platform))
   const {only} = options
   const chosen = only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(only))
