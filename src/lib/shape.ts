@@ -27,6 +27,8 @@ export interface Shape<T> {
   readonly expected: string
   /** Whether an object's field of this shape may be absent. */
   readonly optional: boolean
+  /** Reports each place `value` differs from the shape, in order (`report` may throw to stop at the first). */
+  check(value: unknown, path: string, report: (mismatch: ShapeMismatch) => void): void
   /** The value, typed; throws a ShapeMismatch naming the first place it differs. */
   read(value: unknown, path: string): T
 }
@@ -37,13 +39,15 @@ type Fields = {readonly [name: string]: Shape<unknown>}
 type Optional = {readonly optional: true}
 type Simplify<T> = {[K in keyof T]: T[K]} & {}
 
-/** The object type of `fields`: an optional shape gives an optional field. */
-export type ObjectOf<F extends Fields> = Simplify<
+/** The object type of `fields` and no other: an optional shape gives an optional field. */
+export type FieldsOf<F extends Fields> = Simplify<
   {-readonly [K in keyof F as F[K] extends Optional ? never : K]: Infer<F[K]>} & {
     -readonly [K in keyof F as F[K] extends Optional ? K : never]?: Infer<F[K]>
   }
-> &
-  JsonObject
+>
+
+/** The object type of `fields`, and any other fields as they came. */
+export type ObjectOf<F extends Fields> = FieldsOf<F> & JsonObject
 
 export interface ObjectShape<F extends Fields> extends Shape<ObjectOf<F>> {
   /** The named fields, so a shape can be built on another: `object({...notes.fields, ...})`. */
@@ -56,20 +60,36 @@ export class ShapeMismatch extends Error {
     readonly path: string,
     readonly found: unknown,
     readonly expected: string,
+    /** What is wrong when it is not the kind of value: "min is above max". */
+    readonly problem?: string,
   ) {
-    super(`its ${path} is ${describeJson(found)}, not ${expected}`)
+    super(problem === undefined ? `its ${path} is ${describeJson(found)}, not ${expected}` : `its ${path}: ${problem}`)
   }
 }
 
-function scalar<T>(expected: string, test: (value: unknown) => value is T): Shape<T> {
+const stop = (mismatch: ShapeMismatch): never => {
+  throw mismatch
+}
+
+/** A shape made of its check: reading is checking up to the first mismatch. The value is given
+ *  back as it came (not a copy), so what prints as JSON is exactly what was sent. */
+export function custom<T>(expected: string, check: Shape<T>['check'], isOptional = false): Shape<T> {
   return {
     expected,
-    optional: false,
+    optional: isOptional,
+    check,
     read(value, path) {
-      if (!test(value)) throw new ShapeMismatch(path, value, expected)
-      return value
+      check(value, path, stop)
+      return value as T
     },
   }
+}
+
+/** Values that pass `test`, named `expected` in a mismatch ("a number of at least 0"). */
+export function scalar<T>(expected: string, test: (value: unknown) => value is T): Shape<T> {
+  return custom(expected, (value, path, report) => {
+    if (!test(value)) report(new ShapeMismatch(path, value, expected))
+  })
 }
 
 export const string = scalar('a string', (value): value is string => typeof value === 'string')
@@ -86,70 +106,71 @@ export function literal<const V extends readonly (string | number | boolean)[]>(
   )
 }
 
-export function nullable<T>(shape: Shape<T>): Shape<T | null> {
-  const expected = `${shape.expected} or null`
-  return {
+/** `shape` under other words: a mismatch of the value itself (not of something inside it, which
+ *  names itself) says `expected`. */
+export function described<T>(expected: string, shape: Shape<T>): Shape<T> {
+  return custom(
     expected,
-    optional: shape.optional,
-    read(value, path) {
-      if (value === null) return null
-      try {
-        return shape.read(value, path)
-      } catch (error) {
-        // Not the value itself but something inside it: that place names itself.
-        if (error instanceof ShapeMismatch && error.path === path) throw new ShapeMismatch(path, value, expected)
-        throw error
-      }
-    },
-  }
+    (value, path, report) =>
+      shape.check(value, path, (mismatch) =>
+        report(mismatch.path === path && mismatch.problem === undefined ? new ShapeMismatch(path, value, expected) : mismatch),
+      ),
+    shape.optional,
+  )
+}
+
+export function nullable<T>(shape: Shape<T>): Shape<T | null> {
+  const inner = described(`${shape.expected} or null`, shape)
+  return custom(inner.expected, (value, path, report) => value === null || inner.check(value, path, report), shape.optional)
 }
 
 /** A field that may be absent; when present it has `shape`. */
 export function optional<T>(shape: Shape<T>): Shape<T | undefined> & Optional {
   return {
-    expected: shape.expected,
+    ...custom<T | undefined>(shape.expected, (value, path, report) => value === undefined || shape.check(value, path, report)),
     optional: true,
-    read: (value, path) => (value === undefined ? undefined : shape.read(value, path)),
   }
+}
+
+/** `shape`, and then `problemOf`: what is wrong with it beyond its kind ("min is above max"). It
+ *  also sees a value that differs from `shape` elsewhere, so every problem is told at once. */
+export function refined<T>(shape: Shape<T>, problemOf: (value: unknown) => string | undefined): Shape<T> {
+  return custom(
+    shape.expected,
+    (value, path, report) => {
+      shape.check(value, path, report)
+      const problem = problemOf(value)
+      if (problem !== undefined) report(new ShapeMismatch(path, value, shape.expected, problem))
+    },
+    shape.optional,
+  )
 }
 
 export function list<T>(item: Shape<T>): Shape<T[]> {
-  return {
-    expected: 'a list',
-    optional: false,
-    read(value, path) {
-      if (!Array.isArray(value)) throw new ShapeMismatch(path, value, 'a list')
-      return value.map((entry: unknown, index) => item.read(entry, `${path}[${index}]`))
-    },
-  }
+  return custom('a list', (value, path, report) => {
+    if (!Array.isArray(value)) return report(new ShapeMismatch(path, value, 'a list'))
+    value.forEach((entry: unknown, index) => item.check(entry, `${path}[${index}]`, report))
+  })
 }
 
-/** An object whose named fields have their shapes; other fields are kept, unchecked. The value
- *  itself is returned (not a copy), so what prints as JSON is exactly what the app sent. */
+/** An object whose named fields have their shapes; other fields are kept, unchecked. */
 export function object<const F extends Fields>(fields: F): ObjectShape<F> {
   return {
-    expected: 'an object',
-    optional: false,
+    ...custom<ObjectOf<F>>('an object', (value, path, report) => {
+      if (!isJsonObject(value)) return report(new ShapeMismatch(path, value, 'an object'))
+      for (const [name, shape] of Object.entries(fields)) shape.check(value[name], path === '' ? name : `${path}.${name}`, report)
+    }),
     fields,
-    read(value, path) {
-      if (!isJsonObject(value)) throw new ShapeMismatch(path, value, 'an object')
-      for (const [name, shape] of Object.entries(fields)) shape.read(value[name], path === '' ? name : `${path}.${name}`)
-      return value as ObjectOf<F>
-    },
   }
 }
 
-/** An object of any keys whose values all have `shape` (a map keyed by name). */
-export function record<T>(shape: Shape<T>): Shape<Record<string, T>> {
-  return {
-    expected: 'an object',
-    optional: false,
-    read(value, path) {
-      if (!isJsonObject(value)) throw new ShapeMismatch(path, value, 'an object')
-      for (const [name, entry] of Object.entries(value)) shape.read(entry, `${path}.${name}`)
-      return value as Record<string, T>
-    },
-  }
+/** An object of any keys whose values all have `shape` (a map keyed by name); `entryPath` names
+ *  an entry's place (`path.key` unless told). */
+export function record<T>(shape: Shape<T>, entryPath = (path: string, key: string): string => `${path}.${key}`): Shape<Record<string, T>> {
+  return custom('an object', (value, path, report) => {
+    if (!isJsonObject(value)) return report(new ShapeMismatch(path, value, 'an object'))
+    for (const [name, entry] of Object.entries(value)) shape.check(entry, entryPath(path, name), report)
+  })
 }
 
 /** The value typed by `shape`, or the first mismatch in words ("its x is a number (5), not a string"). */
@@ -160,4 +181,19 @@ export function readAs<T>(shape: Shape<T>, value: unknown, path = 'result'): {va
     if (error instanceof ShapeMismatch) return {problem: error.message}
     throw error
   }
+}
+
+/** The value typed by `shape`, or every place it differs, in order. */
+export function readAll<T>(shape: Shape<T>, value: unknown, path = ''): {value: T} | {mismatches: ShapeMismatch[]} {
+  const mismatches: ShapeMismatch[] = []
+  shape.check(value, path, (mismatch) => mismatches.push(mismatch))
+  // With no mismatch, reading cannot stop at one.
+  return mismatches.length > 0 ? {mismatches} : {value: shape.read(value, path)}
+}
+
+/** Whether `value` has `shape`: for the entries of a list a reader keeps only when they fit. */
+export function fits<T>(shape: Shape<T>, value: unknown): value is T {
+  let fitting = true
+  shape.check(value, '', () => (fitting = false))
+  return fitting
 }

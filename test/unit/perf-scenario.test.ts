@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import {interpolate} from '../../src/lib/perf/interpolate.js'
-import {ScenarioError, loadScenario} from '../../src/lib/perf/scenario-file.js'
+import {ScenarioError, loadScenario, loadScenarios} from '../../src/lib/perf/scenario-file.js'
 import {maskSecrets, scenarioJson} from '../../src/lib/perf/secrets.js'
 import {tempDir} from '../helpers/cli.js'
 
@@ -130,6 +130,16 @@ describe('loadScenario: the full grammar', () => {
     )
     expect(loadScenario(wheel, {variant: 'web', env: {}}).name).toBe('w-web')
     expect(problemsOf(wheel, {variant: 'all'})).toEqual(['steps[0] (wheel): wheel runs only on Chrome. Add `only: [chrome]`'])
+  })
+  it('reads every variant of a file from one reading of it, or the file itself when it declares none', () => {
+    const both = file('both.yaml', 'name: b\nsteps:\n  - wait: 10\nvariants:\n  small: {repeat: 1}\n  large: {repeat: 5}\n')
+    expect(loadScenarios(both, {}).map((scenario) => [scenario.name, scenario.repeat])).toEqual([
+      ['b-small', 1],
+      ['b-large', 5],
+    ])
+    const single = file('single.yaml', 'name: s\nsteps:\n  - wait: 10\n')
+    expect(loadScenarios(single, {}).map((scenario) => scenario.name)).toEqual(['s'])
+    expect(() => loadScenarios(file('list.yaml', '- wait: 10\n'), {})).toThrow(ScenarioError)
   })
 })
 

@@ -1,6 +1,22 @@
 import {describe, expect, it} from 'vitest'
 import {TapirError} from '../../src/lib/errors.js'
-import {anything, boolean, integer, list, literal, nullable, number, object, optional, readAs, record, string} from '../../src/lib/shape.js'
+import {
+  anything,
+  boolean,
+  described,
+  integer,
+  list,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  readAll,
+  readAs,
+  record,
+  refined,
+  string,
+} from '../../src/lib/shape.js'
 import {checkAnswer} from '../../src/lib/vm/malformed.js'
 import {answer} from '../../src/lib/vm/tapir-answers.js'
 
@@ -64,5 +80,31 @@ describe('shapes: what a JSON value from the app is expected to be', () => {
     expect(() => checkAnswer('ext.tapir.tap', tap, {renderErrors: {recent: [{type: 5}]}})).toThrow(
       'The app sent a malformed answer to ext.tapir.tap: its renderErrors.recent[0].type is a number (5), not a string.',
     )
+  })
+
+  it('readAll tells every mismatch in order; readAs stops at the first', () => {
+    const shape = object({a: string, b: list(integer), c: optional(boolean)})
+    const value = {a: 1, b: [1, 'two', 3.5], c: 'no'}
+    const read = readAll(shape, value, 'result')
+    expect('mismatches' in read && read.mismatches.map((mismatch) => mismatch.message)).toEqual([
+      'its result.a is a number (1), not a string',
+      'its result.b[1] is a string ("two"), not an integer',
+      'its result.b[2] is a number (3.5), not an integer',
+      'its result.c is a string ("no"), not a boolean',
+    ])
+    expect(problem(readAs(shape, value))).toBe('its result.a is a number (1), not a string')
+    expect(readAll(shape, {a: 'x', b: []})).toEqual({value: {a: 'x', b: []}})
+  })
+
+  it('described renames what the value itself should be; refined adds a problem beyond its kind', () => {
+    const above = (value: unknown) => {
+      const read = readAs(object({low: number, high: number}), value)
+      return 'value' in read && read.value.low > read.value.high ? 'low is above high' : undefined
+    }
+    const pair = refined(described('a {low, high} pair', object({low: number, high: number})), above)
+    expect(problem(readAs(pair, 5))).toBe('its result is a number (5), not a {low, high} pair')
+    expect(problem(readAs(pair, {low: 'x', high: 1}))).toBe('its result.low is a string ("x"), not a number')
+    expect(problem(readAs(pair, {low: 2, high: 1}))).toBe('its result: low is above high')
+    expect(problem(readAs(pair, {low: 1, high: 2}))).toBeUndefined()
   })
 })

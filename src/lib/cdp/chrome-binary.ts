@@ -8,7 +8,7 @@ import {CdpError} from './errors.js'
  *  launchers and test runners share. */
 const NAMING_VARIABLES = ['TAPIR_CHROME_BIN', 'CHROME_PATH'] as const
 
-const NAMES_ON_PATH: Readonly<Record<string, readonly string[]>> = {
+const NAMES_ON_PATH: {readonly [platform: string]: readonly string[] | undefined; readonly default: readonly string[]} = {
   win32: ['chrome.exe', 'chromium.exe'],
   default: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'google-chrome-beta', 'chrome'],
 }
@@ -30,7 +30,7 @@ function variable(env: NodeJS.ProcessEnv, name: string): string | undefined {
 export function installPaths(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, home = variable(env, 'HOME') ?? homedir()): string[] {
   switch (platform) {
     case 'darwin': {
-      const bundles = [
+      const bundles: Array<[app: string, binary: string]> = [
         ['Google Chrome', 'Google Chrome'],
         ['Chromium', 'Chromium'],
         ['Google Chrome Beta', 'Google Chrome Beta'],
@@ -38,7 +38,7 @@ export function installPaths(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, 
         ['Google Chrome Canary', 'Google Chrome Canary'],
       ]
       return ['/Applications', posix.join(home, 'Applications')].flatMap((folder) =>
-        bundles.map(([app, binary]) => posix.join(folder, `${app}.app`, 'Contents', 'MacOS', binary!)),
+        bundles.map(([app, binary]) => posix.join(folder, `${app}.app`, 'Contents', 'MacOS', binary)),
       )
     }
     case 'win32': {
@@ -115,7 +115,7 @@ export function findChrome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = p
     if (isExecutable(named)) return named
     throw new CdpError(`${name} names ${named}, which is not an executable file. Point it at a Chrome or Chromium binary.`)
   }
-  const names = NAMES_ON_PATH[platform] ?? NAMES_ON_PATH.default!
+  const names = NAMES_ON_PATH[platform] ?? NAMES_ON_PATH.default
   const folders = pathFolders(env)
   const joinPath = platform === 'win32' ? win32.join : join
   for (const name of names) {

@@ -16,7 +16,7 @@ export function imageProblem(bytes: Buffer, format: ImageFormat): string | undef
 function pngProblem(bytes: Buffer): string | undefined {
   if (bytes.length < 8 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'it does not start with the PNG signature'
   let offset = 8
-  let header: {width: number; height: number; depth: number; colour: number; interlaced: boolean} | undefined
+  let header: {width: number; height: number; depth: number; channels: number; interlaced: boolean} | undefined
   const data: Buffer[] = []
   let ended = false
   while (offset < bytes.length) {
@@ -31,16 +31,16 @@ function pngProblem(bytes: Buffer): string | undefined {
     if (!header && type !== 'IHDR') return 'its first chunk is not the header (IHDR)'
     if (type === 'IHDR') {
       if (header || length !== 13) return 'it has a malformed header (IHDR)'
-      header = {width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8]!, colour: body[9]!, interlaced: body[12] === 1}
-      if (header.width === 0 || header.height === 0 || PNG_CHANNELS[header.colour] === undefined)
-        return 'its header (IHDR) describes no image'
+      const [width, height, channels] = [body.readUInt32BE(0), body.readUInt32BE(4), PNG_CHANNELS[body.readUInt8(9)]]
+      if (width === 0 || height === 0 || channels === undefined) return 'its header (IHDR) describes no image'
+      header = {width, height, depth: body.readUInt8(8), channels, interlaced: body.readUInt8(12) === 1}
     } else if (type === 'IDAT') data.push(body)
     else if (type === 'IEND') ended = true
     offset = end
   }
   if (!header || !ended) return 'it has no end chunk (IEND)'
   if (data.length === 0) return 'it has no pixel data (IDAT)'
-  const rowBytes = Math.ceil((header.width * PNG_CHANNELS[header.colour]! * header.depth) / 8)
+  const rowBytes = Math.ceil((header.width * header.channels * header.depth) / 8)
   const expected = header.height * (1 + rowBytes)
   // Adam7 adds a filter byte and padding per row of each of its seven passes.
   const limit = header.interlaced ? expected + 7 * (header.height + 8) : expected

@@ -56,9 +56,10 @@ export async function launchChrome(options: {
 }): Promise<LaunchedChrome> {
   const profileDir = mkdtempSync(join(tmpdir(), `tapir-chrome-${options.cdpPort}-`))
   const noSandbox = needsNoSandbox(sandboxFacts(options.binary))
-  const argv = [options.binary, ...chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url, noSandbox})]
+  const args = chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url, noSandbox})
+  const argv = [options.binary, ...args]
   const log = openFreshLog(options.logFile)
-  const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
+  const child = spawn(options.binary, args, {detached: true, stdio: ['ignore', log, log]})
   let exited = false
   child.once('exit', () => (exited = true))
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve))
@@ -78,7 +79,9 @@ export async function launchChrome(options: {
         if (!exited) child.kill('SIGKILL')
         removeProfile(profileDir)
       }
-      return {pid: child.pid!, argv, profileDir, kill}
+      const {pid} = child
+      if (pid === undefined) throw new Error('Chrome answers, but its process has no id')
+      return {pid, argv, profileDir, kill}
     } catch (error) {
       lastError = error
     }

@@ -32,10 +32,13 @@ const NO_CLIENT = 'Recompile complete. No client connected.'
 const {values, positionals} = parseArgs({options: {socket: {type: 'string'}, log: {type: 'string'}}, allowPositionals: true})
 const socketPath = values.socket
 const logFile = values.log
-if (!socketPath || !logFile || positionals.length === 0) {
+const [flutterBinary, ...flutterArgs] = positionals
+if (!socketPath || !logFile || flutterBinary === undefined) {
   process.stderr.write('usage: supervisor.js --socket <path> --log <file> -- <flutter> run --machine ...\n')
   process.exit(64)
 }
+/** The flutter command given after `--`, and its arguments. */
+const flutterCommand = {binary: flutterBinary, args: flutterArgs}
 
 const logFd = openSync(logFile, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600)
 function log(line: string): void {
@@ -91,10 +94,10 @@ function send(watcher: Socket, event: SupervisorEvent): void {
 }
 
 function startFlutter(): void {
-  const child = spawn(positionals[0]!, positionals.slice(1), {stdio: ['pipe', 'pipe', 'pipe']})
+  const child = spawn(flutterCommand.binary, flutterCommand.args, {stdio: ['pipe', 'pipe', 'pipe']})
   flutter = child
   child.on('error', (error) => {
-    log(`tapir: could not run ${positionals[0]}: ${error.message}`)
+    log(`tapir: could not run ${flutterCommand.binary}: ${error.message}`)
     finish(null, error.message)
   })
   child.stdin.on('error', () => {}) // flutter gone: its exit says so
@@ -119,22 +122,23 @@ function startFlutter(): void {
 
 function onEvent(name: string, params: Record<string, unknown>): void {
   const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : undefined)
+  const [message, url, wsUri, error] = [text('message'), text('url'), text('wsUri'), text('error')]
   if (name === 'app.start') appId = text('appId')
-  else if (name === 'app.progress' && text('message')) {
+  else if (name === 'app.progress' && message) {
     // A reload the web runner turned into a restart shows as the restart's progress.
     if (text('progressId') === 'hot.restart') for (const window of windows) window.restarted = true
-    log(text('message')!)
-    emit({event: 'progress', message: text('message')!})
+    log(message)
+    emit({event: 'progress', message})
   } else if (name === 'app.log' || name === 'daemon.logMessage') {
-    const line = text('log') ?? text('message') ?? ''
+    const line = text('log') ?? message ?? ''
     log(line)
     // Older flutter sent errors as events; current flutter sends app.log only for a failed stop.
     if (params.error === true || params.level === 'error')
       for (const window of windows) if (window.errors.length < MAX_RELOAD_LINES) window.errors.push(line)
-  } else if (name === 'app.webLaunchUrl' && text('url')) emit({event: 'webLaunchUrl', url: text('url')!})
-  else if (name === 'app.debugPort' && text('wsUri')) emit({event: 'debugPort', wsUri: text('wsUri')!})
+  } else if (name === 'app.webLaunchUrl' && url) emit({event: 'webLaunchUrl', url})
+  else if (name === 'app.debugPort' && wsUri) emit({event: 'debugPort', wsUri})
   else if (name === 'app.started') emit({event: 'started'})
-  else if (name === 'app.stop' && text('error')) log(text('error')!)
+  else if (name === 'app.stop' && error) log(error)
 }
 
 /** Whether flutter has said both that the app started and where its VM Service is. */
@@ -143,14 +147,15 @@ function booted(): boolean {
 }
 
 function request(method: string, params: Record<string, unknown>): Promise<DaemonReply> {
-  if (!flutter || exited) return Promise.resolve({id: -1, error: 'flutter exited'})
+  const child = flutter
+  if (!child || exited) return Promise.resolve({id: -1, error: 'flutter exited'})
   const id = nextId++
   return new Promise((resolve) => {
     pending.set(id, (reply) => {
       pending.delete(id)
       resolve(reply)
     })
-    flutter!.stdin.write(requestLine(id, method, params))
+    child.stdin.write(requestLine(id, method, params))
   })
 }
 

@@ -96,7 +96,7 @@ type CallEdit = {edit: TextEdit; ensureInitialized: boolean} | {reason: string; 
 
 /** Whether the binding is initialized before `offset` in main (`*.ensureInitialized()`). */
 const initializedBefore = (facts: MainFacts, offset: number): boolean =>
-  callsOf(facts.main!.body, 'ensureInitialized').some((call) => call.name.startIndex < offset)
+  facts.main !== undefined && callsOf(facts.main.body, 'ensureInitialized').some((call) => call.name.startIndex < offset)
 
 /** The lines install adds before runApp, each carrying the mark, indented by `indent`. */
 function addedLines(indent: string, ensureInitialized: boolean, eol: string): string {
@@ -132,7 +132,8 @@ function arrowToBlock(text: string, body: DartNode, runApp: Call, facts: MainFac
   const arrow = children.find((child) => child.type === '=>')
   const ensureInitialized = !initializedBefore(facts, arrow?.startIndex ?? body.startIndex)
   if (!arrow) return {reason: 'tapir cannot read the body of the function that calls runApp(', ensureInitialized}
-  const semicolon = children.at(-1)?.type === ';' ? children.at(-1)! : undefined
+  const lastChild = children.at(-1)
+  const semicolon = lastChild?.type === ';' ? lastChild : undefined
   const expression = children.filter((child) => child.startIndex >= arrow.endIndex && child.id !== semicolon?.id)
   const first = expression[0]
   const last = expression.at(-1)

@@ -95,11 +95,12 @@ export function addTapir(text: string, shown: string): PubspecAdd {
       shown,
       `its dependencies are not a block mapping tapir can add a line to; add \`tapir: ${TAPIR_CONSTRAINT}\` under them by hand`,
     )
-  const first = dependencies.items[0]!
-  const last = dependencies.items.at(-1)!
+  const first = dependencies.items.at(0)
+  const last = dependencies.items.at(-1)
   const keyStart = (pair: Pair) => rangeOf(pair.key)?.[0] ?? -1
   const valueEnd = (pair: Pair) => rangeOf(pair.value)?.[1] ?? keyStart(pair)
-  if (!startsItsLine(text, keyStart(first))) throw notEdited(shown, 'tapir cannot tell how its dependencies are indented')
+  if (!first || !last || !startsItsLine(text, keyStart(first)))
+    throw notEdited(shown, 'tapir cannot tell how its dependencies are indented')
   const indent = text.slice(lineStart(text, keyStart(first)), keyStart(first))
   const eol = lineEnding(text)
   const line = `${indent}tapir: ${TAPIR_CONSTRAINT} ${YAML_MARK}`

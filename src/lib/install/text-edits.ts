@@ -32,7 +32,7 @@ export function nextLineStart(text: string, offset: number): number {
 /** The whitespace a line starts with. */
 export function indentationAt(text: string, offset: number): string {
   const start = lineStart(text, offset)
-  return /^[ \t]*/.exec(text.slice(start))![0]
+  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? ''
 }
 
 /** Whether only spaces and tabs stand between the line's start and `offset`. */

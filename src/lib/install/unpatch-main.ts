@@ -57,9 +57,8 @@ export async function unpatchMain(text: string, shown: string): Promise<MainUnpa
   for (const {node: comment, text: mark} of comments.filter(({text}) => text === ARROW_MARKS.sameLine || text === ARROW_MARKS.nextLine)) {
     const restored = arrowBack(text, comment, mark, edits)
     if (restored) {
-      for (let index = edits.length - 1; index >= 0; index--)
-        if (edits[index]!.start >= restored.start && edits[index]!.end <= restored.end) edits.splice(index, 1)
-      edits.push(restored)
+      const outside = edits.filter((edit) => !(edit.start >= restored.start && edit.end <= restored.end))
+      edits.splice(0, edits.length, ...outside, restored)
       removed.add('the block body it made of `=>`')
     } else {
       edits.push({

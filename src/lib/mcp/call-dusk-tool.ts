@@ -9,7 +9,8 @@ import {imageContent} from './image-content.js'
 
 /** A key under its new name, if the table renames it; a key such as `__proto__` or
  *  `constructor` is the table's own property only when it says so. */
-const renamedKey = (table: Readonly<Record<string, string>>, key: string): string => (Object.hasOwn(table, key) ? table[key]! : key)
+const renamedKey = (table: Readonly<Record<string, string>>, key: string): string =>
+  (Object.hasOwn(table, key) ? table[key] : undefined) ?? key
 
 /** The verb's input for a dusk tool's checked arguments: each under the verb's name for it, and
  *  every parameter the tool lacks as the CLI would send it (a plain `tapir:<verb>` with those

@@ -135,9 +135,10 @@ const ID_LAST = new RegExp(String.raw`[,{]\s*"id"\s*:\s*${ID_VALUE}\s*\}\s*\r?$`
  *  instead of waiting for an answer that would never come. */
 function idOfOversized({head, tail}: Oversized): Id {
   const match = ID_FIRST.exec(head.toString('utf8')) ?? ID_LAST.exec(tail.toString('utf8'))
-  if (!match) return null
+  const idText = match?.[1]
+  if (idText === undefined) return null
   try {
-    const id: unknown = JSON.parse(match[1]!)
+    const id: unknown = JSON.parse(idText)
     return typeof id === 'string' || typeof id === 'number' ? id : null
   } catch {
     return null

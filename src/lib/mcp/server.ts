@@ -233,11 +233,18 @@ function withinSizeLimit(tool: string, result: ToolResult): ToolResult {
   )
 }
 
+/** What the server does with a message its transport receives: there once it is connected. */
+function receiverOf(transport: Transport): NonNullable<Transport['onmessage']> {
+  const receive = transport.onmessage
+  if (!receive) throw new Error('The MCP server is not connected to its transport.')
+  return receive
+}
+
 /** Answers a request to one of these methods whose params do not fit its schema with -32602
  *  Invalid params (the SDK checks them before its own check and would answer -32603). */
 function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToolRequestSchema | typeof ListToolsRequestSchema>): void {
   const byMethod = new Map<string, (typeof schemas)[number]>(schemas.map((schema) => [schema.shape.method.value, schema]))
-  const receive = transport.onmessage!
+  const receive = receiverOf(transport)
   transport.onmessage = (message) => {
     if ('method' in message && 'id' in message) {
       const parsed = byMethod.get(message.method)?.safeParse(message)
@@ -260,7 +267,7 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
  *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
 function refuseUnknownArguments(transport: Transport, tools: McpTool[]): void {
   const accepted = new Map(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
-  const receive = transport.onmessage!
+  const receive = receiverOf(transport)
   transport.onmessage = (message) => {
     if ('method' in message && 'id' in message && message.method === 'tools/call') {
       const params = isJsonObject(message.params) ? message.params : {}
@@ -297,7 +304,7 @@ function countAnswers(transport: Transport): () => Promise<void> {
   const open = new Set<string | number>()
   let settled: (() => void) | undefined
   const check = () => open.size === 0 && settled?.()
-  const receive = transport.onmessage!
+  const receive = receiverOf(transport)
   transport.onmessage = (message) => {
     if ('id' in message && 'method' in message) open.add(message.id)
     const cancelled = CancelledNotificationSchema.safeParse(message)

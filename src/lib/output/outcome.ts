@@ -109,7 +109,7 @@ export function failureOutcome(error: unknown, json: boolean, surface: Surface =
 function errorLines(error: unknown): string[] {
   const message = errorMessage(error, 'cli')
   const [first, ...more] = error instanceof TapirError && error.multiline ? message.split('\n') : [message]
-  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first!, WORDS.cli) : ''}`, ...more]
+  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first, WORDS.cli) : ''}`, ...more]
 }
 
 /** The message an MCP error result opens with: the message, the app's words in MCP's (it words

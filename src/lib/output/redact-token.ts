@@ -19,13 +19,15 @@ function isSlash(piece: string | undefined): boolean {
 function redactUri(uri: string): string {
   const pieces = uri.split(SEPARATOR)
   // pieces: scheme, '/', '', '/', host, then separators and segments alternating.
-  for (let index = 6; index < pieces.length; index += 2) {
-    const segment = pieces[index]!
-    if (TOKEN.test(segment)) pieces[index] = segment.replace(TOKEN, MASK)
-    else if (segment !== '' && !/:|%3A/i.test(segment) && isSlash(pieces[index + 1]) && WS_SEGMENT.test(pieces[index + 2] ?? ''))
-      pieces[index] = MASK
-  }
-  return pieces.join('')
+  const isPathSegment = (index: number) => index >= 6 && index % 2 === 0
+  return pieces
+    .map((segment, index) => {
+      if (!isPathSegment(index)) return segment
+      if (TOKEN.test(segment)) return segment.replace(TOKEN, MASK)
+      const beforeWs = isSlash(pieces[index + 1]) && WS_SEGMENT.test(pieces[index + 2] ?? '')
+      return segment !== '' && !/:|%3A/i.test(segment) && beforeWs ? MASK : segment
+    })
+    .join('')
 }
 
 /** Hides the auth token of every VM Service URI in a text: each path segment, at any depth,

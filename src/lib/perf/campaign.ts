@@ -13,7 +13,7 @@ import type {PerfApp} from './perf-app.js'
 import type {CampaignResult} from './report/campaign-index.js'
 import type {RunFile} from './run-file.js'
 import {perfRun} from './runner.js'
-import {declaredVariants, loadScenario} from './scenario-file.js'
+import {loadScenarios} from './scenario-file.js'
 import type {Platform, Scenario} from './scenario-types.js'
 import {maskSecrets} from './secrets.js'
 
@@ -52,14 +52,10 @@ export interface CampaignOutcome {
 
 /** Every scenario the globs match, one per declared variant, on this platform and --only. */
 function selectScenarios(files: string[], options: CampaignOptions): Scenario[] {
-  const scenarios = files.flatMap((file) => {
-    const variants = declaredVariants(file)
-    return variants.length === 0
-      ? [loadScenario(file, {env: process.env})]
-      : variants.map((variant) => loadScenario(file, {variant, env: process.env}))
-  })
+  const scenarios = files.flatMap((file) => loadScenarios(file, process.env))
   const onPlatform = scenarios.filter((scenario) => scenario.platforms.includes(options.platform))
-  const chosen = options.only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(options.only!))
+  const {only} = options
+  const chosen = only === undefined ? onPlatform : onPlatform.filter((scenario) => scenario.name.includes(only))
   if (chosen.length === 0)
     throw new UsageError(
       options.only === undefined
@@ -138,15 +134,16 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
             },
             {app: deps.app, browser: deps.browser(), progress: deps.progress},
           )
-          if (written!.run.summary.repeats === 0)
-            throw new TapirError(`every repeat was refused (${written!.run.summary.refused}); see ${written!.path}`, 'local')
-          writeRunReport(reportOf(scenario), written!.run, written!.path)
-          runs.set(scenario.name, written!.run)
+          if (!written) throw new TapirError('perf_run wrote no run file', 'local')
+          if (written.run.summary.repeats === 0)
+            throw new TapirError(`every repeat was refused (${written.run.summary.refused}); see ${written.path}`, 'local')
+          writeRunReport(reportOf(scenario), written.run, written.path)
+          runs.set(scenario.name, written.run)
           result = {
             scenario: scenario.name,
             status: 'ok',
             attempts: attempt,
-            runFile: written!.path,
+            runFile: written.path,
             errFile: attempt > 1 ? errFile : null,
             report: reportOf(scenario),
           }
@@ -156,11 +153,9 @@ export async function runCampaign(options: CampaignOptions, deps: CampaignDeps):
             `${maskSecrets(`attempt ${attempt}/${attempts}: ${messageOf(error)}`, secrets)}\n`,
             CAMPAIGN_ERROR_OUTPUT,
           )
-          if (attempt === attempts)
-            result = {scenario: scenario.name, status: 'failed', attempts: attempt, runFile: null, errFile, report: null}
         }
       }
-      results.push(result!)
+      results.push(result ?? {scenario: scenario.name, status: 'failed', attempts, runFile: null, errFile, report: null})
     }
   } finally {
     deps.reset()

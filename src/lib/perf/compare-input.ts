@@ -1,7 +1,7 @@
 import {resolve} from 'node:path'
 import {UsageError, errorCode, messageOf, type Worded} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
-import {runFileProblems} from './run-file-check.js'
+import {readRunFile} from './run-file-check.js'
 import type {RunFile} from './run-file.js'
 
 export const COMPARE_USAGE = 'Usage: tapir:perf_compare <a.json> <b.json>: two files written by tapir:perf_run, the baseline first.'
@@ -21,24 +21,31 @@ export class RunFileError extends UsageError {
   }
 }
 
-/** A run file's problems as lines: a heading naming the side and the file, then one per problem. */
-function runProblems(value: unknown, side: Side, path: string): Line[] {
-  const problems = runFileProblems(value)
-  if (problems.length > 0)
-    return [(words) => `Run ${side} (${path}) is not a ${words.call('perf_run')} file:`, ...problems.map((problem) => `- ${problem}`)]
-  const summary = (value as RunFile).summary
+/** The run file, or its problems as lines: a heading naming the side and the file, then one per problem. */
+function measuredRun(value: unknown, side: Side, path: string): {run: RunFile} | {lines: Line[]} {
+  const read = readRunFile(value)
+  if ('problems' in read)
+    return {
+      lines: [
+        (words) => `Run ${side} (${path}) is not a ${words.call('perf_run')} file:`,
+        ...read.problems.map((problem) => `- ${problem}`),
+      ],
+    }
+  const {summary} = read.run
   if (summary.repeats === 0)
-    return [
-      `Run ${side} has no measured repeat: every one was refused (${summary.refused}), so there is nothing to compare. Rerun it with the page in front.`,
-    ]
-  return []
+    return {
+      lines: [
+        `Run ${side} has no measured repeat: every one was refused (${summary.refused}), so there is nothing to compare. Rerun it with the page in front.`,
+      ],
+    }
+  return read
 }
 
 /** Refuses what is not a run file with a measured repeat, naming the side and every problem. */
 export function checkRun(value: unknown, side: Side, path: string): RunFile {
-  const lines = runProblems(value, side, path)
-  if (lines.length > 0) throw new RunFileError(lines)
-  return value as RunFile
+  const read = measuredRun(value, side, path)
+  if ('lines' in read) throw new RunFileError(read.lines)
+  return read.run
 }
 
 /** Reads one file as JSON, or says why it cannot be a run file: never with any of its content
@@ -63,8 +70,8 @@ export function readRuns(cwd: string, a: string, b: string): {a: RunFile; b: Run
   const read = (path: string, side: Side): {run?: RunFile; lines: Line[]} => {
     const json = readJson(cwd, path, side)
     if ('lines' in json) return json
-    const lines = runProblems(json.value, side, path)
-    return lines.length > 0 ? {lines} : {run: json.value as RunFile, lines}
+    const checked = measuredRun(json.value, side, path)
+    return 'lines' in checked ? checked : {run: checked.run, lines: []}
   }
   const first = read(a, 'A')
   const second = read(b, 'B')

@@ -31,8 +31,8 @@ const EPSILON = 1e-9
 const round1 = (value: number): number => Math.round(value * 10) / 10
 
 /** The repeat-to-repeat range of a metric in a run (0 when it has none). */
-function range(spread: Record<string, Spread> | undefined, metric: string): number {
-  const entry = spread?.[metric]
+function range(spread: Record<string, Spread>, metric: string): number {
+  const entry = Object.hasOwn(spread, metric) ? spread[metric] : undefined
   return entry ? entry.max - entry.min : 0
 }
 
@@ -77,7 +77,7 @@ function judgeAll(
 
 /** Thresholds from B's scenario, else A's, else warn 10 / error 25. */
 export function thresholdsOf(a: RunFile, b: RunFile): Thresholds {
-  return b.scenario?.thresholds ?? a.scenario?.thresholds ?? DEFAULT_THRESHOLDS
+  return b.scenario.thresholds ?? a.scenario.thresholds ?? DEFAULT_THRESHOLDS
 }
 
 const RANK: Record<string, number> = {'regressed-error': 0, 'regressed-warn': 1, improved: 2, info: 3}
@@ -92,9 +92,9 @@ export function orderRows(rows: CompareRow[]): CompareRow[] {
 
 function contextRows(a: RunFile, b: RunFile): CompareRow[] {
   const fields: Array<[string, (run: RunFile) => unknown]> = [
-    ['scenario.name', (run) => run.scenario?.name],
-    ['env.target', (run) => run.env?.target],
-    ['env.buildMode', (run) => run.env?.buildMode],
+    ['scenario.name', (run) => run.scenario.name],
+    ['env.target', (run) => run.env.target],
+    ['env.buildMode', (run) => run.env.buildMode],
   ]
   const shown = (value: unknown): string => (value === undefined || value === null ? 'absent' : String(value))
   return fields
@@ -112,22 +112,22 @@ export function compareRuns(a: RunFile, b: RunFile): Comparison {
   const thresholds = thresholdsOf(a, b)
   const gate = judgeAll(
     '',
-    a.summary.perFrame ?? {},
-    b.summary.perFrame ?? {},
-    (m) => Math.max(range(a.summary.spread?.perFrame, m), range(b.summary.spread?.perFrame, m)),
+    a.summary.perFrame,
+    b.summary.perFrame,
+    (m) => Math.max(range(a.summary.spread.perFrame, m), range(b.summary.spread.perFrame, m)),
     thresholds,
   )
   const aTiming = a.summary.timing
   const bTiming = b.summary.timing
   const gated = (aTiming?.repeats ?? 0) > 0 && (bTiming?.repeats ?? 0) > 0
   let timingRows: CompareRow[] = []
-  if (gated) {
-    const emulator = a.env?.emulator === true || b.env?.emulator === true
+  if (gated && aTiming && bTiming) {
+    const emulator = a.env.emulator === true || b.env.emulator === true
     timingRows = judgeAll(
       'timing.',
-      aTiming!.ms,
-      bTiming!.ms,
-      (m) => Math.max(range(aTiming!.spread?.ms, m), range(bTiming!.spread?.ms, m)),
+      aTiming.ms,
+      bTiming.ms,
+      (m) => Math.max(range(aTiming.spread.ms, m), range(bTiming.spread.ms, m)),
       thresholds,
     ).map((row) =>
       emulator && row.metric.startsWith('timing.rasterMs')
@@ -146,7 +146,7 @@ export function compareRuns(a: RunFile, b: RunFile): Comparison {
   return {
     verdict,
     thresholds,
-    frames: {painted: {a: a.summary.frames?.painted ?? 0, b: b.summary.frames?.painted ?? 0}},
+    frames: {painted: {a: a.summary.frames.painted, b: b.summary.frames.painted}},
     rows: orderRows(rows.filter((row) => row.verdict !== 'unchanged')),
     unchanged: rows.filter((row) => row.verdict === 'unchanged').length,
     timing: gated ? {gated} : {gated, note: timingNote((aTiming?.repeats ?? 0) > 0, (bTiming?.repeats ?? 0) > 0)},

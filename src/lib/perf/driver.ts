@@ -190,22 +190,26 @@ export class ScenarioDriver {
 
   /** One step; `ref` is its resolved target. Every action goes without a snapshot. */
   async runStep(step: Step, ref: string | undefined): Promise<void> {
+    const target = (): string => {
+      if (ref === undefined) throw new DriveError(`${step.verb} has no resolved target`)
+      return ref
+    }
     switch (step.verb) {
       case 'tap':
-        await this.call('tap', {ref: ref!, ...QUIET}, anyAnswer)
+        await this.call('tap', {ref: target(), ...QUIET}, anyAnswer)
         return
       case 'fill':
       case 'type':
-        await this.call(step.verb, {ref: ref!, text: step.text.text, ...QUIET}, anyAnswer)
+        await this.call(step.verb, {ref: target(), text: step.text.text, ...QUIET}, anyAnswer)
         return
       case 'scroll':
-        await this.call('scroll', {ref: ref!, dx: String(step.dx), dy: String(step.dy), ...QUIET}, anyAnswer)
+        await this.call('scroll', {ref: target(), dx: String(step.dx), dy: String(step.dy), ...QUIET}, anyAnswer)
         return
       case 'wheel':
-        await this.browser.wheel(await this.centreOf(ref!), {dx: step.dx, dy: step.dy}, step.ticks)
+        await this.browser.wheel(await this.centreOf(target()), {dx: step.dx, dy: step.dy}, step.ticks)
         return
       case 'drag':
-        await this.browser.drag(await this.centreOf(ref!), {dx: step.dx, dy: step.dy})
+        await this.browser.drag(await this.centreOf(target()), {dx: step.dx, dy: step.dy})
         return
       case 'press_key':
         await this.call('press_key', {key: step.key, ...QUIET}, anyAnswer)

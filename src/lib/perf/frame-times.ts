@@ -41,9 +41,10 @@ export function frameTimesFromTrace(trace: unknown): FrameTimes | undefined {
     if (!isFrameNumber(frameNumber) || !isTime(buildMs) || !isTime(rasterMs) || !isTime(event.ts)) continue
     frames.push({frameNumber, ts: event.ts, buildMs, rasterMs})
   }
-  if (frames.length === 0) return undefined
   frames.sort((x, y) => x.ts - y.ts || x.frameNumber - y.frameNumber)
-  const first = frames[0]!.ts
+  const [earliest] = frames
+  if (!earliest) return undefined
+  const first = earliest.ts
   const kept = frames.slice(0, MAX_FRAMES)
   return {
     columns: FRAME_COLUMNS,

@@ -49,6 +49,8 @@ export interface WrittenRun {
 interface Unit {
   scenario: Scenario
   series: Series
+  /** The run its repeats go to. */
+  run: Collecting
 }
 
 /** The run of one scenario while its repeats come in. */
@@ -70,13 +72,13 @@ export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promi
     ...(options.timing ? (['timing'] as const) : []),
     ...(options.semanticsPass ? (['semanticsOff'] as const) : []),
   ]
-  const units: Unit[] = scenarios.flatMap((scenario) => series.map((name) => ({scenario, series: name})))
-  const runs = new Map<Scenario, Collecting>(
-    scenarios.map((scenario) => [
-      scenario,
-      {scenario, repeats: [], env: undefined, restartMode: scenario.setup.some((e) => e.verb === 'hot_restart') ? 'hot_restart' : 'none'},
-    ]),
-  )
+  const runs = scenarios.map((scenario): Collecting => ({
+    scenario,
+    repeats: [],
+    env: undefined,
+    restartMode: scenario.setup.some((e) => e.verb === 'hot_restart') ? 'hot_restart' : 'none',
+  }))
+  const units: Unit[] = runs.flatMap((run) => series.map((name) => ({scenario: run.scenario, series: name, run})))
   const rounds = options.repeat ?? options.scenario.repeat
   const driver = new ScenarioDriver(deps.app, deps.browser, options.platform)
   try {
@@ -85,7 +87,7 @@ export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promi
       for (const unit of order) {
         if (deps.cancelled?.aborted)
           throw new TapirError(`perf_run cancelled after ${round} of ${rounds} round(s); no run file was written.`, 'usage')
-        const run = runs.get(unit.scenario)!
+        const {run} = unit
         if (unit.series === 'semanticsOff' && run.semanticsReason) continue
         const repeat = await measureOnce(unit, round, options, deps, driver, run, secrets)
         run.repeats.push(repeat)
@@ -99,7 +101,7 @@ export async function perfRun(options: PerfRunOptions, deps: PerfRunDeps): Promi
   } finally {
     await deps.browser.release()
   }
-  return [...runs.values()].map((run) =>
+  return runs.map((run) =>
     writeRun(
       run,
       options,

@@ -103,11 +103,11 @@ export function target(raw: unknown, where: string, c: ReadContext): Target | un
   const kinds = ['text', 'label', 'role', 'key'].filter((kind) => raw[kind] !== undefined)
   const unknown = Object.keys(raw).filter((key) => !['text', 'label', 'role', 'key', 'name', 'index'].includes(key))
   if (unknown.length > 0) c.problems.push(`${where}: unknown target key ${unknown.join(', ')}`)
-  if (kinds.length !== 1) {
+  const [kind] = kinds
+  if (kind === undefined || kinds.length !== 1) {
     c.problems.push(`${where}: a target has exactly one of text, label, role, key (got ${kinds.length === 0 ? 'none' : kinds.join(', ')})`)
     return undefined
   }
-  const kind = kinds[0]!
   const index = raw.index === undefined ? 0 : integer(raw.index, `${where}.index`, c, {min: 0})
   if (raw.index !== undefined && (kind === 'key' || kind === 'label'))
     c.problems.push(`${where}: index is not allowed on a ${kind} target (a ${kind} names one widget)`)

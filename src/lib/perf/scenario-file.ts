@@ -65,7 +65,7 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
   if (first) {
     // One broken token makes the parser report every token after it: the first error is the cause.
     // The parser quotes the token it stopped at; the file may be anyone's, so its text is left out.
-    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n')[0]!.replace(/: ".*"$/, '')
+    const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n', 1)[0].replace(/: ".*"$/, '')
     const more = rest.length > 0 ? ` (and ${rest.length} more error(s) that may follow from it)` : ''
     problems.push(`${shown}: YAML: ${where(source, first.pos[0])}${reason}${more}`)
     return undefined
@@ -112,22 +112,35 @@ function expandedSize(data: unknown): number {
   return count
 }
 
-/** The variant keys a scenario file declares (none when it declares no variants or cannot be read). */
-export function declaredVariants(path: string): string[] {
-  const data = readYaml(resolve(path), path, [])
-  return isMap(data) && isMap(data.variants) ? Object.keys(data.variants) : []
-}
-
-/** Parses a scenario file with the full grammar; throws ScenarioError naming every problem. */
-export function loadScenario(path: string, options: LoadOptions): Scenario {
+/** A scenario file's YAML, read once; throws ScenarioError when it is not a YAML map. */
+function readScenarioFile(path: string): {file: string; data: Record<string, unknown>} {
   const problems: string[] = []
   const file = resolve(path)
   const data = readYaml(file, path, problems)
   if (problems.length > 0) throw new ScenarioError(problems)
   if (!isMap(data)) throw new ScenarioError(['the file must be a YAML map (name, steps, ...)'])
+  return {file, data}
+}
+
+/** The scenario (or one variant of it) in a file's YAML; throws ScenarioError naming every problem. */
+function scenarioOf({file, data}: {file: string; data: Record<string, unknown>}, options: LoadOptions): Scenario {
+  const problems: string[] = []
   const scenario = readScenario(data, file, options, problems)
   if (problems.length > 0 || !scenario) throw new ScenarioError(problems.length > 0 ? problems : ['the scenario could not be read'])
   return scenario
+}
+
+/** Parses a scenario file with the full grammar; throws ScenarioError naming every problem. */
+export function loadScenario(path: string, options: LoadOptions): Scenario {
+  return scenarioOf(readScenarioFile(path), options)
+}
+
+/** Every scenario a file holds, read from one reading of it: one per variant it declares, else
+ *  the file's own. */
+export function loadScenarios(path: string, env: LoadOptions['env']): Scenario[] {
+  const read = readScenarioFile(path)
+  const variants = isMap(read.data.variants) ? Object.keys(read.data.variants) : []
+  return variants.length === 0 ? [scenarioOf(read, {env})] : variants.map((variant) => scenarioOf(read, {variant, env}))
 }
 
 function readScenario(data: Record<string, unknown>, file: string, options: LoadOptions, problems: string[]): Scenario | undefined {

@@ -7,8 +7,8 @@ const WORD = /[\p{L}\p{N}_]/u
 function standsAlone(text: string, at: number, secret: string): boolean {
   const before = text[at - 1]
   const after = text[at + secret.length]
-  const wordStart = WORD.test(secret[0]!)
-  const wordEnd = WORD.test(secret.at(-1)!)
+  const wordStart = WORD.test(secret.at(0) ?? '')
+  const wordEnd = WORD.test(secret.at(-1) ?? '')
   return (!wordStart || before === undefined || !WORD.test(before)) && (!wordEnd || after === undefined || !WORD.test(after))
 }
 

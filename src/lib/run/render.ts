@@ -25,14 +25,16 @@ function compactJson(text: string): string | undefined {
 /** `[i/n] <step> ok: <its output in one line>` per step, but the last step's whole output after its line; on failure
  *  `step N failed (exit C): <step>` with that step's errors on stderr, and its exit code. */
 export function runOutcome(report: RunReport, total: number, json: boolean): Outcome {
-  const failure = report.failed === null ? undefined : report.steps[report.failed - 1]
+  const failedAt = report.failed
+  const failure = failedAt === null ? undefined : report.steps[failedAt - 1]
   const exitCode: ExitCode = failure?.exitCode ?? EXIT.ok
-  const error = failure && failedStepError(report.failed!, failure)
+  const error = failure && failedAt !== null ? failedStepError(failedAt, failure) : undefined
   if (json) {
     const steps = report.steps.map(({step, ok, exitCode: code, output}) => ({step, ok, exitCode: code, output}))
     return {stdout: JSON.stringify({steps, failed: report.failed}), stderr: [], exitCode, ...(error ? {error} : {})}
   }
-  const last = report.steps.at(-1)!
+  const last = report.steps.at(-1)
+  if (!last) return {stdout: '', stderr: [], exitCode, ...(error ? {error} : {})}
   const progress = report.steps.map((result, index) => {
     const status = result.ok ? 'ok' : `failed (exit ${result.exitCode})`
     // The last step's whole output follows its line: shown once, there.
@@ -40,9 +42,10 @@ export function runOutcome(report: RunReport, total: number, json: boolean): Out
     return `[${index + 1}/${total}] ${result.step} ${status}: ${progressLine(result.output)}`
   })
   const stdout = [...progress, ...(last.outcome.stdout ? [last.outcome.stdout] : [])].join('\n')
-  const stderr = failure
-    ? [`✗ ${failedLine(report.failed!, failure)}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]
-    : last.outcome.stderr
+  const stderr =
+    failure && failedAt !== null
+      ? [`✗ ${failedLine(failedAt, failure)}`, ...failure.outcome.stderr, ...(last === failure ? [] : last.outcome.stderr)]
+      : last.outcome.stderr
   return {stdout, stderr, exitCode, ...(error ? {error} : {})}
 }
 

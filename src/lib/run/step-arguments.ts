@@ -9,13 +9,13 @@ export type RunFlagSpec = Record<string, {takesValue: boolean}>
 export function stepArguments(argv: readonly string[], flags: RunFlagSpec): string[] {
   const steps: string[] = []
   for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!
+    const word = argv[index]
     if (word === '--') {
       steps.push(...argv.slice(index + 1))
       break
     }
     const name = /^--([^=]+)/.exec(word)?.[1]
-    const flag = name === undefined || !Object.hasOwn(flags, name) ? undefined : flags[name]!
+    const flag = name === undefined || !Object.hasOwn(flags, name) ? undefined : flags[name]
     if (!flag) {
       steps.push(word)
       continue

@@ -13,8 +13,8 @@ export function interpolateWords(
   const out = words.map((word) => {
     if (!word.includes('$')) return word
     const value = interpolate(word, scope, (problem) => problems.push(problem))
-    for (const match of word.matchAll(/\$\{\s*env\.([^}]*?)\s*\}/g)) {
-      const secret = env[match[1]!]
+    for (const [, name] of word.matchAll(/\$\{\s*env\.([^}]*?)\s*\}/g)) {
+      const secret = env[name]
       if (secret) secrets.push(secret)
     }
     if (/\$\{\s*env\./.test(word)) envWords.push([value.text, word])

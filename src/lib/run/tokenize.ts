@@ -15,7 +15,7 @@ function normalise(line: string): string {
   let quote: '"' | "'" | undefined
   let wordStart = true
   for (let i = 0; i < line.length; i++) {
-    const char = line[i]!
+    const char = line[i]
     const next = line[i + 1]
     if (quote === "'") {
       if (char === "'") quote = undefined

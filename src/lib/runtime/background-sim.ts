@@ -61,8 +61,7 @@ export async function startSimInBackground(options: {
   const faults = options.faults.flatMap((fault) => ['--fault', fault])
   const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
   const web = options.webPort === undefined ? [] : ['--web-port', String(options.webPort)]
-  const argv = [
-    process.execPath,
+  const args = [
     ...loader,
     SIM_MAIN,
     '--mode',
@@ -76,7 +75,8 @@ export async function startSimInBackground(options: {
     '--ready-file',
     readyFile,
   ]
-  const child = spawn(argv[0]!, argv.slice(1), {detached: true, stdio: ['ignore', log, log]})
+  const argv = [process.execPath, ...args]
+  const child = spawn(process.execPath, args, {detached: true, stdio: ['ignore', log, log]})
   closeSync(log)
   child.unref()
   const pid = child.pid

@@ -65,8 +65,9 @@ async function sessionChecks(location: SessionLocation, cwd: string, timeoutMs: 
   }
   if (!session)
     return [failed('session', `none at ${location.path}: run \`tapir start --device=<id>\` or \`tapir attach --uri <VM Service URI>\``)]
-  const checks = [sessionCheck(location, session, cwd), processCheck(session)]
-  if (!checks[0]!.ok) return checks
+  const sessionFile = sessionCheck(location, session, cwd)
+  const checks = [sessionFile, processCheck(session)]
+  if (!sessionFile.ok) return checks
   if (typeof session.vmServiceUri !== 'string' || session.vmServiceUri === '')
     return [...checks, failed('vm service', 'the app is still booting: no VM Service URI yet; wait for `tapir start` to finish')]
   checks.push(...(await appChecks(session.vmServiceUri, timeoutMs)))

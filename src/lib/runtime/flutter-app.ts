@@ -176,18 +176,18 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
         )
     }
     if (interruption.signal.aborted) throw new Interrupted()
-    await started.run(flutterRunArgv(flutter, options), interruption.signal)
+    const running = await started.run(flutterRunArgv(flutter, options), interruption.signal)
     return {
       session: started.session(),
-      flutterPid: started.flutter!.pid,
-      supervisorPid: started.supervisor!.pid,
+      flutterPid: running.flutter.pid,
+      supervisorPid: running.supervisor.pid,
       ...(started.chrome ? {chromePid: started.chrome.pid} : {}),
       log,
     }
   } catch (error) {
-    if (interruption.signal.aborted && started.handedOver && !cancelled()) {
+    if (interruption.signal.aborted && started.handedOver && started.supervisor && !cancelled()) {
       throw new TapirError(
-        `Interrupted while the app was starting. flutter run goes on under tapir's supervisor (pid ${started.supervisor!.pid}), but this session will not learn its VM Service address: run \`tapir stop\` to end it, then \`tapir start\` again.`,
+        `Interrupted while the app was starting. flutter run goes on under tapir's supervisor (pid ${started.supervisor.pid}), but this session will not learn its VM Service address: run \`tapir stop\` to end it, then \`tapir start\` again.`,
         'local',
       )
     }
@@ -303,12 +303,14 @@ class Started {
 
   /** Starts the supervisor and records it before it may start flutter, so whatever happens to
    *  this process from then on, the session names what `tapir stop` must end. */
-  async run(flutterArgv: string[], interrupted: AbortSignal): Promise<void> {
+  async run(flutterArgv: string[], interrupted: AbortSignal): Promise<{flutter: OwnedProcess; supervisor: OwnedProcess}> {
     const deadline = Date.now() + this.options.timeoutMs
-    this.socket = makeSocketFolder()
+    const socket = makeSocketFolder()
+    this.socket = socket
     const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
-    const argv = [process.execPath, ...loader, SUPERVISOR_MAIN, '--socket', this.socket, '--log', this.log, '--', ...flutterArgv]
-    const child = spawn(argv[0]!, argv.slice(1), {
+    const args = [...loader, SUPERVISOR_MAIN, '--socket', socket, '--log', this.log, '--', ...flutterArgv]
+    const argv = [process.execPath, ...args]
+    const child = spawn(process.execPath, args, {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: this.options.location.projectRoot,
@@ -317,10 +319,12 @@ class Started {
     child.on('error', () => {}) // a supervisor that cannot run never says READY
     child.stdin.on('error', () => {})
     child.unref()
+    let supervisor: OwnedProcess | undefined
     try {
       if (child.pid === undefined) throw new TapirError('Could not start the supervisor for flutter run.', 'local')
-      this.supervisor = recordProcess(child.pid, argv)
-      if (!this.supervisor) {
+      supervisor = recordProcess(child.pid, argv)
+      this.supervisor = supervisor
+      if (!supervisor) {
         child.kill('SIGKILL')
         throw new TapirError(
           'The supervisor started, but its command line and start time could not be read back, so tapir could not record it safely.',
@@ -336,10 +340,13 @@ class Started {
       // Without GO the supervisor then ends by itself, having started nothing.
       if (!this.handedOver) child.stdin.destroy()
     }
-    await this.follow(deadline, interrupted)
+    await this.follow(socket, supervisor, deadline, interrupted)
+    if (!this.flutter)
+      throw new TapirError(`The app started, but flutter run's process was never named to tapir; see ${this.log}.`, 'local')
+    return {flutter: this.flutter, supervisor}
   }
 
-  private follow(deadline: number, interrupted: AbortSignal): Promise<void> {
+  private follow(socket: string, supervisor: OwnedProcess, deadline: number, interrupted: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       let watch: {close(): void} | undefined
       let settled = false
@@ -362,11 +369,11 @@ class Started {
       const onEvent = (event: SupervisorEvent): void => {
         handled = handled
           .then(async () => {
-            if (!settled && (await this.onEvent(event))) settle()
+            if (!settled && (await this.onEvent(event, supervisor))) settle()
           })
           .catch(settle)
       }
-      watchSupervisor(this.socket!, onEvent, () =>
+      watchSupervisor(socket, onEvent, () =>
         settle(new TapirError(`The supervisor for flutter run went away before the app started; see ${this.log}.`, 'local')),
       ).then(
         (handle) => (settled ? handle.close() : (watch = handle)),
@@ -377,9 +384,9 @@ class Started {
   }
 
   /** What one event of the supervisor means for this start; true once the app has started. */
-  private async onEvent(event: SupervisorEvent): Promise<boolean> {
+  private async onEvent(event: SupervisorEvent, supervisor: OwnedProcess): Promise<boolean> {
     if (event.event === 'flutter') {
-      this.flutter = await recordExecingChild(event.pid, this.supervisor!)
+      this.flutter = await recordExecingChild(event.pid, supervisor)
       if (!this.flutter)
         throw new TapirError('flutter run started, but tapir could not read back its identity to record it safely.', 'local')
       this.save()
@@ -394,14 +401,14 @@ class Started {
     } else if (event.event === 'debugPort') {
       this.vmServiceUri = vmServiceUriFrom(event.wsUri, this.log)
       this.save()
-      return this.ready()
+      return this.ready(supervisor)
     } else if (event.event === 'started') {
       // Native runners announce the VM Service before they say started (run_hot.dart attach());
       // only the web runner says started first.
       if (!WEB_DEVICES.includes(this.options.device) && this.vmServiceUri === null)
         throw new TapirError(`flutter run reported the app started without a VM Service address; see ${this.log}.`, 'local')
       this.appStarted = true
-      return this.ready()
+      return this.ready(supervisor)
     } else if (event.event === 'exited') {
       const why = event.error ?? `flutter run exited with code ${event.code ?? 'null'}`
       if (this.errors.length > 0) {
@@ -419,11 +426,11 @@ class Started {
   }
 
   /** Done once flutter has said both that the app started and where its VM Service is. */
-  private ready(): boolean {
+  private ready(supervisor: OwnedProcess): boolean {
     if (!this.appStarted || this.vmServiceUri === null) return false
     this.booting = false
     // A launcher script may have exec'd flutter by now: record it as it runs.
-    this.flutter = recordChildProcess(this.flutter!.pid, this.supervisor!) ?? this.flutter
+    this.flutter = (this.flutter && recordChildProcess(this.flutter.pid, supervisor)) ?? this.flutter
     this.save()
     return true
   }

@@ -116,18 +116,15 @@ export class SessionContext implements VerbContext {
     }
     // Calls that arrive together share one attempt: only the first to find the connection
     // dead replaces it; the others take the replacement.
-    if (this.connection === seen) {
-      seen?.app.then(
-        (app) => app.close(),
-        () => {},
-      )
-      const restartedAt = Date.parse(String(this.session().restartedAt))
-      this.connection = {
-        uri,
-        app: AppConnection.open(uri, this.options.timeoutMs, Number.isNaN(restartedAt) ? {} : {restartedAt}),
-      }
-    }
-    return this.connection!.app
+    if (this.connection !== seen && this.connection) return this.connection.app
+    seen?.app.then(
+      (app) => app.close(),
+      () => {},
+    )
+    const restartedAt = Date.parse(String(this.session().restartedAt))
+    const connection = {uri, app: AppConnection.open(uri, this.options.timeoutMs, Number.isNaN(restartedAt) ? {} : {restartedAt})}
+    this.connection = connection
+    return connection.app
   }
 
   async reload(kind: ReloadKind, deadline: Deadline): Promise<Reloaded> {

@@ -95,7 +95,7 @@ function readFallback(path: string): Session | undefined {
 export function readSession(location: SessionLocation): Session | undefined {
   const own = readOwnSession(location)
   if (own || location.named) return own
-  for (const path of [location.pointer!, ...location.fallbacks]) {
+  for (const path of [...(location.pointer ? [location.pointer] : []), ...location.fallbacks]) {
     const session = readFallback(path)
     if (session) return session
   }

@@ -13,7 +13,7 @@ function esc(value: unknown, max = 400): string {
   const text = String(value ?? '')
   const cut = text.length > max ? `${text.slice(0, max)}…` : text
   // eslint-disable-next-line no-control-regex -- control characters have no place in a page
-  return cut.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd').replace(/[&<>"']/g, (c) => ENTITIES[c]!)
+  return cut.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 }
 
 /**

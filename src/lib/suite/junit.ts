@@ -1,5 +1,5 @@
 import {posix} from 'node:path'
-import {shownAttempt, totalsOf, type Attempt, type SuiteReport, type TestRecord} from './report.js'
+import {shownAttempt, totalsOf, type Attempt, type Failure, type SuiteReport, type TestRecord} from './report.js'
 
 /** The first bytes of every JUnit file tapir test writes: how it knows its own. */
 export const JUNIT_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tapir test"'
@@ -45,14 +45,14 @@ function caseXml(test: TestRecord, reportFolder: string): string {
   const line = shown.failure?.line ?? shown.steps[0]?.line ?? 1
   const open = `    <testcase name="${attr(name)}" classname="${attr(name.replaceAll('/', '.'))}" file="${attr(test.file)}" line="${line}" time="${seconds(test.durationMs)}">\n`
   const failure = shown.failure
-    ? `      <failure message="${attr(shown.failure.message)}" type="${shown.failure.step ? 'StepFailed' : 'TestNotRun'}">${text(failureDetail(shown))}</failure>\n`
+    ? `      <failure message="${attr(shown.failure.message)}" type="${shown.failure.step ? 'StepFailed' : 'TestNotRun'}">${text(failureDetail(shown.failure, shown))}</failure>\n`
     : ''
   return `${open}${failure}      <system-out>${text(systemOut(test, reportFolder))}</system-out>\n    </testcase>\n`
 }
 
-function failureDetail(attempt: Attempt): string {
+function failureDetail(failure: Failure, attempt: Attempt): string {
   const failed = attempt.steps.find((step) => !step.ok)
-  return [attempt.failure!.message, ...(failed ? ['', failed.output] : [])].join('\n')
+  return [failure.message, ...(failed ? ['', failed.output] : [])].join('\n')
 }
 
 /** Every attempt's steps, with their times; a flaky test says so first, a failed one ends with its
@@ -85,12 +85,14 @@ function clean(value: string): string {
   return cut.replace(NOT_XML, '\ufffd').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 }
 
+const ENTITIES: Readonly<Record<string, string>> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}
+
 function attr(value: string): string {
   return clean(value)
-    .replace(/[&<>"]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c]!)
+    .replace(/[&<>"]/g, (c) => ENTITIES[c] ?? c)
     .replace(/[\n\r\t]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function text(value: string): string {
-  return clean(value).replace(/[&<>]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;'})[c]!)
+  return clean(value).replace(/[&<>]/g, (c) => ENTITIES[c] ?? c)
 }

@@ -76,5 +76,8 @@ export function totalsOf(report: SuiteReport): Totals {
 
 /** The attempt a report shows for a test: its last failure when it failed, else its passing one. */
 export function shownAttempt(test: TestRecord): Attempt {
-  return test.status === 'failed' ? test.attempts.at(-1)! : (test.attempts.find((attempt) => attempt.passed) ?? test.attempts.at(-1)!)
+  const last = test.attempts.at(-1)
+  const shown = test.status === 'failed' ? last : (test.attempts.find((attempt) => attempt.passed) ?? last)
+  if (!shown) throw new Error(`The report of ${test.file} holds no attempt.`)
+  return shown
 }

@@ -47,12 +47,12 @@ export async function runSuite(options: SuiteOptions, hooks: SuiteHooks): Promis
   const tests: TestRecord[] = []
   for (const file of options.files) {
     const attempts: Attempt[] = []
-    for (let attempt = 0; attempt <= options.retries; attempt++) {
+    let passed = false
+    for (let attempt = 0; attempt <= options.retries && !passed; attempt++) {
       const result = await runAttempt(file, attempt, options, hooks)
       attempts.push(result)
-      if (result.passed) break
+      passed = result.passed
     }
-    const passed = attempts.at(-1)!.passed
     const test: TestRecord = {
       file,
       status: passed ? (attempts.length > 1 ? 'flaky' : 'passed') : 'failed',
@@ -144,7 +144,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     })
   }
   if (report.failed === null) return finish()
-  const failed = report.steps[report.failed - 1]!
+  const failed = report.steps[report.failed - 1]
   const why = failed.outcome.stderr.map((line) => line.replace(/^✗ /, '')).filter((line) => line !== '')
   const reason = mask(why.at(-1) ?? failed.output.split('\n', 1)[0] ?? '')
   return finish({

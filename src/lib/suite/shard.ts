@@ -34,8 +34,8 @@ export function pickShard(files: readonly string[], shard: Shard, durations?: Re
   const mine: string[] = []
   for (const {file, ms} of weighted) {
     let least = 0
-    for (let index = 1; index < loads.length; index++) if (loads[index]! < loads[least]!) least = index
-    loads[least]! += ms
+    for (let index = 1; index < loads.length; index++) if (loads[index] < loads[least]) least = index
+    loads[least] += ms
     if (least === shard.index - 1) mine.push(file)
   }
   return mine.sort()

@@ -328,9 +328,10 @@ export class AppConnection {
     let isolates = await this.isolates(deadline)
     const registered = (found: Isolate[]) =>
       found.some((isolate) => (method?.startsWith('ext.') ? isolate.extensionRPCs.includes(method) : packageOf(isolate.extensionRPCs)))
-    if (!registered(isolates) && this.inRestartWindow() && !this.restart!.waited) {
+    const restart = this.restartUnderWay()
+    if (!registered(isolates) && restart && !restart.waited) {
       if (await this.extensionsAdded(deadline, method, registered)) isolates = await this.isolates(deadline)
-      else this.restart!.waited = true
+      else restart.waited = true
     }
     const tapir = isolates.find((isolate) => lists(isolate, EXTENSION_PREFIX))
     if (tapir) return (this.isolate = tapir)
@@ -338,7 +339,7 @@ export class AppConnection {
     if (dusk) return (this.isolate = dusk)
     // No isolate runs tapir: the first, unpinned, so the VM's own -32601 explains it.
     const first = isolates[0]
-    if (first) return this.inRestartWindow() ? {...first, restarting: true} : first
+    if (first) return this.restartUnderWay() ? {...first, restarting: true} : first
     throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
   }
 
@@ -347,8 +348,9 @@ export class AppConnection {
     return !isolateIds(await this.client.call('getVM', {}, deadline)).includes(isolate.id)
   }
 
-  private inRestartWindow(): boolean {
-    return this.restart !== undefined && Date.now() - this.restart.at < RESTART_WINDOW_MS
+  /** The restart tapir last made, while its isolate may still be on its way. */
+  private restartUnderWay(): {at: number; waited: boolean} | undefined {
+    return this.restart !== undefined && Date.now() - this.restart.at < RESTART_WINDOW_MS ? this.restart : undefined
   }
 
   /** The app's live isolates, as getVM lists them. */
@@ -388,7 +390,7 @@ export class AppConnection {
   }
 
   private stillRestarting(method: string): TapirError {
-    const seconds = Math.round((Date.now() - this.restart!.at) / 1000)
+    const seconds = Math.round((Date.now() - (this.restart?.at ?? Date.now())) / 1000)
     return new TapirError(
       `The app restarted ${seconds} s ago and its new isolate has not registered ${method} yet: its main() may still be on its way to TapirPlugin.install(). Try again in a moment; \`tapir logs\` shows whether it failed to start.`,
       'app',

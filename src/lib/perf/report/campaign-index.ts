@@ -43,7 +43,7 @@ export function campaignIndexHtml(input: IndexInput): string {
     const summary = entry.run?.summary
     const level = entry.status === 'ok' ? 'ok' : 'error'
     const status = entry.status === 'ok' ? (entry.attempts > 1 ? `ok (attempt ${entry.attempts})` : 'ok') : 'failed'
-    return `<tr class="scenario status-${entry.status}" data-scenario="${esc(entry.scenario)}"><td>${esc(entry.scenario)}</td><td><span class="tag level-${level}">${esc(status)}</span></td><td>${num(summary?.frames?.painted)}</td><td>${num(summary?.frames?.overBudget)}</td><td>${num(summary?.ms?.['buildMs.p90'])}</td><td>${num(summary?.ms?.['rasterMs.p90'])}</td><td>${[link(entry.report, 'report'), link(entry.runFile, 'run file'), link(entry.errFile, 'error file')].filter(Boolean).join(' · ')}</td></tr>`
+    return `<tr class="scenario status-${entry.status}" data-scenario="${esc(entry.scenario)}"><td>${esc(entry.scenario)}</td><td><span class="tag level-${level}">${esc(status)}</span></td><td>${num(summary?.frames.painted)}</td><td>${num(summary?.frames.overBudget)}</td><td>${num(summary?.ms['buildMs.p90'])}</td><td>${num(summary?.ms['rasterMs.p90'])}</td><td>${[link(entry.report, 'report'), link(entry.runFile, 'run file'), link(entry.errFile, 'error file')].filter(Boolean).join(' · ')}</td></tr>`
   })
   const body = `<header><h1>perf_campaign ${esc(basename(input.campaign))}</h1>
 ${facts([

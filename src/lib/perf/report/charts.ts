@@ -67,23 +67,22 @@ function histogram(panel: Panel, budgetMs: number, step: number, count: number, 
   const m = {left: 46, right: 12, top: 22, bottom: 38}
   const slots = count + (overflow ? 1 : 0)
   const x = linear([0, slots * step], [m.left, width - m.right])
-  const counts = panel.series.map((s) => {
-    const buckets = new Array<number>(slots).fill(0)
-    for (const value of s.values) buckets[bucketOf(value, step, count, overflow)]!++
-    return buckets
+  const bars = panel.series.map((s) => {
+    const counts = new Array<number>(slots).fill(0)
+    for (const value of s.values) counts[bucketOf(value, step, count, overflow)]++
+    return {s, counts, shares: counts.map((n) => (n / Math.max(s.values.length, 1)) * 100)}
   })
-  const shares = counts.map((buckets, index) => buckets.map((n) => (n / Math.max(panel.series[index]!.values.length, 1)) * 100))
-  const yTicks = ticks(Math.max(1, ...shares.flat()), 5)
+  const yTicks = ticks(Math.max(1, ...bars.flatMap((bar) => bar.shares)), 5)
   const y = linear([0, yTicks.top], [height - m.bottom, m.top])
   const slot = x(step) - x(0)
   const barWidth = Math.max(0.5, (slot - 2) / Math.max(panel.series.length, 1))
   const marks: string[] = []
-  panel.series.forEach((s, index) => {
-    counts[index]!.forEach((n, bucket) => {
+  bars.forEach(({s, counts, shares}, index) => {
+    counts.forEach((n, bucket) => {
       if (n === 0) return
       const from = bucket * step
       const to = bucket === count ? Infinity : (bucket + 1) * step
-      const share = shares[index]![bucket]!
+      const share = shares[bucket] ?? 0
       const range = to === Infinity ? `≥ ${tickLabel(from)} ms` : `${tickLabel(from)}–${tickLabel(to)} ms`
       marks.push(
         `<rect class="mark s-${esc(s.key)}" data-chart="histogram" data-thread="${panel.thread}" data-series="${esc(s.key)}" data-from="${from}" data-to="${to === Infinity ? 'inf' : to}" data-count="${n}" x="${r1(x(from) + 1 + index * barWidth)}" y="${r1(y(share))}" width="${r1(barWidth)}" height="${r1(y(0) - y(share))}"><title>${esc(s.label)}, ${esc(panel.thread)} ${range}: ${n} frame(s), ${num(share)}%</title></rect>`,

@@ -1,10 +1,9 @@
 /** tapir:perf_compare --html: run B judged against run A on one page. */
-import {isJsonObject} from '../../shape.js'
 import type {CompareRow, Comparison} from '../compare.js'
 import type {RunFile, Spread} from '../run-file.js'
 import {blockBars} from './charts.js'
-import {esc, facts, num, numberOr, page, pct, section, type Level} from './html.js'
-import {blocksOf, budgetOf, insightsOf, repeatsOf, SERIES_LABELS, seriesFrames} from './run-data.js'
+import {esc, facts, num, page, pct, section, type Level} from './html.js'
+import {runView, SERIES_LABELS, seriesFrames, type RunView} from './run-data.js'
 import {distribution, insightCards, writtenAt} from './sections.js'
 
 /** Blocks shown in the attribution that changed most. */
@@ -36,12 +35,9 @@ const rowLevel = (row: CompareRow): Level =>
 /** A metric's repeat-to-repeat range in one run: [min, max], from the spread perf_compare read. */
 function rangeOf(run: RunFile, metric: string): Spread | undefined {
   const timing = metric.startsWith('timing.')
-  const spreads = timing ? run.summary.timing?.spread?.ms : run.summary.spread?.perFrame
-  const entry = isJsonObject(spreads) ? spreads[timing ? metric.slice('timing.'.length) : metric] : undefined
-  if (!isJsonObject(entry)) return undefined
-  const min = numberOr(entry.min)
-  const max = numberOr(entry.max)
-  return min === undefined || max === undefined ? undefined : {min, max, rangePct: null}
+  const spreads = timing ? run.summary.timing?.spread.ms : run.summary.spread.perFrame
+  const name = timing ? metric.slice('timing.'.length) : metric
+  return spreads && Object.hasOwn(spreads, name) ? spreads[name] : undefined
 }
 
 const shownRange = (spread: Spread | undefined): string => (spread ? `${num(spread.min)}–${num(spread.max)}` : '–')
@@ -70,7 +66,7 @@ function unchangedRows(comparison: Comparison, a: RunFile, b: RunFile): CompareR
     ]),
   ]
   const read = (run: RunFile, metric: string): number =>
-    (metric.startsWith('timing.') ? run.summary.timing?.ms?.[metric.slice(7)] : run.summary.perFrame?.[metric]) ?? 0
+    (metric.startsWith('timing.') ? run.summary.timing?.ms[metric.slice(7)] : run.summary.perFrame[metric]) ?? 0
   return all
     .filter((metric) => !listed.has(metric))
     .sort()
@@ -105,9 +101,9 @@ function metricsPart(input: CompareReportInput): string {
   return `${listed}${rest}${comparison.timing.note ? `<p class="muted">${esc(comparison.timing.note)}</p>` : ''}`
 }
 
-function distributionPart(input: CompareReportInput, budgetMs: number): string {
-  const ra = repeatsOf(input.a)
-  const rb = repeatsOf(input.b)
+function distributionPart(a: RunView, b: RunView, budgetMs: number): string {
+  const ra = a.repeats
+  const rb = b.repeats
   const timing = seriesFrames(ra, 'timing').length > 0 && seriesFrames(rb, 'timing').length > 0
   const key = timing ? 'timing' : 'attribution'
   const fa = seriesFrames(ra, key)
@@ -128,9 +124,9 @@ function distributionPart(input: CompareReportInput, budgetMs: number): string {
   )}`
 }
 
-function blocksPart(input: CompareReportInput): string {
-  const a = blocksOf(input.a)
-  const b = blocksOf(input.b)
+function blocksPart(views: {a: RunView; b: RunView}): string {
+  const a = views.a.blocks
+  const b = views.b.blocks
   const names = [...new Set([...a.keys(), ...b.keys()])]
   const rows = names
     .map((name) => {
@@ -148,9 +144,9 @@ function blocksPart(input: CompareReportInput): string {
       (x, y) => Math.abs(y.selfB - y.selfA) - Math.abs(x.selfB - x.selfA) || Math.abs(y.countB - y.countA) - Math.abs(x.countB - x.countA),
     )
     .slice(0, TOP_BLOCKS)
-  if (rows.length === 0) return '<p class="muted">Neither run reported widget blocks (timing-only runs, or profiling reported none).</p>'
   const ratio = (from: number, to: number) => (from === 0 ? (to === 0 ? '' : 'new') : pct(Math.round((to / from - 1) * 1000) / 10))
-  const top = rows[0]!
+  const [top] = rows
+  if (!top) return '<p class="muted">Neither run reported widget blocks (timing-only runs, or profiling reported none).</p>'
   const headline = `<p class="headline">Changed most: <strong class="block-name">${esc(top.name)}</strong>, ${num(top.selfA)} → ${num(top.selfB)} ms self time per painted frame (${ratio(top.selfA, top.selfB) || 'no change'}), ${num(top.countA)} → ${num(top.countB)} builds per frame.</p>`
   return `${headline}${blockBars(
     rows.map((row) => ({name: row.name, values: [row.selfA, row.selfB]})),
@@ -179,14 +175,15 @@ const VERDICT_NOTE: Record<Level, string> = {
 
 export function compareReportHtml(input: CompareReportInput): string {
   const {a, b, comparison} = input
+  const views = {a: runView(a), b: runView(b)}
   const level = VERDICT_LEVEL(comparison)
-  const budgetMs = budgetOf(b)
+  const {budgetMs} = views.b
   const side = (run: RunFile, path: string, who: string): Array<[string, unknown]> => [
     [`${who} file`, path],
-    [`${who} scenario`, run.scenario?.name],
+    [`${who} scenario`, run.scenario.name],
     [`${who} label`, run.label],
-    [`${who} target`, run.env?.target],
-    [`${who} build mode`, run.env?.buildMode],
+    [`${who} target`, run.env.target],
+    [`${who} build mode`, run.env.buildMode],
   ]
   const body = `<header><h1>perf_compare: B against A</h1>
 ${facts(side(a, input.aPath, 'A'))}
@@ -194,9 +191,9 @@ ${facts(side(b, input.bPath, 'B'))}
 ${facts([['written', writtenAt()]])}</header>
 <div class="verdict level-${level}">perf_compare: ${esc(comparison.verdict)}<small>${VERDICT_NOTE[level]} Painted frames ${num(comparison.frames.painted.a)} → ${num(comparison.frames.painted.b)} (median; not gated). Thresholds: warn +${num(comparison.thresholds.warn)}%, error +${num(comparison.thresholds.error)}%.</small></div>
 ${section('Metrics', metricsPart(input), 'metrics')}
-${section('Frame times', distributionPart(input, budgetMs), 'distribution')}
-${section('Widget blocks that changed most', blocksPart(input), 'blocks')}
-${section('Insights of B (median repeat)', insightCards(insightsOf(b)), 'insights')}
-<details><summary>Insights of A</summary>${insightCards(insightsOf(a))}</details>`
+${section('Frame times', distributionPart(views.a, views.b, budgetMs), 'distribution')}
+${section('Widget blocks that changed most', blocksPart(views), 'blocks')}
+${section('Insights of B (median repeat)', insightCards(views.b.insights), 'insights')}
+<details><summary>Insights of A</summary>${insightCards(views.a.insights)}</details>`
   return page(`perf_compare: ${comparison.verdict}`, body)
 }

@@ -11,7 +11,7 @@ export function esc(value: unknown): string {
   const text = String(value ?? '')
   const cut = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text
   // eslint-disable-next-line no-control-regex -- control characters have no place in a page
-  return cut.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd').replace(/[&<>"']/g, (c) => ENTITIES[c]!)
+  return cut.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 }
 
 /** A number as the report prints it: at most two decimals, no trailing zeros. */

@@ -32,9 +32,9 @@ export function metricWords(metric: string): string {
 
 /** The title of an insight in plain words: a list of unread sources names what they are. */
 export function plainTitle(title: string): string {
-  const unread = /^Sources not read: (.+)$/.exec(title)
-  if (!unread) return title
-  const names = unread[1]!.split(/,\s*/).map((name) => SOURCES[name] ?? name)
+  const unread = /^Sources not read: (.+)$/.exec(title)?.[1]
+  if (unread === undefined) return title
+  const names = unread.split(/,\s*/).map((name) => SOURCES[name] ?? name)
   return `Not measured in this run: ${names.join(', ')}`
 }
 

@@ -1,6 +1,7 @@
-/** What the reports read from a run file. A run file may come from anywhere (perf_compare takes
- *  any path), so everything here is read defensively: a value of the wrong kind is left out. */
-import {isJsonObject} from '../../shape.js'
+/** What the reports read of a run file, read once where it enters a report: the checked run
+ *  file, and its repeats and insights. Those two are kept as the app sent them (perf_compare takes
+ *  any path), so each is read defensively: a value of the wrong kind is left out. */
+import {fits, isJsonObject, number, object, string, type JsonObject, type Shape} from '../../shape.js'
 import {frameRowsOf, type FrameRow} from '../frame-times.js'
 import type {RunFile} from '../run-file.js'
 import {median} from '../summarize.js'
@@ -14,11 +15,11 @@ const MAX_REPEATS = 500
 const MAX_BLOCKS = 1000
 const MAX_INSIGHTS = 50
 
-export const SERIES_LABELS: Record<string, string> = {
+export const SERIES_LABELS = {
   attribution: 'attribution repeats (profiling on)',
   timing: 'timing repeats',
   semanticsOff: 'semantics off',
-}
+} as const
 
 export interface RepeatView {
   series: string
@@ -29,37 +30,46 @@ export interface RepeatView {
   frames: FrameRow[]
   /** Why the run file has no frame times for this measured repeat. */
   framesMissing?: string
+  /** The budget the app reported (perf_end's summary.budgetMs). */
+  budgetMs?: number
+  /** Build self time of each widget block, and builds per painted frame. */
+  blocksBySelf: Array<{name: string; selfMs: number}>
+  blocksByCount: Array<{name: string; perFrame: number}>
 }
+
+const blockBySelf = object({name: string, selfMs: number})
+const blockByCount = object({name: string, perFrame: number})
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+/** The entries of `value` that fit `shape`, at most `max` of them read. */
+const fitting = <T>(value: unknown, shape: Shape<T>, max: number): T[] =>
+  Array.isArray(value) ? value.slice(0, max).filter((entry: unknown): entry is T => fits(shape, entry)) : []
 
-export function repeatsOf(run: RunFile): RepeatView[] {
-  const repeats = Array.isArray(run.repeats) ? run.repeats.slice(0, MAX_REPEATS) : []
-  return repeats.filter(isJsonObject).map((repeat) => {
-    const summary = isJsonObject(repeat.summary) ? repeat.summary : {}
-    const frames = isJsonObject(summary.frames) ? summary.frames : {}
-    const rows = frameRowsOf(repeat)
-    const refused = repeat.refused === true
-    return {
-      series: text(repeat.series) ?? 'attribution',
-      index: numberOr(repeat.index) ?? 0,
-      refused,
-      ...(refused ? {reason: text(repeat.reason) ?? 'refused'} : {}),
-      painted: numberOr(frames.painted) ?? 0,
-      frames: rows,
-      ...(!refused && rows.length === 0
-        ? {framesMissing: text(repeat.frameTimesMissing) ?? 'the run file keeps no frame times for it (written by an older tapir)'}
-        : {}),
-    }
-  })
+function repeatView(repeat: JsonObject): RepeatView {
+  const summary = isJsonObject(repeat.summary) ? repeat.summary : {}
+  const frames = isJsonObject(summary.frames) ? summary.frames : {}
+  const rows = frameRowsOf(repeat)
+  const refused = repeat.refused === true
+  const budgetMs = numberOr(summary.budgetMs)
+  return {
+    series: text(repeat.series) ?? 'attribution',
+    index: numberOr(repeat.index) ?? 0,
+    refused,
+    ...(refused ? {reason: text(repeat.reason) ?? 'refused'} : {}),
+    painted: numberOr(frames.painted) ?? 0,
+    frames: rows,
+    ...(!refused && rows.length === 0
+      ? {framesMissing: text(repeat.frameTimesMissing) ?? 'the run file keeps no frame times for it (written by an older tapir)'}
+      : {}),
+    ...(budgetMs === undefined ? {} : {budgetMs}),
+    blocksBySelf: fitting(summary.blocksBySelf, blockBySelf, MAX_BLOCKS),
+    blocksByCount: fitting(summary.blocksByCount, blockByCount, MAX_BLOCKS),
+  }
 }
 
-/** The budget the app reported (perf_end's summary.budgetMs), else 16.7 ms. */
-export function budgetOf(run: RunFile): number {
-  for (const repeat of Array.isArray(run.repeats) ? run.repeats.slice(0, MAX_REPEATS) : []) {
-    const budget = isJsonObject(repeat) && isJsonObject(repeat.summary) ? numberOr(repeat.summary.budgetMs) : undefined
-    if (budget !== undefined && budget > 0 && budget <= 1000) return budget
-  }
+/** The budget the app reported, else 16.7 ms. */
+function budgetOf(repeats: readonly RepeatView[]): number {
+  for (const {budgetMs} of repeats) if (budgetMs !== undefined && budgetMs > 0 && budgetMs <= 1000) return budgetMs
   return DEFAULT_BUDGET_MS
 }
 
@@ -78,23 +88,20 @@ export interface BlockView {
 
 /** Every widget block of the measured attribution repeats: self ms and builds per painted frame,
  *  each the median over the repeats (a repeat without the block counts 0). */
-export function blocksOf(run: RunFile): Map<string, BlockView> {
+function blocksOf(repeats: readonly RepeatView[]): Map<string, BlockView> {
   const perRepeat: Array<Map<string, {self: number; count: number}>> = []
-  for (const repeat of Array.isArray(run.repeats) ? run.repeats.slice(0, MAX_REPEATS) : []) {
-    if (!isJsonObject(repeat) || repeat.refused === true || (repeat.series ?? 'attribution') !== 'attribution') continue
-    const summary = isJsonObject(repeat.summary) ? repeat.summary : {}
-    const painted = numberOr(isJsonObject(summary.frames) ? summary.frames.painted : undefined) ?? 0
+  for (const repeat of repeats) {
+    if (repeat.refused || repeat.series !== 'attribution') continue
     const blocks = new Map<string, {self: number; count: number}>()
-    const entry = (name: string) => blocks.get(name) ?? blocks.set(name, {self: 0, count: 0}).get(name)!
-    for (const block of Array.isArray(summary.blocksBySelf) ? summary.blocksBySelf.slice(0, MAX_BLOCKS) : []) {
-      const selfMs = isJsonObject(block) ? numberOr(block.selfMs) : undefined
-      if (isJsonObject(block) && typeof block.name === 'string' && selfMs !== undefined && painted > 0)
-        entry(block.name).self = selfMs / painted
+    const entry = (name: string) => {
+      const found = blocks.get(name)
+      if (found) return found
+      const added = {self: 0, count: 0}
+      blocks.set(name, added)
+      return added
     }
-    for (const block of Array.isArray(summary.blocksByCount) ? summary.blocksByCount.slice(0, MAX_BLOCKS) : []) {
-      const perFrame = isJsonObject(block) ? numberOr(block.perFrame) : undefined
-      if (isJsonObject(block) && typeof block.name === 'string' && perFrame !== undefined) entry(block.name).count = perFrame
-    }
+    if (repeat.painted > 0) for (const block of repeat.blocksBySelf) entry(block.name).self = block.selfMs / repeat.painted
+    for (const block of repeat.blocksByCount) entry(block.name).count = block.perFrame
     perRepeat.push(blocks)
   }
   const names = new Set(perRepeat.flatMap((blocks) => [...blocks.keys()]))
@@ -120,38 +127,57 @@ export interface InsightView {
   nextStep?: string
 }
 
-/** The run's insights (its median repeat's), as far as they are readable. */
-export function insightsOf(run: RunFile): InsightView[] {
-  const list = Array.isArray(run.insights) ? run.insights.slice(0, MAX_INSIGHTS) : []
-  return list.filter(isJsonObject).map((insight) => {
-    const evidence = isJsonObject(insight.evidence) ? insight.evidence : undefined
-    const savings = numberOr(insight.estimatedSavingsMs)
-    return {
-      id: text(insight.id) ?? '?',
-      severity: text(insight.severity) ?? 'info',
-      title: text(insight.title) ?? '',
-      ...(evidence
-        ? {
-            evidence: [
-              `${metricWords(text(evidence.metric) ?? 'metric')}: ${String(numberOr(evidence.value) ?? '–')}`,
-              numberOr(evidence.perFrame) === undefined ? '' : `${numberOr(evidence.perFrame)} per frame`,
-              numberOr(evidence.threshold) === undefined ? '' : `limit ${numberOr(evidence.threshold)}`,
-            ]
-              .filter(Boolean)
-              .join(', '),
-          }
-        : {}),
-      ...(evidence && text(evidence.metric) ? {metric: text(evidence.metric)} : {}),
-      ...(savings === undefined ? {} : {estimatedSavingsMs: savings}),
-      ...(text(insight.nextStep) ? {nextStep: text(insight.nextStep)} : {}),
-    }
-  })
+/** An insight (its median repeat's), as far as it is readable. */
+function insightView(insight: JsonObject): InsightView {
+  const evidence = isJsonObject(insight.evidence) ? insight.evidence : undefined
+  const savings = numberOr(insight.estimatedSavingsMs)
+  return {
+    id: text(insight.id) ?? '?',
+    severity: text(insight.severity) ?? 'info',
+    title: text(insight.title) ?? '',
+    ...(evidence
+      ? {
+          evidence: [
+            `${metricWords(text(evidence.metric) ?? 'metric')}: ${String(numberOr(evidence.value) ?? '–')}`,
+            numberOr(evidence.perFrame) === undefined ? '' : `${numberOr(evidence.perFrame)} per frame`,
+            numberOr(evidence.threshold) === undefined ? '' : `limit ${numberOr(evidence.threshold)}`,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        }
+      : {}),
+    ...(evidence && text(evidence.metric) ? {metric: text(evidence.metric)} : {}),
+    ...(savings === undefined ? {} : {estimatedSavingsMs: savings}),
+    ...(text(insight.nextStep) ? {nextStep: text(insight.nextStep)} : {}),
+  }
+}
+
+/** A run as the reports read it: the checked run file, and its repeats, budget, blocks and
+ *  insights, each read once. */
+export interface RunView {
+  run: RunFile
+  repeats: RepeatView[]
+  budgetMs: number
+  blocks: Map<string, BlockView>
+  insights: InsightView[]
+}
+
+export function runView(run: RunFile): RunView {
+  const objects = (value: unknown[] | undefined, max: number) => (value ?? []).slice(0, max).filter(isJsonObject)
+  const repeats = objects(run.repeats, MAX_REPEATS).map(repeatView)
+  return {
+    run,
+    repeats,
+    budgetMs: budgetOf(repeats),
+    blocks: blocksOf(repeats),
+    insights: objects(run.insights, MAX_INSIGHTS).map(insightView),
+  }
 }
 
 /** p50/p90/p99/worst of a list of times. */
 export function percentiles(values: readonly number[]): {p50: number; p90: number; p99: number; worst: number} | undefined {
   if (values.length === 0) return undefined
   const sorted = [...values].sort((x, y) => x - y)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
-  return {p50: at(0.5), p90: at(0.9), p99: at(0.99), worst: sorted.at(-1)!}
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
+  return {p50: at(0.5), p90: at(0.9), p99: at(0.99), worst: at(1)}
 }

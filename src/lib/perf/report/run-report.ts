@@ -1,9 +1,8 @@
 /** tapir:perf_run --html: one run on one page. */
-import type {RunFile} from '../run-file.js'
 import {blockBars, timeline} from './charts.js'
 import {esc, facts, num, page, section} from './html.js'
 import {buildModeNote, count} from './plain-words.js'
-import {blocksOf, budgetOf, insightsOf, repeatsOf, SERIES_LABELS, seriesFrames, type RepeatView} from './run-data.js'
+import {SERIES_LABELS, seriesFrames, type RepeatView, type RunView} from './run-data.js'
 import {distribution, insightCards, writtenAt} from './sections.js'
 
 /** Blocks shown by self time. */
@@ -23,15 +22,14 @@ function repeatTimeline(repeat: RepeatView, number: number, budgetMs: number, to
   )
 }
 
-export function runReportHtml(run: RunFile, runPath: string): string {
-  const name = typeof run.scenario?.name === 'string' ? run.scenario.name : 'scenario'
-  const budgetMs = budgetOf(run)
-  const repeats = repeatsOf(run)
+export function runReportHtml(view: RunView, runPath: string): string {
+  const {run, budgetMs, repeats} = view
+  const name = run.scenario.name ?? 'scenario'
   const {summary} = run
   const measured = summary.repeats > 0
-  const verdict = measured ? measuredVerdict(name, run, budgetMs) : refusedVerdict(name, summary.refused)
-  const series = ['attribution', 'timing', 'semanticsOff']
-    .map((key) => ({key, label: SERIES_LABELS[key]!, frames: seriesFrames(repeats, key)}))
+  const verdict = measured ? measuredVerdict(name, view) : refusedVerdict(name, summary.refused)
+  const series = Object.entries(SERIES_LABELS)
+    .map(([key, label]) => ({key, label, frames: seriesFrames(repeats, key)}))
     .filter((s) => s.frames.length > 0)
   const allFrames = series.flatMap((s) => s.frames)
   // A loop, not Math.max(...frames): a run can hold more frames than a call takes arguments.
@@ -43,7 +41,7 @@ export function runReportHtml(run: RunFile, runPath: string): string {
           series.map((s) => ({key: s.key, label: s.label, build: s.frames.map((f) => f[2]), raster: s.frames.map((f) => f[3])})),
           budgetMs,
         )}`
-  const blocks = [...blocksOf(run).values()].sort((x, y) => y.selfMsPerFrame - x.selfMsPerFrame).slice(0, TOP_BLOCKS)
+  const blocks = [...view.blocks.values()].sort((x, y) => y.selfMsPerFrame - x.selfMsPerFrame).slice(0, TOP_BLOCKS)
   const blocksPart =
     blocks.length === 0
       ? '<p class="muted">No widget block was reported (timing-only run, or profiling reported none).</p>'
@@ -59,30 +57,31 @@ export function runReportHtml(run: RunFile, runPath: string): string {
 ${facts([
   ['label', run.label],
   ['variant', run.variant],
-  ['target', run.env?.target],
-  ['device', run.env?.device],
-  ['build mode', run.env?.buildMode],
-  ['renderer', run.env?.renderer],
-  ['emulator', run.env?.emulator],
+  ['target', run.env.target],
+  ['device', run.env.device],
+  ['build mode', run.env.buildMode],
+  ['renderer', run.env.renderer],
+  ['emulator', run.env.emulator],
   ['run file', runPath],
   ['written', writtenAt()],
 ])}</header>
 ${verdict}
-${buildModeBanner(run.env?.buildMode)}
+${buildModeBanner(run.env.buildMode)}
 ${section('Frame times', distributionPart, 'distribution')}
 ${section('Frame timeline of each repeat', `<div class="legend"><span><i class="s-build"></i>build</span><span><i class="s-raster"></i>raster</span><span><i class="over"></i>over the budget</span></div>${repeats.map((repeat, index) => repeatTimeline(repeat, index + 1, budgetMs, topMs)).join('\n')}`, 'timelines')}
 ${section('Widget blocks by self time', blocksPart, 'blocks')}
-${section('Insights (median repeat)', insightCards(insightsOf(run)), 'insights')}`
+${section('Insights (median repeat)', insightCards(view.insights), 'insights')}`
   return page(`perf_run ${name}`, body)
 }
 
 /** The verdict's colour and headline follow what was measured: red when an insight is an error
  *  or most frames ran over the budget, amber when any did or an insight warns, green otherwise. */
-function measuredVerdict(name: string, run: RunFile, budgetMs: number): string {
+function measuredVerdict(name: string, view: RunView): string {
+  const {run, budgetMs} = view
   const {summary} = run
   const painted = summary.frames.painted
   const over = summary.frames.overBudget
-  const severities = new Set(insightsOf(run).map((insight) => insight.severity))
+  const severities = new Set(view.insights.map((insight) => insight.severity))
   const level =
     severities.has('error') || (painted > 0 && over * 2 > painted) ? 'error' : severities.has('warn') || over > 0 ? 'warn' : 'ok'
   const frames = `${num(over)} of ${num(painted)} painted frames over the ${num(budgetMs)} ms budget`
@@ -95,7 +94,7 @@ function measuredVerdict(name: string, run: RunFile, budgetMs: number): string {
           : 'Smooth frames, with warnings below'
         : `Smooth: no painted frame over the ${num(budgetMs)} ms budget`
   const refused = summary.refused > 0 ? `, ${count(summary.refused, 'repeat')} refused` : ''
-  return `<div class="verdict level-${level}">perf_run ${esc(name)}: ${esc(headline)}<small>${count(summary.repeats, 'repeat')} measured${refused}; the frame counts are medians of the repeats; build p90 ${num(summary.ms?.['buildMs.p90'])} ms, raster p90 ${num(summary.ms?.['rasterMs.p90'])} ms</small></div>`
+  return `<div class="verdict level-${level}">perf_run ${esc(name)}: ${esc(headline)}<small>${count(summary.repeats, 'repeat')} measured${refused}; the frame counts are medians of the repeats; build p90 ${num(summary.ms['buildMs.p90'])} ms, raster p90 ${num(summary.ms['rasterMs.p90'])} ms</small></div>`
 }
 
 function refusedVerdict(name: string, refused: number): string {

@@ -4,10 +4,11 @@ import {REPORT_OUTPUT, writeOutputFile} from '../../output-file.js'
 import type {RunFile} from '../run-file.js'
 import {campaignIndexHtml, type IndexInput} from './campaign-index.js'
 import {compareReportHtml, type CompareReportInput} from './compare-report.js'
+import {runView} from './run-data.js'
 import {runReportHtml} from './run-report.js'
 
 export function writeRunReport(path: string, run: RunFile, runPath: string): void {
-  writeOutputFile(path, runReportHtml(run, runPath), REPORT_OUTPUT)
+  writeOutputFile(path, runReportHtml(runView(run), runPath), REPORT_OUTPUT)
 }
 
 export function writeCompareReport(path: string, input: CompareReportInput): void {
