@@ -84,14 +84,15 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
   }
 }
 
-/** A tapir command whose `run` is the base one, which prints exactly `produce()`'s Outcome
- *  (mcp:serve and mcp:install print their own way), or one that defines both side by side
- *  (install and uninstall). */
+/** A tapir command whose `run` is the base one (OutcomeCommand's), which prints exactly
+ *  `produce()`'s Outcome, or one whose class defines both side by side (install, uninstall);
+ *  mcp:serve and mcp:install print their own way. Read from the prototypes by name: the unit
+ *  tier shares modules between files, and a class may come from another copy of its module. */
 function printsWhatItProduces(command: unknown): command is Producer {
-  if (command instanceof OutcomeCommand) return command.run === OutcomeCommand.prototype.run
   for (let proto: unknown = Object.getPrototypeOf(command); proto !== null && proto !== undefined; proto = Object.getPrototypeOf(proto)) {
-    if (Object.hasOwn(proto, 'produce')) return Object.hasOwn(proto, 'run')
-    if (Object.hasOwn(proto, 'run')) return false
+    if (!Object.hasOwn(proto, 'run')) continue
+    const owner = (proto as {constructor?: {name?: string}}).constructor?.name
+    return Object.hasOwn(proto, 'produce') || owner === OutcomeCommand.name
   }
   return false
 }
