@@ -7,8 +7,6 @@ import {appendToRecording} from './recording-file.js'
 import {bindingName, comment, quoteTemplate, quoteWord, secretVariable, stepLine, type Flag} from './render.js'
 import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} from './state.js'
 
-/** Params that shape the reply, not what the call does to the app: left out of the steps. */
-const REPLY_ONLY = new Set(['includeSnapshot', 'snapshot'])
 /** Params that name a widget by ref: each becomes a find step and `@name`. */
 const REF_PARAMS = ['ref', 'startRef', 'endRef']
 /** A field whose label (or form field name) says it takes a secret. */
@@ -145,7 +143,7 @@ export class Recorder implements CallRecorder {
     let replayable = true
     for (const param of verb.params) {
       const value = input[param.name]
-      if (value === undefined || param.mcpOnly || REPLY_ONLY.has(param.name)) continue
+      if (value === undefined || param.mcpOnly || param.replyOnly) continue
       if (value === defaultFor(param, 'mcp') || value === defaultFor(param, 'cli')) continue
       const template = typeof value === 'string' ? asWritten(call, param.name, value) : undefined
       if (param.name === waitAfter?.text || param.name === waitAfter?.timeoutMs) {

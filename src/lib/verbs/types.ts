@@ -49,6 +49,9 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   addition?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
+  /** Shapes only the reply (the snapshot after an action), not what the call does to the app: a
+   *  recording leaves it out of the step. */
+  replyOnly?: boolean
   /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
    *  app answers for it (observe's options, as its command page says). */
   passThrough?: boolean
