@@ -108,6 +108,7 @@ export const screenshot = defineVerb({
       throw new ParamError((name) => `${name('rect')} takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
   },
+  asksApp: (input, call) => typeof input.output !== 'string' || call.chrome() === undefined,
   async execute(call, input): Promise<Capture> {
     if (typeof input.output === 'string') checkOutputFile(outputPath(call.cwd, input.output), IMAGE_OUTPUT)
     // The CLI (which writes --output) captures a web app through Chrome: rasterising in the

@@ -264,6 +264,9 @@ export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
    *  answers itself (Chrome, files, several calls): its type is what `execute` returns. */
   result?: Shape<R>
   execute(call: VerbCall, input: I): Promise<R>
+  /** Whether this call asks the app, where not every call does (the CLI's screenshot of a web
+   *  app is taken through Chrome); absent: every call does. */
+  asksApp?(input: I, call: VerbCall): boolean
   /** What an app on Dusk 0.0.1 gets of it, and its dusk_* tool. */
   dusk: DuskFacts<ParamNameOf<I>>
   /** Where it may stand in a tapir:run. */
