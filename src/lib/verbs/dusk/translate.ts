@@ -71,26 +71,26 @@ export function planDuskCall(verb: Pick<Verb, 'name' | 'params' | 'dusk'>, input
     const text = encode(param, value)
     if (text !== undefined) plan.params[rule.as ?? param.name] = text
   }
-  return adjust(verb.name, wire, plan, input)
+  return adjust(wire, plan, input)
 }
 
-/** The parts of a translation that concern more than one parameter. */
-function adjust(verb: string, wire: Extract<DuskFacts, {on: 'driven'}>, plan: DuskPlan, input: Input): DuskPlan {
+/** The parts of a translation that concern more than one parameter, by 0.0.1's method. */
+function adjust(wire: Extract<DuskFacts, {on: 'driven'}>, plan: DuskPlan, input: Input): DuskPlan {
   const {inTapir, params} = plan
   if (inTapir.snapshot === 'diff') throw paramRefused(wire.method, 'snapshot', 'diff', 'which keeps no snapshot to diff against')
   // A call 0.0.1 takes includeSnapshot on: the snapshot mode says it.
   if (wire.params.includeSnapshot?.rule === 'sent' && typeof inTapir.snapshot === 'string')
     params.includeSnapshot = String(inTapir.snapshot === 'full')
   // Below a within node, the depth counts from that node: tapir cuts it there.
-  if (verb === 'snap' && inTapir.within !== undefined && params.depth !== undefined) {
+  if (wire.method === 'snap' && inTapir.within !== undefined && params.depth !== undefined) {
     inTapir.depth = Number(params.depth)
     delete params.depth
   }
-  if (verb === 'scroll' && params.ref === undefined)
+  if (wire.method === 'scroll' && params.ref === undefined)
     throw new ParamError(
       (name) => `${name('ref')} is needed: ${DUSK}, whose scroll acts only around a ref. Pass an eN ref inside the Scrollable.`,
     )
-  if (verb === 'wait') {
+  if (wire.method === 'wait_for') {
     const given = ['text', 'textGone', 'expression'].filter((name) => typeof input[name] === 'string' && input[name] !== '')
     if (given.length > 1)
       throw new ParamError(
