@@ -1,5 +1,5 @@
 import {VERBS} from '../verbs/index.js'
-import type {DuskParamSpec, DuskToolFacts, Param, Result, ToolShape, Verb} from '../verbs/types.js'
+import type {DuskParamSpec, DuskToolFacts, Param, ToolShape, Verb} from '../verbs/types.js'
 import {toolFor, type McpTool} from './schema.js'
 
 /**
@@ -10,7 +10,7 @@ import {toolFor, type McpTool} from './schema.js'
  * is the verb layer's business.
  * Loaded only by a server that serves it.
  */
-export interface DuskTool extends ToolShape {
+export interface DuskTool extends ToolShape, Pick<DuskToolFacts, 'reshape' | 'text' | 'validate' | 'failure'> {
   tool: string
   /** The tapir verb that does the work. */
   verb: Verb
@@ -20,14 +20,6 @@ export interface DuskTool extends ToolShape {
   renamed: Readonly<Record<string, string>>
   /** Keys 0.0.1 echoes from the call's own arguments, kept where the verb's result lacks them. */
   echoed: readonly string[]
-  /** The answer as 0.0.1 shapes it, where renaming top-level keys is not enough. */
-  reshape?(answer: Record<string, unknown>): Record<string, unknown>
-  /** The text of a tool whose 0.0.1 answer is not JSON (dusk_snap's YAML). */
-  text?(result: Result): string
-  /** Checks 0.0.1's own rules on the tool's arguments, before they become the verb's. */
-  validate?(input: Record<string, unknown>): void
-  /** A result that 0.0.1 answers as an error (dusk_wait_for's timeout): its message. */
-  failure?(result: Result, input: Record<string, unknown>): string | undefined
 }
 
 /** What a dusk tool's parameter keeps of the verb's: what the schema and the checks read. */

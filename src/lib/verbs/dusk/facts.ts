@@ -1,6 +1,6 @@
+/** The rules a verb's `dusk` facts are written with; their types are in ../types.ts. */
+import type {pointerParams} from '../params.js'
 import type {DuskFacts, DuskToolFacts, ParamRule} from '../types.js'
-
-/** The rules a verb's `dusk` facts are written with (the types are in ../types.ts). */
 
 export const sent: ParamRule = {rule: 'sent'}
 export const refused: ParamRule = {rule: 'refused'}
@@ -11,8 +11,8 @@ export const SNAPSHOT_MODE = tapir('full and none become includeSnapshot; diff i
 export const INCLUDE_AFTER = tapir('a snap after the action, attached as snapshot')
 export const GATE = {checkStable: refused, checkReceivesEvents: refused} as const
 
-/** The params every pointer verb has (params.ts pointerParams). */
-export type PointerParam = 'ref' | 'snapshot' | 'includeSnapshot' | 'checkStable' | 'checkReceivesEvents'
+/** The params every pointer verb has. */
+export type PointerParam = ReturnType<typeof pointerParams>[number]['name']
 
 /** A pointer verb whose 0.0.1 call takes only the ref. */
 export const refOnly = (method: string, tool: DuskToolFacts<PointerParam>): DuskFacts<PointerParam> => ({
