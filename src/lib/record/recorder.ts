@@ -203,10 +203,9 @@ export class Recorder implements CallRecorder {
     if (!replayable || line === undefined)
       lines.push(comment(`not replayable: ${verb.name} ${line === undefined ? '(a value holds a line break)' : '(see above)'}`))
     else lines.push(line)
-    const waitedFor = waitAfter && input[waitAfter.text]
-    if (waitAfter && typeof waitedFor === 'string') {
+    const until = waitAfter && untilFlags.find(([name]) => name === waitAfter.text)
+    if (waitAfter && until) {
       const matched = isJsonObject(result) && result.untilMatched !== false
-      const until = untilFlags.find(([name]) => name === waitAfter.text)!
       const timeoutMs = input[waitAfter.timeoutMs]
       const wait = renderable('wait', [
         ['text', until[1], until[2]],
@@ -215,7 +214,7 @@ export class Recorder implements CallRecorder {
       if (matched && wait) lines.push(wait)
       else
         lines.push(
-          comment(`${waitAfter.text} ${until[2] ? String(until[1]) : JSON.stringify(waitedFor)} did not match when recorded: no wait step`),
+          comment(`${waitAfter.text} ${until[2] ? String(until[1]) : JSON.stringify(until[1])} did not match when recorded: no wait step`),
         )
     }
     // Replay needs every variable a written template reads, as it needs the secrets.
