@@ -1,19 +1,20 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {DUSK_WIRE, type DuskWire} from '../../src/lib/verbs/dusk/wire-table.js'
+import {VERBS} from '../../src/lib/verbs/index.js'
+import type {DuskFacts} from '../../src/lib/verbs/types.js'
 import {ROOT} from '../helpers/cli.js'
 
-const START = '<!-- dusk-wire:start (test/contract/dusk-doc.test.ts holds these rows to src/lib/verbs/dusk/wire-table.ts) -->'
+const START = "<!-- dusk-wire:start (test/contract/dusk-doc.test.ts holds these rows to each verb's dusk facts) -->"
 const END = '<!-- dusk-wire:end -->'
 
-const names = (wire: Extract<DuskWire, {on: 'driven'}>, rule: string) =>
+const names = (wire: Extract<DuskFacts, {on: 'driven'}>, rule: string) =>
   Object.entries(wire.params)
     .filter(([, each]) => each.rule === rule)
     .map(([name, each]) => (each.rule === 'sent' && each.as ? `\`${name}\` (as \`${each.as}\`)` : `\`${name}\``))
 
 /** One row per verb: what an app on Dusk 0.0.1 gets of it. */
-function row(verb: string, wire: DuskWire): string {
+function row(verb: string, wire: DuskFacts): string {
   if (wire.on === 'refused') return `| \`tapir:${verb}\` | refused (exit 1) | 0.0.1 has no such call |`
   if (wire.on === 'unchanged') return `| \`tapir:${verb}\` | as for tapir | ${wire.note} |`
   const sent = names(wire, 'sent')
@@ -29,14 +30,14 @@ function row(verb: string, wire: DuskWire): string {
 }
 
 export function duskRows(): string {
-  return Object.entries(DUSK_WIRE)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([verb, wire]) => row(verb, wire))
+  return [...VERBS]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((verb) => row(verb.name, verb.dusk))
     .join('\n')
 }
 
 describe('docs/dusk.md: apps on Dusk 0.0.1', () => {
-  it('lists every verb as the wire table drives it', () => {
+  it('lists every verb as its dusk facts drive it', () => {
     const page = readFileSync(join(ROOT, 'docs', 'dusk.md'), 'utf8')
     const start = page.indexOf(START)
     const end = page.indexOf(END)

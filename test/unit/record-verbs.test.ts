@@ -29,6 +29,13 @@ describe('which calls a recording keeps, from the catalogue', () => {
     },
   )
 
+  it('writes no step for a verb that cannot be a tapir:run step, and says so where it acts', () => {
+    const offTheApp = VERBS.filter((verb) => verb.step === 'never')
+    expect(offTheApp.map((verb) => verb.name).sort()).toEqual(['device', 'perf_campaign', 'perf_compare', 'resize'])
+    for (const verb of offTheApp)
+      expect(verb.record, verb.name).toEqual(verb.kind === 'read' ? {as: 'nothing'} : {as: 'comment', why: 'not a tapir:run step'})
+  })
+
   it('looks at finds, and at no other read', () => {
     const seenReads = VERBS.filter((verb) => verb.kind === 'read' && isSeen(verb)).map((verb) => verb.name)
     expect(seenReads.sort()).toEqual(['find', 'wait', 'wait_for_network_idle'])

@@ -3,6 +3,7 @@ import {UsageError} from '../../src/lib/errors.js'
 import {boundHandle, withHandles} from '../../src/lib/run/bindings.js'
 import {planSteps, stepLines} from '../../src/lib/run/plan.js'
 import {tokenizeStep} from '../../src/lib/run/tokenize.js'
+import {VERBS} from '../../src/lib/verbs/index.js'
 
 describe('tokenizeStep', () => {
   it.each([
@@ -89,6 +90,19 @@ describe('planSteps', () => {
   })
   it('lets an app-ending verb be the last step', () => {
     expect(plan(['snap', 'close_app']).steps.at(-1)?.verb).toBe('close_app')
+  })
+  it("follows each verb's step rule", () => {
+    const any = (name: string) => name !== 'run'
+    const planned = (lines: string[]) => planSteps(lines, {isVerb: any, env: {}})
+    for (const verb of VERBS) {
+      if (verb.step === 'never') expect(() => planned([verb.name]), verb.name).toThrow('does not act on the connected app')
+      if (verb.step === 'last') {
+        expect(() => planned([verb.name, 'snap']), verb.name).toThrow('only be the last step')
+        expect(planned(['snap', verb.name]).steps.at(-1)?.verb).toBe(verb.name)
+      }
+      if (verb.step === 'any') expect(planned([verb.name, 'snap']).steps[0]?.verb).toBe(verb.name)
+    }
+    expect(VERBS.filter((verb) => verb.step === 'last').map((verb) => verb.name)).toEqual(['close_app', 'perf_run'])
   })
 })
 

@@ -13,6 +13,9 @@ describe('verb input is typed by the verb’s own parameters', () => {
       title: 'Probe',
       kind: 'read',
       summary: 'A verb that exists only to be type-checked.',
+      dusk: {on: 'refused'},
+      step: 'any',
+      record: {as: 'nothing'},
       params: [ref(), {name: 'limit', type: 'integer', description: 'How many.'}],
       result: anyAnswer,
       report: (_result, input) => {

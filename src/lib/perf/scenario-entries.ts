@@ -14,10 +14,24 @@ export const isMap = (value: unknown): value is Record<string, unknown> =>
 
 export const SECRET_MIN_LENGTH = 4
 const REF_KEYS = ['ref', 'startRef', 'endRef']
-const TARGET_VERBS = new Set(['tap', 'fill', 'type', 'scroll', 'wheel', 'drag'])
-export const GESTURE_VERBS = ['tap', 'fill', 'type', 'press_key', 'wheel', 'drag', 'wait'] as const
-export const STEP_VERBS = ['tap', 'fill', 'type', 'press_key', 'scroll', 'wheel', 'drag', 'navigate', 'resize', 'wait'] as const
-const CHROME_ONLY = new Set(['wheel', 'resize'])
+/** What each step verb of a scenario is, in the order the file's messages list them: `target`,
+ *  it acts on a widget a target names; `setup`, it may be a setup gesture too; `chromeOnly`, it
+ *  runs only on Chrome. A step verb of scenario-types.ts without its entry does not compile. */
+const STEP_KINDS: Readonly<Record<Step['verb'], {target?: true; setup?: true; chromeOnly?: true}>> = {
+  tap: {target: true, setup: true},
+  fill: {target: true, setup: true},
+  type: {target: true, setup: true},
+  press_key: {setup: true},
+  scroll: {target: true},
+  wheel: {target: true, setup: true, chromeOnly: true},
+  drag: {target: true, setup: true},
+  navigate: {},
+  resize: {chromeOnly: true},
+  wait: {setup: true},
+}
+export const STEP_VERBS: readonly Step['verb'][] = Object.keys(STEP_KINDS) as Step['verb'][]
+export const GESTURE_VERBS: readonly Step['verb'][] = STEP_VERBS.filter((verb) => STEP_KINDS[verb].setup)
+const kindOf = (verb: string) => (Object.hasOwn(STEP_KINDS, verb) ? STEP_KINDS[verb as Step['verb']] : undefined)
 
 /** A scalar read as text with `${...}` filled in; secrets are refused unless `allowSecret`. */
 export function text(
@@ -144,10 +158,10 @@ function onlyOf(entry: Record<string, unknown>, where: string, c: ReadContext): 
 export function step(verb: string, args: unknown, entry: Record<string, unknown>, where: string, c: ReadContext): Step | undefined {
   const only = onlyOf(entry, where, c)
   const scoped = only ? {only} : {}
-  if (CHROME_ONLY.has(verb) && (only ?? c.platforms).some((platform) => platform !== 'chrome')) {
+  if (kindOf(verb)?.chromeOnly && (only ?? c.platforms).some((platform) => platform !== 'chrome')) {
     c.problems.push(`${where}: ${verb} runs only on Chrome. Add \`only: [chrome]\``)
   }
-  if (TARGET_VERBS.has(verb)) return targetStep(verb, args, where, c, scoped)
+  if (kindOf(verb)?.target) return targetStep(verb, args, where, c, scoped)
   switch (verb) {
     case 'navigate': {
       const route = text(args, where, c)

@@ -1,35 +1,27 @@
 import {TapirError, messageOf} from '../errors.js'
-import {NOT_ON_THE_APP} from '../run/plan.js'
 import {isJsonObject} from '../shape.js'
 import {defaultFor} from '../verbs/input.js'
-import type {CallRecorder, Input, ParamValue, Result, Verb, VerbCall} from '../verbs/types.js'
-import {waitVerbs} from '../verbs/wait-verbs.js'
+import type {CallRecorder, Input, ParamValue, RecordRule, Result, Verb, VerbCall} from '../verbs/types.js'
 import {describe, locate, TraceFreeLookup, type Locator, type Widget} from './locate.js'
 import {appendToRecording} from './recording-file.js'
 import {bindingName, comment, quoteTemplate, quoteWord, secretVariable, stepLine, type Flag} from './render.js'
 import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} from './state.js'
 
-/** Params that shape the reply, not what the call does to the app: left out of the steps. */
-const REPLY_ONLY = new Set(['includeSnapshot', 'snapshot'])
 /** Params that name a widget by ref: each becomes a find step and `@name`. */
 const REF_PARAMS = ['ref', 'startRef', 'endRef']
-/** Of the verbs that act, the ones the recording leaves out: evaluate is a read to a person
- *  reading the flow, and the rest cannot be a tapir:run step. */
-const LEFT_OUT = new Set(['evaluate', ...NOT_ON_THE_APP])
-const TEXT_VERBS = new Set(['fill', 'type'])
 /** A field whose label (or form field name) says it takes a secret. */
 const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
 const PREDICATE_NAMES = ['key', 'semanticsLabel', 'text', 'contains'] as const
 
-/** Whether a verb's successful calls become steps: every verb that acts on the app, and the waits. */
+/** Whether a verb's successful calls become steps (its `record` rule). */
 export function isRecorded(verb: Verb): boolean {
-  return (verb.kind !== 'read' || waitVerbs.includes(verb)) && !LEFT_OUT.has(verb.name)
+  return verb.record.as === 'step'
 }
 
 /** Whether a recording looks at a call of this verb at all: what it records, what it leaves out
  *  with a comment, and the finds whose handles it may meet. Other reads never touch it. */
 export function isSeen(verb: Verb): boolean {
-  return verb.kind !== 'read' || verb.name === 'find' || isRecorded(verb)
+  return verb.record.as !== 'nothing'
 }
 
 /** What the recorder learnt of one ref before the action ran. */
@@ -48,11 +40,10 @@ export class Recorder implements CallRecorder {
   constructor(private readonly store: RecordingStore) {}
 
   async begin(verb: Verb, input: Input, call: VerbCall): Promise<((result: Result) => Promise<void>) | undefined> {
-    if (verb.name === 'find') return (result) => Promise.resolve(this.rememberFind(input, result, call))
-    if (!isRecorded(verb)) {
-      if (verb.kind === 'read') return undefined
-      return (_result) => this.append([comment(`left out: ${verb.name} (${verb.name === 'evaluate' ? 'a read' : 'not a tapir:run step'})`)])
-    }
+    const {record} = verb
+    if (record.as === 'handles') return (result) => Promise.resolve(this.rememberFind(input, result, call))
+    if (record.as === 'nothing') return undefined
+    if (record.as === 'comment') return (_result) => this.append([comment(`left out: ${verb.name} (${record.why})`)])
     const state = this.store.load()
     if (!state) return undefined
     const app = await call.app()
@@ -76,7 +67,7 @@ export class Recorder implements CallRecorder {
       }
       seen.set(name, {locator})
     }
-    return async (result) => this.append(this.stepsFor(verb, input, result, seen, call))
+    return async (result) => this.append(this.stepsFor(verb, record, input, result, seen, call))
   }
 
   private rememberFind(input: Input, result: Result, call: VerbCall): void {
@@ -135,7 +126,14 @@ export class Recorder implements CallRecorder {
     }))
   }
 
-  private stepsFor(verb: Verb, input: Input, result: Result, seen: Map<string, Seen>, call: VerbCall): string[] {
+  private stepsFor(
+    verb: Verb,
+    {secret, waitAfter}: Extract<RecordRule, {as: 'step'}>,
+    input: Input,
+    result: Result,
+    seen: Map<string, Seen>,
+    call: VerbCall,
+  ): string[] {
     const state = this.store.load()!
     const names = new Set(state.names)
     const lines: string[] = []
@@ -145,10 +143,10 @@ export class Recorder implements CallRecorder {
     let replayable = true
     for (const param of verb.params) {
       const value = input[param.name]
-      if (value === undefined || param.mcpOnly || REPLY_ONLY.has(param.name)) continue
+      if (value === undefined || param.mcpOnly || param.replyOnly) continue
       if (value === defaultFor(param, 'mcp') || value === defaultFor(param, 'cli')) continue
       const template = typeof value === 'string' ? asWritten(call, param.name, value) : undefined
-      if (verb.name === 'tap' && (param.name === 'until' || param.name === 'untilTimeoutMs')) {
+      if (param.name === waitAfter?.text || param.name === waitAfter?.timeoutMs) {
         untilFlags.push(template === undefined ? [param.name, value] : [param.name, template, true])
         shown[param.name] = template ?? value
         continue
@@ -184,12 +182,12 @@ export class Recorder implements CallRecorder {
         shown[param.name] = template
         continue
       }
-      if (TEXT_VERBS.has(verb.name) && param.name === 'text' && typeof value === 'string') {
+      if (param.name === secret && typeof value === 'string') {
         const field = secretField(seen.get('ref')?.locator)
         if (field !== undefined) {
           const placeholder = `\${env.${secretVariable(field)}}`
-          flags.push(['text', placeholder, true])
-          shown.text = placeholder
+          flags.push([secret, placeholder, true])
+          shown[secret] = placeholder
           continue
         }
       }
@@ -205,16 +203,19 @@ export class Recorder implements CallRecorder {
     if (!replayable || line === undefined)
       lines.push(comment(`not replayable: ${verb.name} ${line === undefined ? '(a value holds a line break)' : '(see above)'}`))
     else lines.push(line)
-    if (verb.name === 'tap' && typeof input.until === 'string') {
+    const until = waitAfter && untilFlags.find(([name]) => name === waitAfter.text)
+    if (waitAfter && until) {
       const matched = isJsonObject(result) && result.untilMatched !== false
-      const until = untilFlags.find(([name]) => name === 'until')!
+      const timeoutMs = input[waitAfter.timeoutMs]
       const wait = renderable('wait', [
         ['text', until[1], until[2]],
-        ['timeoutMs', typeof input.untilTimeoutMs === 'number' ? input.untilTimeoutMs : 3000],
+        ['timeoutMs', typeof timeoutMs === 'number' ? timeoutMs : 3000],
       ])
       if (matched && wait) lines.push(wait)
       else
-        lines.push(comment(`until ${until[2] ? String(until[1]) : JSON.stringify(input.until)} did not match when recorded: no wait step`))
+        lines.push(
+          comment(`${waitAfter.text} ${until[2] ? String(until[1]) : JSON.stringify(until[1])} did not match when recorded: no wait step`),
+        )
     }
     // Replay needs every variable a written template reads, as it needs the secrets.
     for (const line of lines)

@@ -1,4 +1,5 @@
 import {UsageError, messageOf} from '../errors.js'
+import {verbNamed} from '../verbs/index.js'
 import {takeBinding, namesUsed, type Binding} from './bindings.js'
 import {interpolateWords} from './step-env.js'
 import {tokenizeStep} from './tokenize.js'
@@ -34,10 +35,9 @@ export interface Plan {
   secrets: string[]
 }
 
-/** Verbs that do not act on the connected app, so they have no place in a run. */
-export const NOT_ON_THE_APP: ReadonlySet<string> = new Set(['resize', 'device', 'install', 'doctor', 'perf_campaign', 'perf_compare'])
-/** Verbs after which the app is gone (or restarted): only the last step may be one. */
-const ENDS_THE_APP = new Set(['close_app', 'perf_run'])
+/** Commands outside the catalogue that do not act on the connected app either; a verb says so in
+ *  its `step` rule. */
+const COMMANDS_OFF_THE_APP = new Set(['install', 'doctor'])
 /** Flags of the run itself; a step inherits them. */
 const RUN_FLAGS = ['--state', '--timeout']
 
@@ -95,14 +95,15 @@ function planStep(line: string, where: string, last: boolean, isVerb: (name: str
   if (!first) throw new UsageError(`${where} is empty.`)
   const verb = first.replace(/^tapir:/, '')
   if (verb === 'run') throw new UsageError(`${where}: a run cannot contain another run.`)
-  if (NOT_ON_THE_APP.has(verb))
+  const rule = verbNamed(verb)?.step
+  if (rule === 'never' || COMMANDS_OFF_THE_APP.has(verb))
     throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
   if (!isVerb(verb))
     throw new UsageError(
       (words) =>
         `${where}: unknown verb "${verb}". ${words.only('Steps are tapir verbs without the tapir: prefix', "Steps are verb lines in the CLI's syntax, without its tapir prefix")} (tap, fill, snap, ...).`,
     )
-  if (ENDS_THE_APP.has(verb) && !last) throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
+  if (rule === 'last' && !last) throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
   const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
   if (runFlag)
     throw new UsageError(

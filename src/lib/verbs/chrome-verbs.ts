@@ -53,6 +53,9 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 const overrideSent = (viewport: Viewport): string => `Viewport override sent: ${describeViewport(viewport)}.`
 
+/** What 0.0.1's resize answer adds: Chrome keeps no override once the call is over. */
+const RESIZE_LASTS = 'Chrome dropped the override when this call returned; dusk_device_profile emulates a device whose window size stays.'
+
 export const resize = defineVerb({
   name: 'resize',
   tool: 'tapir_resize_viewport',
@@ -64,6 +67,36 @@ export const resize = defineVerb({
   exampleBefore: ['tapir start --device=sim --cdp-port=9222'],
   exampleWithoutApp: true,
   kind: 'action',
+  dusk: {
+    on: 'unchanged',
+    note: 'Chrome through CDP, as for a tapir app',
+    tool: {
+      tool: 'dusk_resize_viewport',
+      summary: "Set the size, pixel ratio, mobile and touch emulation of the web app's viewport in Chrome, or clear them with reset.",
+      params: [
+        ['width', {required: true, brief: 'CSS pixels.'}],
+        ['height', {required: true, brief: 'CSS pixels.'}],
+        ['deviceScaleFactor', {from: 'dpr'}],
+        'mobile',
+        'touch',
+        'reset',
+      ],
+      // 0.0.1 names the pixel ratio deviceScaleFactor in its answer too, and knows no hold; what
+      // Chrome does with the override once the call is over is worth a note.
+      reshape({held: _held, ...answer}) {
+        if (typeof answer.viewport !== 'object' || answer.viewport === null) return answer
+        const {dpr, ...viewport} = answer.viewport as Record<string, unknown>
+        return {...answer, viewport: {...viewport, deviceScaleFactor: dpr}, note: RESIZE_LASTS}
+      },
+      validate(input) {
+        const scale = input.deviceScaleFactor
+        if (typeof scale === 'number' && scale <= 0)
+          throw new ParamError((name) => `${name('deviceScaleFactor')} must be above 0 (got ${scale}).`)
+      },
+    },
+  },
+  step: 'never',
+  record: {as: 'comment', why: 'not a tapir:run step'},
   params: [
     {
       name: 'width',
@@ -216,6 +249,27 @@ export const device = defineVerb({
   exampleBefore: ['tapir start --device=sim --cdp-port=9222'],
   exampleWithoutApp: true,
   kind: 'action',
+  dusk: {
+    on: 'unchanged',
+    note: 'Chrome through CDP, as for a tapir app',
+    tool: {
+      tool: 'dusk_device_profile',
+      summary: 'Make the web app in Chrome look like a named device (size, pixel ratio, touch, user agent); list names the presets.',
+      params: [
+        [
+          'preset',
+          {
+            brief: 'The device to emulate.',
+            options: ['iphone-x', 'iphone-13', 'iphone-15-pro', 'pixel-5', 'pixel-8', 'ipad-pro-12.9', 'desktop-1440', 'desktop-1920'],
+          },
+        ],
+        'list',
+        'reset',
+      ],
+    },
+  },
+  step: 'never',
+  record: {as: 'comment', why: 'not a tapir:run step'},
   params: [
     {
       name: 'preset',

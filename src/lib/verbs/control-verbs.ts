@@ -2,6 +2,7 @@ import {ParamError} from '../errors.js'
 import {boolean, nullable, number, object, optional, string, type Infer} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
+import {INCLUDE_AFTER, refused, sent, SNAPSHOT_AFTER} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
 import {centreOffScreen, outsideViewport} from './off-screen.js'
@@ -42,6 +43,29 @@ export const scroll = extensionVerb({
   example: '--ref=e5 --direction=down --pixels=500',
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
+  dusk: {
+    on: 'driven',
+    method: 'scroll',
+    note: '0.0.1 scrolls only around a ref: without one the call is refused',
+    params: {
+      ref: sent,
+      direction: sent,
+      pixels: sent,
+      dx: refused,
+      dy: refused,
+      intoView: refused,
+      snapshot: SNAPSHOT_AFTER,
+      includeSnapshot: INCLUDE_AFTER,
+    },
+    tool: {
+      tool: 'dusk_scroll',
+      summary: 'Scroll the list or page around a widget by ref, some pixels in one direction.',
+      params: [['ref', {required: true}], 'direction', 'pixels'],
+      echoed: ['ref', 'direction', 'pixels'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {...ref('Ref of a widget inside the Scrollable (eN); without it the first Scrollable is used.'), required: false},
     {name: 'direction', type: 'string', default: 'down', options: ['up', 'down', 'left', 'right'], description: 'Which way to scroll.'},
@@ -110,6 +134,19 @@ export const selectOption = extensionVerb({
   example: '--ref=e4 --value=us',
   exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],
   kind: 'set',
+  dusk: {
+    on: 'driven',
+    method: 'select_option',
+    params: {ref: sent, value: sent},
+    tool: {
+      tool: 'dusk_select_option',
+      summary: 'Open a dropdown by ref and pick the item with this label or value.',
+      params: ['ref', 'value'],
+      echoed: ['ref', 'value'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     ref('Ref of the dropdown, or of a widget around it (eN).'),
     {
@@ -148,6 +185,19 @@ export const setCheckbox = extensionVerb({
   example: '--ref=e2 --value=true',
   exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],
   kind: 'set',
+  dusk: {
+    on: 'driven',
+    method: 'set_checkbox',
+    params: {ref: sent, value: sent, includeSnapshot: INCLUDE_AFTER},
+    tool: {
+      tool: 'dusk_set_checkbox',
+      summary: 'Make a checkbox or switch by ref checked ("true") or not ("false"), touching it only when needed.',
+      params: ['ref', 'value'],
+      echoed: ['ref', 'value'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     ref('Ref (eN) of the checkbox, switch or radio, or of a node around or above one.'),
     {

@@ -3,6 +3,7 @@ import type {DebugService} from '../vm/app-connection.js'
 import type {InstanceRef} from '../vm/instance-ref.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {defineVerb} from './define.js'
+import {sent} from './dusk/facts.js'
 
 const COMPILATION_ERROR = 113
 const INVALID_REQUEST = -32600
@@ -48,6 +49,19 @@ export const evaluate = defineVerb({
   details: 'What lib/main.dart imports is in scope.',
   example: '--expression="Auth.user?.email"',
   kind: 'action',
+  dusk: {
+    on: 'driven',
+    method: 'evaluate',
+    note: "through 0.0.1's Tinker bridge, not the VM's evaluate",
+    params: {expression: sent},
+    tool: {
+      tool: 'dusk_evaluate',
+      summary: 'Run one Dart expression inside the app and answer its value as text.',
+      params: ['expression'],
+    },
+  },
+  step: 'any',
+  record: {as: 'comment', why: 'a read'},
   params: [
     {
       name: 'expression',

@@ -40,10 +40,10 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
 }
 
 /** A verb that calls into the app's package goes by the package the app runs: tapir's own
- *  wire, or Dusk 0.0.1's (src/lib/verbs/dusk). A CLI screenshot through Chrome asks the app nothing. */
+ *  wire, or Dusk 0.0.1's (src/lib/verbs/dusk). A call that asks the app nothing runs as it is. */
 async function run(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
-  const throughChrome = verb.name === 'screenshot' && typeof input.output === 'string' && call.chrome() !== undefined
-  if (callsAppPackage(verb) && !throughChrome && (await (await call.app()).appPackage(call.deadline)) === 'dusk')
+  const asksApp = verb.asksApp?.(input, call) ?? true
+  if (callsAppPackage(verb) && asksApp && (await (await call.app()).appPackage(call.deadline)) === 'dusk')
     return runOnDusk(verb, call, input)
   return verb.execute(call, input)
 }

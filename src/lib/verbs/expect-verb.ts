@@ -47,6 +47,9 @@ export const expectVerb = defineVerb({
     "A check for flows and CI (tapir test). It reads the app with find, observe and get_routes, again every 100 ms, until the condition holds or timeoutMs passes. Widgets are matched as find matches them: text is the exact label or Text data, contains a substring of either, label the Semantics label only, key the widget's Key. visible and enabled are read from observe's candidates, which carry labels and no keys, so they need text, contains or label. No read of the tool reference reports whether a checkbox is checked, so expect has no such condition: set_checkbox verifies the state it sets. This verb is tapir's own; the tool reference has no expect.",
   example: '--text="Sign in" --count=2',
   kind: 'read',
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'nothing'},
   params: [
     {name: 'text', type: 'string', description: 'A widget whose label or Text data is exactly this.'},
     {

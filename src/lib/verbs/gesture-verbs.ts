@@ -2,9 +2,22 @@ import {boolean, object, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
+import {
+  GATE,
+  GATES,
+  gatedClick,
+  INCLUDE_AFTER,
+  NO_SNAPSHOT,
+  refOnly,
+  refused,
+  sent,
+  SNAPSHOT_AFTER,
+  tapir,
+  type PointerParam,
+} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, namedRef, pointerParams, snapshotMode} from './params.js'
-import type {Verb} from './types.js'
+import type {DuskFacts, Verb} from './types.js'
 
 /** A pointer verb's answer: the ref it acted on. */
 const pointerAnswer = answer({ref: optional(string)})
@@ -17,6 +30,27 @@ export const tap = extensionVerb({
   example: '--ref=e5',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'action',
+  dusk: {
+    on: 'driven',
+    method: 'tap',
+    params: {
+      ref: sent,
+      snapshot: SNAPSHOT_AFTER,
+      includeSnapshot: INCLUDE_AFTER,
+      ...GATE,
+      retarget: refused,
+      until: tapir('an ext.dusk.wait_for for that text after the tap, reported as untilMatched'),
+      untilTimeoutMs: tapir('the timeoutMs of that wait_for'),
+    },
+    tool: {
+      tool: 'dusk_tap',
+      summary: 'Tap a widget by ref, once it passes the actionability checks.',
+      params: ['ref'],
+      echoed: ['ref'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step', waitAfter: {text: 'until', timeoutMs: 'untilTimeoutMs'}},
   params: [
     ...pointerParams('full'),
     {
@@ -52,7 +86,7 @@ export const tap = extensionVerb({
 })
 
 /** A pointer verb that only confirms it dispatched (hover, double, right and triple click). */
-function pointerVerb(name: string, title: string, summary: string, doneWord: string) {
+function pointerVerb(name: string, title: string, summary: string, doneWord: string, dusk: DuskFacts<PointerParam>) {
   return extensionVerb({
     name,
     tool: `tapir_${name}`,
@@ -61,6 +95,9 @@ function pointerVerb(name: string, title: string, summary: string, doneWord: str
     example: '--ref=e5',
     exampleBefore: ['tapir tapir:snap --interactiveOnly'],
     kind: 'action',
+    dusk,
+    step: 'any',
+    record: {as: 'step'},
     params: pointerParams(),
     result: pointerAnswer,
     prefersJson: snapshotAsked,
@@ -73,24 +110,48 @@ export const hover = pointerVerb(
   'Hover',
   'Move a mouse pointer over a widget by ref, for hover effects and tooltips (no touch equivalent).',
   'Hovered',
+  refOnly('hover', {
+    tool: 'dusk_hover',
+    summary: 'Rest a mouse pointer on a widget by ref (hover effects, tooltips).',
+    params: ['ref'],
+    echoed: ['ref'],
+  }),
 )
 export const dblclick = pointerVerb(
   'dblclick',
   'Double-click',
   'Double-click a widget by ref: two taps about 100 ms apart, gated once.',
   'Double-clicked',
+  refOnly('dblclick', {
+    tool: 'dusk_dblclick',
+    summary: 'Click twice in quick succession on a widget by ref; the actionability checks run once, before the first click.',
+    params: ['ref'],
+    echoed: ['ref'],
+  }),
 )
 export const rightClick = pointerVerb(
   'right_click',
   'Right-click',
   'Right-click a widget by ref (secondary button), e.g. for a context menu.',
   'Right-clicked',
+  gatedClick('right_click', {
+    tool: 'dusk_right_click',
+    summary: 'Click a widget by ref with the secondary mouse button, e.g. for a context menu.',
+    params: ['ref', NO_SNAPSHOT, ...GATES],
+    echoed: ['ref'],
+  }),
 )
 export const tripleClick = pointerVerb(
   'triple_click',
   'Triple-click',
   'Click a widget three times by ref (selects a paragraph in a text field).',
   'Triple-clicked',
+  gatedClick('triple_click', {
+    tool: 'dusk_triple_click',
+    summary: 'Click a widget by ref three times in a row, e.g. to select a paragraph.',
+    params: ['ref', NO_SNAPSHOT, ...GATES],
+    echoed: ['ref'],
+  }),
 )
 
 export const drag = extensionVerb({
@@ -101,6 +162,19 @@ export const drag = extensionVerb({
   example: '--startRef=e5 --endRef=e9',
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',
+  dusk: {
+    on: 'driven',
+    method: 'drag',
+    params: {startRef: sent, endRef: sent, snapshot: SNAPSHOT_AFTER, includeSnapshot: INCLUDE_AFTER, ...GATE},
+    tool: {
+      tool: 'dusk_drag',
+      summary: 'Drag from the widget at startRef and drop on the widget at endRef.',
+      params: ['startRef', 'endRef'],
+      echoed: ['startRef', 'endRef'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     namedRef('startRef', 'Ref of the widget to drag from (eN).'),
     namedRef('endRef', 'Ref of the widget to drop on (eN).'),

@@ -2,6 +2,7 @@ import {ParamError} from '../errors.js'
 import {boolean, integer, optional, string} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
+import {INCLUDE_AFTER, sent, SNAPSHOT_AFTER} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, snapshotMode} from './params.js'
 import type {Verb} from './types.js'
@@ -13,6 +14,19 @@ export const navigate = extensionVerb({
   summary: 'Go to a route path and check the Router landed there; refs from earlier snapshots go stale.',
   example: '--route=/monitors/7',
   kind: 'set',
+  dusk: {
+    on: 'driven',
+    method: 'navigate',
+    params: {route: sent, includeSnapshot: INCLUDE_AFTER, snapshot: SNAPSHOT_AFTER},
+    tool: {
+      tool: 'dusk_navigate',
+      summary: 'Go to a route path such as /settings; snap again afterwards, since old refs are gone.',
+      params: ['route'],
+      echoed: ['route'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {
       name: 'route',
@@ -43,6 +57,17 @@ export const navigateBack = extensionVerb({
   title: 'Navigate back',
   summary: 'Leave the top page, like the system Back button.',
   kind: 'action',
+  dusk: {
+    on: 'driven',
+    method: 'navigate_back',
+    params: {includeSnapshot: INCLUDE_AFTER, snapshot: SNAPSHOT_AFTER},
+    tool: {
+      tool: 'dusk_navigate_back',
+      summary: 'Go back one page, as the system Back button does; popped is false on the first page.',
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [includeSnapshot(true), snapshotMode()],
   result: answer({navigatedBack: optional(boolean), popped: optional(boolean)}),
   prefersJson: snapshotAsked,
@@ -55,6 +80,14 @@ export const dismissModals = extensionVerb({
   title: 'Dismiss modals',
   summary: 'Pop every dialog, bottom sheet and popup above the page; safe when none is open.',
   kind: 'set',
+  dusk: {
+    on: 'driven',
+    method: 'dismiss_modals',
+    params: {},
+    tool: {tool: 'dusk_dismiss_modals', summary: 'Close every dialog, sheet and popup above the page; popped counts them.'},
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [],
   result: answer({popped: optional(integer)}),
   report: (result) => done(`Dismissed ${result.popped ?? 0} modal(s)`),
@@ -66,6 +99,9 @@ export const resetOverlays = extensionVerb({
   title: 'Reset overlays',
   summary: 'Clear overlays in escalating steps (pop, Escape, tap Close or Cancel) when tapir_dismiss_modals is not enough.',
   kind: 'set',
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'step'},
   params: [],
   result: answer({popped: optional(integer), escaped: optional(boolean), dismissTapped: optional(boolean)}),
 })
@@ -76,6 +112,14 @@ export const closeApp = extensionVerb({
   title: 'Close the app',
   summary: 'Ask the app to shut down (SystemNavigator.pop); a browser may keep a web tab open.',
   kind: 'destructive',
+  dusk: {
+    on: 'driven',
+    method: 'close_app',
+    params: {},
+    tool: {tool: 'dusk_close_app', summary: 'Ask the app to quit; later calls fail until it runs again.'},
+  },
+  step: 'last',
+  record: {as: 'step'},
   params: [],
   result: answer({closed: optional(boolean)}),
   report: () => done('Asked the app to close'),

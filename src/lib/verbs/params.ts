@@ -35,6 +35,7 @@ export function snapshotMode(appDefault?: string): Param<'snapshot', 'string'> {
   return {
     name: 'snapshot',
     type: 'string',
+    replyOnly: true,
     options: ['full', 'diff', 'none'],
     ...(appDefault ? {default: appDefault, defaultInApp: true} : {}),
     brief: BRIEF.snapshot,
@@ -49,6 +50,7 @@ export function includeSnapshot(specDefault: boolean): Param<'includeSnapshot', 
   return {
     name: 'includeSnapshot',
     type: 'boolean',
+    replyOnly: true,
     default: specDefault,
     cliDefault: false,
     // Its name and default say it all to an agent: no brief, to keep the tool list short.

@@ -19,6 +19,9 @@ export const perfBegin = extensionVerb({
   details: 'Restarts a session that is open.',
   example: '--mode=timing',
   kind: 'action',
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {
       name: 'mode',
@@ -77,6 +80,9 @@ export const perfEnd = extensionVerb({
   details: 'Refused when the app drew no frames to judge.',
   cliExit: 'exits 1 when it was refused',
   kind: 'action',
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'step'},
   params: [],
   result: perfReport,
   failed: refused,
@@ -94,6 +100,9 @@ export const perfInsight = extensionVerb({
   example: '--id=I1',
   exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
   kind: 'read',
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'nothing'},
   params: [
     {
       name: 'id',
@@ -126,6 +135,9 @@ export const perfTrace = defineVerb({
   example: '--out=build/perf/list.trace.json',
   exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
   kind: 'set',
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {name: 'out', type: 'string', required: true, local: true, description: 'File to write.', missing: 'Missing --out=<file>.'},
     {

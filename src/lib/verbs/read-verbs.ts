@@ -1,6 +1,7 @@
 import {ParamError} from '../errors.js'
 import {integer, list, object, optional, string, type Infer} from '../shape.js'
 import {answer, exceptionsAnswer, findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
+import {refused, sent, tapir} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {ambiguousFind, nearestToFind} from './find-report.js'
 import {toExtensionParams} from './input.js'
@@ -13,6 +14,26 @@ export const snap = extensionVerb({
   summary: 'Read the screen as a YAML Semantics tree, each actionable widget tagged [ref=eN]. Start here for refs to act on.',
   example: '--interactiveOnly',
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'snap',
+    note: 'with within, depth is cut below the within node in tapir instead of sent',
+    params: {
+      depth: sent,
+      within: tapir('the subtree under that ref, cut from the whole snapshot'),
+      interactiveOnly: tapir('lines without a ref dropped from the snapshot, their children lifted'),
+      grep: tapir('nodes whose label or value match kept, with their ancestors'),
+      includeEnrichers: refused,
+    },
+    tool: {
+      tool: 'dusk_snap',
+      summary: 'Read the screen as a YAML tree with a [ref=eN] on every widget you can act on. Call it before acting.',
+      params: ['depth'],
+      text: (result) => String(result.snapshot ?? ''),
+    },
+  },
+  step: 'any',
+  record: {as: 'nothing'},
   params: [
     {
       name: 'depth',
@@ -54,6 +75,18 @@ export const observe = extensionVerb({
   summary: 'List the interactive widgets on screen as JSON candidates, each with a qN ref; pick a target from them.',
   example: '--roles=button,textbox --limit=20',
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'observe',
+    params: {intent: sent, roles: sent, limit: sent, includeEnrichers: sent},
+    tool: {
+      tool: 'dusk_observe',
+      summary: 'List the widgets on screen an agent can act on, each with a qN ref, optionally only some roles.',
+      params: ['intent', 'roles', 'limit', 'includeEnrichers'],
+    },
+  },
+  step: 'any',
+  record: {as: 'nothing'},
   params: [
     // Passed through to the app as typed on the CLI (the observe command page): the app answers for them.
     {
@@ -124,6 +157,18 @@ export const find = extensionVerb({
   summary: 'Find one widget by text, label or key and get a qN ref that re-resolves on every later action.',
   example: '--text="Sign in"',
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'find',
+    params: {text: sent, contains: sent, semanticsLabel: sent, key: sent, within: refused},
+    tool: {
+      tool: 'dusk_find',
+      summary: 'Look a widget up by text, substring, Semantics label or key; its qN ref is looked up again on every later action.',
+      params: ['text', 'contains', 'semanticsLabel', 'key'],
+    },
+  },
+  step: 'any',
+  record: {as: 'handles'},
   params: [
     ...FIND_PREDICATES,
     {
@@ -164,6 +209,9 @@ export const getRoutes = extensionVerb({
   title: 'Get the current route',
   summary: "Say where the app is: the Router's location, the top page's name and a title hint. Confirms a navigation.",
   kind: 'read',
+  dusk: {on: 'driven', method: 'get_routes', params: {}, tool: {tool: 'dusk_get_routes', summary: 'Say which route the app shows.'}},
+  step: 'any',
+  record: {as: 'nothing'},
   params: [],
   result: routesAnswer,
 })
@@ -175,6 +223,19 @@ export const consoleLogs = extensionVerb({
   summary: "Read the app's recent log entries (debugPrint, and crumbs when wired), newest first.",
   example: '--limit=10 --minLevel=WARNING',
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'console',
+    params: {limit: sent, minLevel: sent},
+    tool: {
+      tool: 'dusk_console',
+      summary: "Read the app's latest log entries, optionally from a minimum level up.",
+      params: ['limit', 'minLevel'],
+      renamed: {logs: 'entries'},
+    },
+  },
+  step: 'any',
+  record: {as: 'nothing'},
   params: [
     {name: 'limit', type: 'integer', default: 50, minimum: 0, description: 'Return at most this many entries.'},
     {name: 'minLevel', type: 'string', options: ['INFO', 'WARNING', 'ERROR'], description: 'Leave out entries below this level.'},
@@ -189,6 +250,19 @@ export const exceptions = extensionVerb({
   summary: 'Read the exceptions and FlutterErrors (overflows included) the app recorded, newest first.',
   example: '--since=2026-01-01T10:00:00.000Z --clear',
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'exceptions',
+    params: {limit: sent, since: tapir('entries at or before that time dropped from the answer'), clear: refused},
+    tool: {
+      tool: 'dusk_exceptions',
+      summary: 'Read the exceptions the app recorded lately, newest first.',
+      params: ['limit'],
+      renamed: {exceptions: 'entries'},
+    },
+  },
+  step: 'any',
+  record: {as: 'nothing'},
   params: [
     {name: 'limit', type: 'integer', default: 20, minimum: 0, description: 'Return at most this many entries.'},
     {

@@ -60,6 +60,17 @@ export const hotReloadAndSnap = defineVerb({
   cliExit: 'exits 1 when the reload failed to compile',
   example: '--no-screenshot',
   kind: 'action',
+  dusk: {
+    on: 'unchanged',
+    note: 'the flutter tool reloads; the snapshot, screenshot and exceptions come from ext.dusk.*',
+    tool: {
+      tool: 'dusk_hot_reload_and_snap',
+      summary: 'Hot reload the app and answer with its snapshot, a screenshot and recent exceptions, or with the compile error.',
+      params: ['screenshot'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   mcpImage: 'screenshot',
   // flutter recompiles before it reloads: that is the app's own wait, on top of --timeout.
   waitsMs: () => RELOAD_COMPILE_MS,

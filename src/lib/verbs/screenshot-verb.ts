@@ -7,6 +7,7 @@ import {checkOutputFile, IMAGE_OUTPUT, writeOutputFile} from '../output-file.js'
 import {integer, optional, string} from '../shape.js'
 import {answer, appNotes, geometryAnswer, type AppNotes} from '../vm/tapir-answers.js'
 import {defineVerb} from './define.js'
+import {refused, sent, tapir} from './dusk/facts.js'
 import {toExtensionParams} from './input.js'
 import {BRIEF} from './params.js'
 import type {VerbCall} from './types.js'
@@ -48,6 +49,22 @@ export const screenshot = defineVerb({
   example: '--output=./shot.png --ref=e4',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'screenshot',
+    params: {format: sent, quality: sent, ref: refused, rect: refused, output: tapir('the image written to that file')},
+    tool: {
+      tool: 'dusk_screenshot',
+      summary: 'Capture the whole app as a PNG or JPEG image.',
+      params: [
+        ['format', {default: 'png'}],
+        ['quality', {default: 80}],
+      ],
+      renamed: {base64: 'bytes'},
+    },
+  },
+  step: 'any',
+  record: {as: 'nothing'},
   mcpImage: 'base64',
   params: [
     {
@@ -91,6 +108,7 @@ export const screenshot = defineVerb({
       throw new ParamError((name) => `${name('rect')} takes "x,y,w,h" in logical pixels (got "${input.rect}").`)
     }
   },
+  asksApp: (input, call) => typeof input.output !== 'string' || call.chrome() === undefined,
   async execute(call, input): Promise<Capture> {
     if (typeof input.output === 'string') checkOutputFile(outputPath(call.cwd, input.output), IMAGE_OUTPUT)
     // The CLI (which writes --output) captures a web app through Chrome: rasterising in the

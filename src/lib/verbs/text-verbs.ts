@@ -1,6 +1,7 @@
 import {boolean, nullable, object, optional, string, type Infer} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
+import {GATE, INCLUDE_AFTER, NO_SNAPSHOT, sent, SNAPSHOT_AFTER} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Param, Verb} from './types.js'
@@ -41,6 +42,19 @@ export const type = extensionVerb({
   example: '--ref=e2 --text=hello@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   ...writesText,
+  dusk: {
+    on: 'driven',
+    method: 'type',
+    params: {ref: sent, text: sent, snapshot: SNAPSHOT_AFTER, includeSnapshot: INCLUDE_AFTER, ...GATE},
+    tool: {
+      tool: 'dusk_type',
+      summary: 'Put this text in a text field by ref, replacing what it held.',
+      params: ['ref', 'text'],
+      echoed: ['ref', 'text'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step', secret: 'text'},
   params: [
     textRef(),
     text('Text to enter; replaces the current content ("" clears).'),
@@ -59,6 +73,9 @@ export const fill = extensionVerb({
   example: '--ref=e2 --text=alice@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   ...writesText,
+  dusk: {on: 'refused'},
+  step: 'any',
+  record: {as: 'step', secret: 'text'},
   params: [textRef(), text('Value to set; replaces the content ("" clears).'), includeSnapshot(true), ...gateChecks(), snapshotMode()],
   report: (result, input) => done(`Filled ${input.ref}`, unverified(result)),
 })
@@ -71,6 +88,14 @@ export const clear = extensionVerb({
   example: '--ref=e2',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   ...writesText,
+  dusk: {
+    on: 'driven',
+    method: 'clear',
+    params: {ref: sent, includeSnapshot: sent},
+    tool: {tool: 'dusk_clear', summary: 'Empty a text field by ref.', params: ['ref', NO_SNAPSHOT], echoed: ['ref']},
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [textRef(), includeSnapshot(false)],
   report: (result, input) => done(`Cleared ${input.ref}`, unverified(result)),
 })
@@ -83,6 +108,14 @@ export const focus = extensionVerb({
   example: '--ref=e2',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   kind: 'set',
+  dusk: {
+    on: 'driven',
+    method: 'focus',
+    params: {ref: sent, includeSnapshot: sent},
+    tool: {tool: 'dusk_focus', summary: 'Give keyboard focus to a widget by ref.', params: ['ref', NO_SNAPSHOT], echoed: ['ref']},
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [ref(), includeSnapshot(false)],
   result: answer({ref: optional(string), focused: optional(boolean)}),
   prefersJson: snapshotAsked,
@@ -95,6 +128,18 @@ export const blur = extensionVerb({
   title: 'Remove focus',
   summary: 'Take keyboard focus away from whatever holds it.',
   kind: 'set',
+  dusk: {
+    on: 'driven',
+    method: 'blur',
+    params: {includeSnapshot: sent},
+    tool: {
+      tool: 'dusk_blur',
+      summary: 'Take keyboard focus away from whichever widget holds it; hadFocus says whether any did.',
+      params: [NO_SNAPSHOT],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [includeSnapshot(false)],
   result: answer({blurred: optional(boolean), hadFocus: optional(boolean)}),
   prefersJson: snapshotAsked,
@@ -108,6 +153,19 @@ export const pressKey = extensionVerb({
   summary: 'Press a key (Enter, Escape, Tab, ArrowDown, a letter or digit), optionally with modifiers held.',
   example: '--key=S --modifiers=control',
   kind: 'action',
+  dusk: {
+    on: 'driven',
+    method: 'press_key',
+    params: {key: sent, modifiers: sent, snapshot: SNAPSHOT_AFTER, includeSnapshot: INCLUDE_AFTER},
+    tool: {
+      tool: 'dusk_press_key',
+      summary: 'Press one key (Enter, Tab, Escape, an arrow, a letter), with control, shift, alt or meta held if asked.',
+      params: ['key', ['modifiers', {options: ['control', 'shift', 'alt', 'meta']}]],
+      echoed: ['key'],
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {
       name: 'key',

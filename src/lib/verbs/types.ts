@@ -49,6 +49,9 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   addition?: boolean
   /** Used by tapir itself, never sent to the app (e.g. the file a screenshot is written to). */
   local?: boolean
+  /** Shapes only the reply (the snapshot after an action), not what the call does to the app: a
+   *  recording leaves it out of the step. */
+  replyOnly?: boolean
   /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
    *  app answers for it (observe's options, as its command page says). */
   passThrough?: boolean
@@ -161,6 +164,75 @@ export interface ToolShape {
   addition?: boolean
 }
 
+/**
+ * What an app on Dusk 0.0.1 (`ext.dusk.*`, tapir's predecessor) gets of a verb, written on the
+ * verb as its `dusk`: the verb layer (dusk/translate.ts, dusk/drive.ts), the MCP server's dusk catalogue,
+ * the README and the tests read it.
+ *
+ * - `driven`: the verb calls `ext.dusk.<method>`. Each of its parameters is `sent` (0.0.1 has it,
+ *   under `as` when named otherwise), done by `tapir` itself around the call (`how` says what),
+ *   or `refused`: 0.0.1 lacks it, so a value other than its default is refused with exit 1 and
+ *   the default is simply not sent.
+ * - `refused`: 0.0.1 has no such call; the verb exits 1 naming it.
+ * - `unchanged`: the verb never calls into the app's package (Chrome, files, the flutter tool).
+ */
+export type DuskFacts<N extends string = string> =
+  | {on: 'driven'; method: string; params: DuskParamRules<N>; note?: string; tool: DuskToolFacts<N>}
+  | {on: 'refused'}
+  | {on: 'unchanged'; note: string; tool: DuskToolFacts<N> | null}
+
+export type ParamRule = {rule: 'sent'; as?: string} | {rule: 'tapir'; how: string} | {rule: 'refused'}
+
+/** A rule for every parameter of the verb, by its name. */
+export type DuskParamRules<N extends string> = {readonly [K in N]: ParamRule}
+
+/** A parameter of the verb's dusk_* tool: one of the verb's (by its name, or `from` it under
+ *  another), with 0.0.1's own type, required flag, default or choices where they differ. */
+export type DuskParamSpec<N extends string> =
+  N | readonly [name: N, changes: Partial<Param>] | readonly [name: string, changes: Partial<Param> & {from: N}]
+
+/** The verb under 0.0.1's tool name, parameters and answer: one of the 31 dusk_* tools
+ *  (`mcp:serve --catalogue=dusk`, mcp/dusk-catalogue.ts). */
+export interface DuskToolFacts<N extends string = string> {
+  tool: `dusk_${string}`
+  summary: string
+  /** Its name for people, where it is not the verb's. */
+  title?: string
+  params?: readonly DuskParamSpec<N>[]
+  /** The verb result's keys under 0.0.1's names (`logs` are `entries`). */
+  renamed?: Readonly<Record<string, string>>
+  /** Arguments 0.0.1 echoes in its answer, kept where the verb's result lacks them. */
+  echoed?: readonly N[]
+  /** The answer as 0.0.1 shapes it, where renaming top-level keys is not enough. */
+  reshape?(answer: Record<string, unknown>): Record<string, unknown>
+  /** The text of a tool whose 0.0.1 answer is not JSON (dusk_snap's YAML). */
+  text?(result: Result): string
+  /** Checks 0.0.1's own rules on the tool's arguments, before they become the verb's. */
+  validate?(input: Record<string, unknown>): void
+  /** A result that 0.0.1 answers as an error (dusk_wait_for's timeout): its message. */
+  failure?(result: Result, input: Record<string, unknown>): string | undefined
+}
+
+/** The names of a verb's parameters, from its input type. */
+type ParamNameOf<I> = keyof I & string
+
+/** Where a verb may stand in a tapir:run (run/plan.ts): `any` step; only the `last`, since it
+ *  ends (or restarts) the app; `never`, since it does not act on the connected app. */
+export type StepRule = 'any' | 'last' | 'never'
+
+/** What a recording (record/recorder.ts) makes of a successful call of a verb:
+ * - `step`: a tapir:run step, its refs turned into find steps. The text of `secret` may be one
+ *   (a password field's): written as `${env.NAME}`. `waitAfter` names the params of a wait the
+ *   verb does after itself (tap --until): written as a wait step of its own.
+ * - `handles`: no step, but the handles it returns name widgets in later steps (find).
+ * - `comment`: a comment saying the call is left out, and why.
+ * - `nothing`: a read the recording never looks at. */
+export type RecordRule<N extends string = string> =
+  | {as: 'step'; secret?: N; waitAfter?: {text: N; timeoutMs: N}}
+  | {as: 'handles'}
+  | {as: 'comment'; why: 'a read' | 'not a tapir:run step'}
+  | {as: 'nothing'}
+
 /** A verb with its input type `I` (from its params) and its result type `R`: from `result`, the
  *  shape of the app's answer for a verb the app answers, else from what its `execute` returns. */
 export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
@@ -192,6 +264,15 @@ export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
    *  answers itself (Chrome, files, several calls): its type is what `execute` returns. */
   result?: Shape<R>
   execute(call: VerbCall, input: I): Promise<R>
+  /** Whether this call asks the app, where not every call does (the CLI's screenshot of a web
+   *  app is taken through Chrome); absent: every call does. */
+  asksApp?(input: I, call: VerbCall): boolean
+  /** What an app on Dusk 0.0.1 gets of it, and its dusk_* tool. */
+  dusk: DuskFacts<ParamNameOf<I>>
+  /** Where it may stand in a tapir:run. */
+  step: StepRule
+  /** What a recording makes of its calls. */
+  record: RecordRule<ParamNameOf<I>>
   /** The CLI's reading of a result (without --json). */
   report(result: R, input: I): Report
   /** The text an MCP call returns, when it is not the result's JSON. */

@@ -2,6 +2,7 @@ import {ParamError} from '../errors.js'
 import {boolean, integer, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {answer} from '../vm/tapir-answers.js'
+import {sent} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {BRIEF, waitTimeout} from './params.js'
 import type {Verb} from './types.js'
@@ -24,6 +25,28 @@ export const wait = extensionVerb({
   example: '--text=Monitors --timeoutMs=3000',
   exampleBefore: ['tapir tapir:navigate --route=/monitors'],
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'wait_for',
+    note: '0.0.1 takes exactly one condition; its timeout error exits 1, as matched: false does',
+    params: {text: sent, textGone: sent, expression: {rule: 'sent', as: 'text'}, timeoutMs: sent},
+    tool: {
+      tool: 'dusk_wait_for',
+      summary: 'Wait until a text shows, a text goes, or an expression holds; an error when time runs out.',
+      params: ['text', 'textGone', 'expression', 'timeoutMs'],
+      renamed: {elapsedMs: 'waitedMs'},
+      validate(input) {
+        const given = ['text', 'textGone', 'expression'].filter((name) => typeof input[name] === 'string' && input[name] !== '')
+        if (given.length > 1) throw new ParamError((name) => `Pass only one of ${given.map(name).join(', ')}.`)
+      },
+      failure: (result, input) =>
+        result.matched === false
+          ? `Nothing matched within ${String(input.timeoutMs)} ms${typeof result.reason === 'string' ? ` (${result.reason})` : ''}.`
+          : undefined,
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {name: 'text', brief: 'Exact Text data to wait for.', type: 'string', description: 'Wait for a Text with exactly this data.'},
     {
@@ -62,6 +85,20 @@ export const waitForNetworkIdle = extensionVerb({
   cliExit: 'exits 1 when it never settles',
   example: '--timeoutMs=8000 --idleMs=750',
   kind: 'read',
+  dusk: {
+    on: 'driven',
+    method: 'wait_for_network_idle',
+    note: "0.0.1's timeout envelope exits 1, as tapir's does",
+    params: {timeoutMs: sent, idleMs: sent, pollIntervalMs: sent},
+    tool: {
+      tool: 'dusk_wait_for_network_idle',
+      summary: 'Wait until the app has had no HTTP request in flight for idleMs; an error when time runs out.',
+      params: ['timeoutMs', 'idleMs', 'pollIntervalMs'],
+      failure: (result, input) => (result.matched === false ? `The network was not idle within ${String(input.timeoutMs)} ms.` : undefined),
+    },
+  },
+  step: 'any',
+  record: {as: 'step'},
   params: [
     {...waitTimeout(), brief: BRIEF.timeoutMs},
     {

@@ -28,7 +28,7 @@ const DEFAULT_UNTIL_TIMEOUT_MS = 3000
 
 /** Whether a verb calls the app's own package, so the package the app runs decides its wire. */
 export function callsAppPackage(verb: Verb): boolean {
-  return duskWireOf(verb.name) !== undefined && (verb.dispatch.startsWith('ext.tapir.') || verb.dispatch === 'vm:evaluate')
+  return duskWireOf(verb) !== undefined && (verb.dispatch.startsWith('ext.tapir.') || verb.dispatch === 'vm:evaluate')
 }
 
 /** Runs a tapir verb against an app on Dusk 0.0.1: the call `planDuskCall` translates it to,
@@ -40,7 +40,7 @@ export async function runOnDusk(verb: Verb, call: VerbCall, input: Input): Promi
   if (plan.method === 'screenshot') return screenshot(app, call, plan, input)
   const shape = DUSK_ANSWERS[plan.method] ?? verb.result ?? anyAnswer
   const result: Result = {...(await app.callDusk(plan.method, plan.params, shape, call.deadline))}
-  return afterCall(verb.name, app, call.deadline, plan, result)
+  return afterCall(verb, app, call.deadline, plan, result)
 }
 
 /** 0.0.1 answers a wait that timed out with an error (its code, with matched: false): either
@@ -72,7 +72,7 @@ function wantsSnapshot(inTapir: Input): boolean {
   return inTapir.includeSnapshot === true
 }
 
-async function afterCall(verb: string, app: AppConnection, deadline: Deadline, plan: DuskPlan, result: Result): Promise<Result> {
+async function afterCall(verb: Verb, app: AppConnection, deadline: Deadline, plan: DuskPlan, result: Result): Promise<Result> {
   const {inTapir} = plan
   switch (plan.method) {
     case 'snap': {

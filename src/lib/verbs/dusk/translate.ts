@@ -1,6 +1,5 @@
 import {ParamError, UsageError} from '../../errors.js'
-import type {Input, Param, ParamValue, Verb} from '../types.js'
-import {DUSK_WIRE, type DuskWire} from './wire-table.js'
+import type {Input, Param, ParamValue, Verb, DuskFacts} from '../types.js'
 
 /** What tapir sends an app on Dusk 0.0.1 for one verb call, and what it does itself around it. */
 export interface DuskPlan {
@@ -30,10 +29,9 @@ export function paramRefused(verb: string, param: string, value?: string, why = 
   )
 }
 
-/** The verb's entry in the table, or undefined for a verb that never calls the app's package. */
-export function duskWireOf(verb: string): Exclude<DuskWire, {on: 'unchanged'}> | undefined {
-  const wire = DUSK_WIRE[verb]
-  return wire === undefined || wire.on === 'unchanged' ? undefined : wire
+/** The verb's Dusk facts, or undefined for a verb that never calls the app's package. */
+export function duskWireOf(verb: Pick<Verb, 'dusk'>): Exclude<DuskFacts, {on: 'unchanged'}> | undefined {
+  return verb.dusk.on === 'unchanged' ? undefined : verb.dusk
 }
 
 /** Left at its default, a value 0.0.1 lacks asks for nothing it does not do: it is not sent. */
@@ -50,8 +48,8 @@ function encode(param: Param, value: ParamValue): string | undefined {
 }
 
 /** Translates one call of a tapir verb for an app on Dusk 0.0.1, or refuses it (UsageError, exit 1). */
-export function planDuskCall(verb: Pick<Verb, 'name' | 'params'>, input: Input): DuskPlan {
-  const wire = duskWireOf(verb.name)
+export function planDuskCall(verb: Pick<Verb, 'name' | 'params' | 'dusk'>, input: Input): DuskPlan {
+  const wire = duskWireOf(verb)
   if (wire === undefined) throw new Error(`${verb.name} does not call the app's package`)
   if (wire.on === 'refused') throw verbRefused(verb.name)
   const plan: DuskPlan = {method: wire.method, params: {}, inTapir: {}}
@@ -73,26 +71,26 @@ export function planDuskCall(verb: Pick<Verb, 'name' | 'params'>, input: Input):
     const text = encode(param, value)
     if (text !== undefined) plan.params[rule.as ?? param.name] = text
   }
-  return adjust(verb.name, wire, plan, input)
+  return adjust(wire, plan, input)
 }
 
-/** The parts of a translation that concern more than one parameter. */
-function adjust(verb: string, wire: Extract<DuskWire, {on: 'driven'}>, plan: DuskPlan, input: Input): DuskPlan {
+/** The parts of a translation that concern more than one parameter, by 0.0.1's method. */
+function adjust(wire: Extract<DuskFacts, {on: 'driven'}>, plan: DuskPlan, input: Input): DuskPlan {
   const {inTapir, params} = plan
   if (inTapir.snapshot === 'diff') throw paramRefused(wire.method, 'snapshot', 'diff', 'which keeps no snapshot to diff against')
   // A call 0.0.1 takes includeSnapshot on: the snapshot mode says it.
   if (wire.params.includeSnapshot?.rule === 'sent' && typeof inTapir.snapshot === 'string')
     params.includeSnapshot = String(inTapir.snapshot === 'full')
   // Below a within node, the depth counts from that node: tapir cuts it there.
-  if (verb === 'snap' && inTapir.within !== undefined && params.depth !== undefined) {
+  if (wire.method === 'snap' && inTapir.within !== undefined && params.depth !== undefined) {
     inTapir.depth = Number(params.depth)
     delete params.depth
   }
-  if (verb === 'scroll' && params.ref === undefined)
+  if (wire.method === 'scroll' && params.ref === undefined)
     throw new ParamError(
       (name) => `${name('ref')} is needed: ${DUSK}, whose scroll acts only around a ref. Pass an eN ref inside the Scrollable.`,
     )
-  if (verb === 'wait') {
+  if (wire.method === 'wait_for') {
     const given = ['text', 'textGone', 'expression'].filter((name) => typeof input[name] === 'string' && input[name] !== '')
     if (given.length > 1)
       throw new ParamError(
