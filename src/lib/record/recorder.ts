@@ -134,7 +134,9 @@ export class Recorder implements CallRecorder {
     seen: Map<string, Seen>,
     call: VerbCall,
   ): string[] {
-    const state = this.store.load()!
+    // A recording stopped while the call ran gets nothing of it.
+    const state = this.store.load()
+    if (!state) return []
     const names = new Set(state.names)
     const lines: string[] = []
     const flags: Flag[] = []
@@ -220,8 +222,8 @@ export class Recorder implements CallRecorder {
     // Replay needs every variable a written template reads, as it needs the secrets.
     for (const line of lines)
       if (!line.startsWith('#'))
-        for (const [, variable] of line.matchAll(/\$\{\s*env\.([A-Za-z0-9_]+)\s*\}/g))
-          if (!state.secrets.includes(variable!)) state.secrets = [...state.secrets, variable!]
+        for (const [, variable = ''] of line.matchAll(/\$\{\s*env\.([A-Za-z0-9_]+)\s*\}/g))
+          if (!state.secrets.includes(variable)) state.secrets = [...state.secrets, variable]
     state.names = [...names]
     this.store.save(state)
     return lines

@@ -83,12 +83,13 @@ export function inputFromArguments(tool: Pick<ToolShape, 'params'>, args: Record
 
 /** Range and choice checks shared by every front end. */
 export function checkValue(param: Param, value: ParamValue): void {
-  if (param.options && typeof value === 'string' && !param.options.includes(value)) {
-    throw new ParamError((name) => `${name(param.name)} must be one of ${param.options!.join(', ')} (got "${value}").`)
+  const {options} = param
+  if (options && typeof value === 'string' && !options.includes(value)) {
+    throw new ParamError((name) => `${name(param.name)} must be one of ${options.join(', ')} (got "${value}").`)
   }
-  const unknown = param.options && Array.isArray(value) ? value.find((item) => !param.options!.includes(item)) : undefined
-  if (unknown !== undefined) {
-    throw new ParamError((name) => `Each of ${name(param.name)} must be one of ${param.options!.join(', ')} (got "${unknown}").`)
+  const unknown = options && Array.isArray(value) ? value.find((item) => !options.includes(item)) : undefined
+  if (options && unknown !== undefined) {
+    throw new ParamError((name) => `Each of ${name(param.name)} must be one of ${options.join(', ')} (got "${unknown}").`)
   }
   if (param.minimum !== undefined && typeof value === 'number' && value < param.minimum) {
     throw new ParamError((name) => `${name(param.name)} must be at least ${param.minimum} (got ${value}).`)

@@ -5,7 +5,7 @@ import {browserFor} from '../perf/browser-control.js'
 import {runCampaign} from '../perf/campaign.js'
 import {perfApp} from '../perf/perf-app.js'
 import {platformOfDevice} from '../perf/platforms.js'
-import {perfRun} from '../perf/runner.js'
+import {perfRun, type WrittenRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
 import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
 import {Deadline} from '../vm/deadline.js'
@@ -42,7 +42,7 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
     if (!each.platforms.includes(platform))
       throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
   }
-  const [main, baseline] = await perfRun(
+  const [main, baseline]: Array<WrittenRun | undefined> = await perfRun(
     {
       scenario,
       against,
@@ -61,15 +61,17 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
       ...(context.cancelled ? {cancelled: context.cancelled} : {}),
     },
   )
+  // perfRun writes one run per scenario, the main one first.
+  if (main === undefined) throw new Error('perf_run wrote no run')
   if (html !== undefined) {
     const {writeRunReport} = await import('../perf/report/write.js')
-    writeRunReport(html, main!.run, main!.path)
+    writeRunReport(html, main.run, main.path)
   }
-  const {repeats: _repeats, insights, ...shown} = main!.run
+  const {repeats: _repeats, insights, ...shown} = main.run
   return {
     ...shown,
     insights: insights.slice(0, JSON_INSIGHTS),
-    path: main!.path,
+    path: main.path,
     ...(baseline ? {againstPath: baseline.path} : {}),
     ...(html === undefined ? {} : {html}),
   }
@@ -81,7 +83,8 @@ export async function runCampaignFile(context: VerbCall, input: InputOf<typeof P
   if (!LABEL.test(label)) throw new ParamError((name) => `${name('label')} must be lower-case letters, digits, _ and - (got "${label}").`)
   const platform = platformNamed(input.platform)
   if (!platform) throw new ParamError((name) => `${name('platform')} must be one of ${PLATFORMS.join(', ')}.`)
-  if (!context.sessionFile || !context.reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
+  const {sessionFile, reset} = context
+  if (!sessionFile || !reset) throw new UsageError('perf_campaign starts and stops the app, so it runs only from the CLI.')
   const outcome = await runCampaign(
     {
       file: resolve(context.cwd, input.campaign),
@@ -93,8 +96,8 @@ export async function runCampaignFile(context: VerbCall, input: InputOf<typeof P
       semanticsPass: input['semantics-pass'] === true,
     },
     {
-      sessionFile: context.sessionFile(),
-      reset: () => context.reset!(),
+      sessionFile: sessionFile.call(context),
+      reset: () => reset.call(context),
       app: async () => perfApp(await context.appWithin(new Deadline(context.timeoutMs)), context.timeoutMs),
       browser: () => browserFor(context.chrome(), context.timeoutMs),
       progress: (line) => context.progress?.(line),

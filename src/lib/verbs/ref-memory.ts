@@ -32,10 +32,11 @@ export class RefMemory implements RefTracker {
     for (const line of snapshot.split('\n')) {
       // A line longer than any widget's is not read: the pattern would take too long on it.
       const match = line.length > MAX_LINE ? null : REF_LINE.exec(line)
-      if (!match) continue
-      const seen = {role: match[1]!, label: (match[2] ?? '').replace(/\\(.)/g, '$1')}
-      lines.push({ref: match[3]!, ...seen})
-      if (!this.minted.has(match[3]!) && this.minted.size < MAX_REMEMBERED) this.minted.set(match[3]!, seen)
+      const [, role, label = '', ref] = match ?? []
+      if (role === undefined || ref === undefined) continue
+      const seen = {role, label: label.replace(/\\(.)/g, '$1')}
+      lines.push({ref, ...seen})
+      if (!this.minted.has(ref) && this.minted.size < MAX_REMEMBERED) this.minted.set(ref, seen)
     }
     if (lines.length > 0) this.onScreen = lines
   }
