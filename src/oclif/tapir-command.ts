@@ -6,7 +6,7 @@ import {GLOBAL_FLAG_RULES} from '../cli/flag-rules.js'
 import {produceOutcome} from '../cli/produce-outcome.js'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {printOutcome, reportStdoutFailures} from '../lib/output/print.js'
+import {printOutcome} from '../lib/output/print.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 
 const {json, state, timeout} = GLOBAL_FLAG_RULES
@@ -47,7 +47,6 @@ export abstract class OutcomeCommand extends Command {
   }
 
   override async run(): Promise<void> {
-    reportStdoutFailures()
     await printOutcome(await this.produce())
   }
 
