@@ -64,8 +64,8 @@ const ALLOWED: Record<string, string[]> = {
     'write-atomic.ts',
   ],
 }
-/** Which front end may import which: the oclif-free one (src/cli) neither of the others. */
-const FRONT_ENDS: Record<string, string[]> = {cli: [], oclif: ['cli', 'commands'], commands: ['cli', 'oclif']}
+/** Which front end may import which: each only those below it (commands, then oclif, then cli). */
+const FRONT_ENDS: Record<string, string[]> = {cli: [], oclif: ['cli'], commands: ['cli', 'oclif']}
 const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands', 'oclif'], '@modelcontextprotocol/': ['mcp']}
 
 function files(dir: string): string[] {

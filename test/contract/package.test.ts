@@ -49,7 +49,7 @@ describe('the npm package', () => {
     expect(packed).toEqual(expected)
     for (const path of packed.filter((path) => path.startsWith('dist/') && path !== 'dist/tapir.cjs'))
       expect(path, 'only compiled JavaScript: no maps, declarations or sources').toMatch(/\.js$/)
-    for (const entry of ['dist/oclif/commands.js', 'dist/sim/main.js', 'dist/tapir.cjs']) expect(packed).toContain(entry)
+    for (const entry of ['dist/commands/index.js', 'dist/sim/main.js', 'dist/tapir.cjs']) expect(packed).toContain(entry)
   })
 
   it('prepack builds, so a packed tarball never carries a stale or missing dist/', () => {

@@ -25,7 +25,7 @@ function loadConfig(): Promise<Config> {
 
 async function sourceConfig(): Promise<Config> {
   // Loaded on first use: a test file that only spawns the CLI does not pay for them.
-  const [{Config}, {COMMANDS}] = await Promise.all([import('@oclif/core/config'), import('../../src/oclif/commands.js')])
+  const [{Config}, {COMMANDS}] = await Promise.all([import('@oclif/core/config'), import('../../src/commands/index.js')])
   Object.assign(globalThis, {tapirSourceCommands: COMMANDS})
   const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   pjson.oclif = {
