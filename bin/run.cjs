@@ -7,20 +7,32 @@
 process.getBuiltinModule('node:module').enableCompileCache?.()
 
 const argv = process.argv.slice(2)
-const help = argv.includes('--help') || argv.includes('-h')
-if (argv[0]?.startsWith('tapir:') && !help) {
-  require('../dist/tapir.cjs')
-    .runVerb(argv)
-    .then(
-      (ran) => ran || runWithOclif(),
-      () => {
-        // runVerb turns every failure into its printed outcome; this is a fault of tapir's own.
-        process.exitCode = 1
-        process.stderr.write('✗ tapir failed unexpectedly, maybe after acting on the app.\n')
-      },
-    )
+// Words after `--` are values, never a request for help.
+const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv
+const help = flags.includes('--help') || flags.includes('-h')
+const bundle = argv[0]?.startsWith('tapir:') && !help ? verbBundle() : undefined
+if (bundle) {
+  bundle.runVerb(argv).then(
+    (ran) => ran || runWithOclif(),
+    (error) => {
+      // runVerb turns every failure into its printed outcome; this is a fault of tapir's own.
+      process.exitCode = 1
+      const why = String(error?.message ?? error).replace(/[^\x20-\x7e]/g, '?')
+      process.stderr.write(`✗ tapir failed unexpectedly, maybe after acting on the app: ${why}\n`)
+    },
+  )
 } else {
   runWithOclif()
+}
+
+/** The bundle, or undefined when it cannot load (a dist/ built by tsc alone has none): oclif
+ *  then runs the verb from dist/, through the same reader. */
+function verbBundle() {
+  try {
+    return require('../dist/tapir.cjs')
+  } catch {
+    return undefined
+  }
 }
 
 function runWithOclif() {

@@ -106,8 +106,8 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
     if (name === undefined) throw new Error(`Unexpected argument: ${word}`)
     args[name] = word
   }
-  // A word is a flag's value unless it is a flag the verb knows (then the value was left out).
-  const isFlag = (word: string) => word === '--' || (word.startsWith('-') && rules.has(word.replace(/^--?/, '').split('=')[0] ?? ''))
+  // A word is a flag's value unless it is a flag the verb knows by that very spelling (then the value was left out).
+  const isFlag = (word: string) => word === '--' || (word.startsWith('--') && rules.has(word.slice(2)))
   for (let at = 0; at < argv.length; at++) {
     const word = argv[at] ?? ''
     // A negative number is an argument, as a lone dash is.
@@ -125,13 +125,17 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
     if (!spelt) throw new Error(`Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}`)
     const {rule, negated} = spelt
     if (rule.type === 'boolean') {
-      if (equals !== -1) throw new Error(`Flag --${name} takes no value; give --${name} or --no-${name}`)
+      if (equals !== -1) {
+        const negation = rules.has(`no-${rule.name}`) ? ` or --no-${rule.name}` : ''
+        throw new Error(`Flag --${rule.name} takes no value; give --${rule.name}${negation}`)
+      }
       given.set(rule.name, !negated)
       continue
     }
     if (given.has(rule.name)) throw new Error(`Flag --${rule.name} can only be specified once`)
     const text = equals === -1 ? argv[++at] : word.slice(equals + 1)
-    if (text === undefined || (equals === -1 && isFlag(text))) throw new Error(`Flag --${rule.name} expects a value`)
+    if (text === undefined || (equals === -1 && isFlag(text)))
+      throw new Error(`Flag --${rule.name} expects ${rule.options ? `one of these values: ${rule.options.join(', ')}` : 'a value'}`)
     given.set(rule.name, valueOf(rule, text))
   }
   const flags: Record<string, ParamValue> = {}

@@ -1,3 +1,4 @@
+import {cpSync, rmSync, symlinkSync} from 'node:fs'
 import {join} from 'node:path'
 import {execa} from 'execa'
 import {describe, expect, it} from 'vitest'
@@ -15,8 +16,8 @@ interface Run {
   oclif: boolean
 }
 
-async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const result = await execa(process.execPath, [BIN, ...args], {
+async function run(args: string[], env: Record<string, string> = {}, root = ROOT): Promise<Run> {
+  const result = await execa(process.execPath, [join(root, 'bin', 'run.cjs'), ...args], {
     env: {HOME: scratchHome(), NO_COLOR: '1', NODE_DEBUG: 'module', ...env},
     reject: false,
     timeout: 60_000,
@@ -26,7 +27,7 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ru
     stdout: result.stdout,
     stderr: lines.filter((line) => !line.startsWith('MODULE ')).join('\n'),
     exitCode: result.exitCode ?? -1,
-    bundle: lines.some((line) => line.includes(`load "${join(ROOT, 'dist', 'tapir.cjs')}"`)),
+    bundle: lines.some((line) => line.includes(`load "${join(root, 'dist', 'tapir.cjs')}"`)),
     oclif: lines.some((line) => /load "[^"]*[\\/]node_modules[\\/]@oclif[\\/]core[\\/]/.test(line)),
   }
 }
@@ -62,6 +63,30 @@ describe('start-up', () => {
       bundle: true,
       oclif: true,
       stderr: '✗ Unknown command tapir:snapp. Did you mean `tapir tapir:snap`? See `tapir --help` for the commands.',
+    })
+  }, 60_000)
+
+  it('runs a verb through oclif, with the same reader, when there is no bundle (a dist/ tsc alone built)', async () => {
+    const root = join(dir.path, 'package')
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+    rmSync(join(root, 'dist', 'tapir.cjs'))
+    const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()], {}, root)
+    expect(snap).toMatchObject({exitCode: 0, bundle: false, oclif: true, stderr: ''})
+    expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+    expect(await run(['tapir:snap', '--bogus', '--state', state()], {}, root)).toMatchObject({
+      exitCode: 1,
+      stderr: '✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
+    })
+  }, 60_000)
+
+  it('takes --help after -- as a value, not as a request for help', async () => {
+    const result = await run(['tapir:find', '--state', state(), '--', '--help'])
+    expect(result).toMatchObject({
+      exitCode: 1,
+      bundle: true,
+      oclif: false,
+      stderr: '✗ Unexpected argument: --help. See `tapir tapir:find --help`.',
     })
   }, 60_000)
 

@@ -71,6 +71,9 @@ function valueCases(param: Param): Array<[string, boolean]> {
         ['--not-a-flag', true],
         ['a=b', true],
         ['--json', false],
+        ['-json', true],
+        ['--json=x', true],
+        ['--state=x', true],
         // oclif looks flags up in plain objects: these find one there, so it sees no value.
         ['--toString', false],
         ['--__proto__', false],
@@ -198,6 +201,15 @@ describe("the one reader of a verb's command line", () => {
       'Flag --interactiveOnly takes no value; give --interactiveOnly or --no-interactiveOnly. See `tapir tapir:snap --help`.',
     )
     expect(message(['extra'])).toBe('Unexpected argument: extra. See `tapir tapir:snap --help`.')
+    // The global --json has no --no-json; a negated spelling is named by its flag.
+    expect(message(['--json=true'])).toBe('Flag --json takes no value; give --json. See `tapir tapir:snap --help`.')
+    expect(message(['--no-interactive-only=x'])).toBe(
+      'Flag --interactiveOnly takes no value; give --interactiveOnly or --no-interactiveOnly. See `tapir tapir:snap --help`.',
+    )
+    const screenshot = VERBS.find((verb) => verb.name === 'screenshot')!
+    expect((readerOn(screenshot, ['--format']) as Error).message).toBe(
+      'Flag --format expects one of these values: jpeg, png. See `tapir tapir:screenshot --help`.',
+    )
     const tap = VERBS.find((verb) => verb.name === 'tap')!
     expect((readerOn(tap, []) as Error).message).toBe('Missing --ref=<eN>. Run tapir:snap first to obtain refs.')
   })
@@ -208,5 +220,8 @@ describe("the one reader of a verb's command line", () => {
     expect(line.flags).toMatchObject({ref: 'e2', dy: -200, dx: -5})
     const fill = VERBS.find((verb) => verb.name === 'fill')!
     expect(readVerbLine(fill, ['--ref=e1', '--text', '--not-a-flag']).flags.text).toBe('--not-a-flag')
+    // Only a flag's very spelling ends a value left out: these are text.
+    expect(readVerbLine(fill, ['--ref=e1', '--text', '-json']).flags.text).toBe('-json')
+    expect(readVerbLine(fill, ['--ref=e1', '--text', '--json=x']).flags.text).toBe('--json=x')
   })
 })
