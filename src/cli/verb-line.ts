@@ -146,7 +146,7 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
     else if (rule.missing !== undefined) throw new UsageError(rule.missing)
   }
   const {json, state, timeout} = flags
-  // Their rules above give the global values these types; a verb's param of the same name is refused at definition.
+  // Their rules above give the global values these types (a verb's own `json` is MCP-only, never a flag).
   if (
     typeof timeout !== 'number' ||
     (json !== undefined && typeof json !== 'boolean') ||
