@@ -17,7 +17,9 @@ if (bundle) {
     (error) => {
       // runVerb turns every failure into its printed outcome; this is a fault of tapir's own.
       process.exitCode = 1
-      const why = String(error?.message ?? error).replace(/[^\x20-\x7e]/g, '?')
+      const why = String(error?.message ?? error)
+        .slice(0, 500)
+        .replace(/[^\x20-\x7e]/g, '?')
       process.stderr.write(`✗ tapir failed unexpectedly, maybe after acting on the app: ${why}\n`)
     },
   )

@@ -20,7 +20,7 @@ export function verbLineOutcome(verb: Verb, argv: readonly string[], sharedConte
 }
 
 /** Runs a catalogue verb on what its command line gave it, and reads its result; never prints. */
-export async function verbOutcome(verb: Verb, {flags, args}: VerbLine, context: VerbContext): Promise<Outcome> {
+async function verbOutcome(verb: Verb, {flags, args}: VerbLine, context: VerbContext): Promise<Outcome> {
   const input: Input = {}
   for (const param of verb.params) {
     const value: unknown = flags[param.name] ?? args[param.name]

@@ -15,7 +15,8 @@ export interface Outcome {
   exitCode: ExitCode
   /** A failure's error object (as --json prints it), kept for tapir:run and MCP to report. */
   error?: ErrorObject
-  /** A verb's result as it came, for a strict run to read its soft failures (src/lib/run/strict.ts). */
+  /** A verb's result as it came: a strict run reads its soft failures (src/lib/run/strict.ts), a
+   *  `find --as` step its handle (src/lib/run/bindings.ts). */
   result?: Result
 }
 

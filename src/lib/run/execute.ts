@@ -33,8 +33,8 @@ export interface RunReport {
   failed: number | null
 }
 
-/** Runs the steps in order, in this process, through `dispatch` (the same command classes as
- *  the CLI), each `@name` given the handle its `find --as` bound. Stops at the first failure
+/** Runs the steps in order, in this process, through `dispatch` (the same reader and verb run
+ *  as the CLI's, src/cli/step-lines.ts), each `@name` given the handle its `find --as` bound. Stops at the first failure
  *  unless `keepGoing`. */
 export async function runSteps(
   steps: Step[],
