@@ -42,7 +42,7 @@ class MonitorsApp implements SimApp {
       throw tapirError(`ext.tapir.${method}: the app has closed (close_app asked it to shut down); relaunch it to continue`, 'unexpected')
     const handler = this.handlers.get(method)
     if (handler === undefined) throw tapirError(`ext.tapir.${method} is not registered`, 'unexpected')
-    if (!handler.leavesNoTrace) this.app.betweenCalls()
+    this.app.betweenCalls()
     const woken = handler.wakesFrames && this.app.wake()
     const starved = handler.wakesFrames && !this.app.producesFrames
     const call = new Params(method, params)

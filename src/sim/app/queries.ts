@@ -17,12 +17,11 @@ export type QueryOutcome =
   | {readonly kind: 'matched'; readonly target: Target; readonly matchCount: number; readonly diagnostic?: string}
   | {readonly kind: 'none'; readonly diagnostic?: string}
 
-/** Runs a find/observe query against the live tree: one predicate, in the order key, semanticsLabel, text, contains.
- *  `quiet`: a `within` ref is located without being relocated (ext.tapir.lookup). */
-export function runQuery(app: AppModel, query: Query, quiet = false): QueryOutcome {
+/** Runs a find/observe query against the live tree: one predicate, in the order key, semanticsLabel, text, contains. */
+export function runQuery(app: AppModel, query: Query): QueryOutcome {
   let scope: Mounted | undefined
   if (query.within !== undefined) {
-    const located = locateSnapshotRef(app, query.within, quiet)
+    const located = locateSnapshotRef(app, query.within)
     if (located.kind !== 'live')
       return {kind: 'none', diagnostic: `within ref ${query.within} no longer resolves; re-snap and pass a fresh e<N> ref`}
     scope = located.target.mounted

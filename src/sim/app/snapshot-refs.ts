@@ -10,10 +10,9 @@ export type Located = {readonly kind: 'live'; readonly target: Target} | {readon
  * An `e<N>` ref against the live tree. A node that left the tree is relocated through the
  * label-and-index query the snapshot bound, trusted only when the live tree has as many nodes
  * with that label as at snapshot time and the hit is on the route the ref was minted on (the
- * registry keeps it to report). A ref an element-tree walk minted has no such query. `quiet`
- * (ext.tapir.lookup) finds the same widget but leaves the registry as it was.
+ * registry keeps it to report). A ref an element-tree walk minted has no such query.
  */
-export function locateSnapshotRef(app: AppModel, token: string, quiet = false): Located {
+export function locateSnapshotRef(app: AppModel, token: string): Located {
   const ref = app.refs.lookup(token)
   if (ref === undefined) return {kind: 'unknown'}
   const {frame} = app
@@ -29,7 +28,7 @@ export function locateSnapshotRef(app: AppModel, token: string, quiet = false): 
   const sameLabel = nodesLabelled(frame, ref.label)
   const candidate = sameLabel[ref.labelIndex]
   if (sameLabel.length !== ref.labelCount || candidate === undefined || routeNameOf(candidate.owner) !== ref.route) return {kind: 'defunct'}
-  if (!quiet) app.refs.relocate(ref, candidate.owner.path, candidate.id)
+  app.refs.relocate(ref, candidate.owner.path, candidate.id)
   return {kind: 'live', target: {mounted: candidate.owner, sem: candidate, viaElement: false}}
 }
 

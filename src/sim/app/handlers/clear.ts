@@ -6,6 +6,7 @@ import {writableField} from './writable-field.js'
 /** Empties the controller of the field the ref leads to (gated, focused first), then reads it back after the settle. */
 export const clearHandler: ExtensionHandler = {
   name: 'clear',
+  cites: 'tapir_clear',
   wakesFrames: true,
   run(app, params) {
     const {ref, field} = writableField(app, params)

@@ -5,6 +5,7 @@ import type {ExtensionHandler} from './extension-handler.js'
  *  the app and its debug service stay up. */
 export const closeAppHandler: ExtensionHandler = {
   name: 'close_app',
+  cites: 'tapir_close_app',
   wakesFrames: false,
   run(app) {
     app.diagnostics.debugPrint('SystemNavigator.pop(): closing the app')

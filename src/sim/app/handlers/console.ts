@@ -10,6 +10,7 @@ const SEVERITY: Readonly<Record<LogEntry['level'], number>> = {INFO: 0, WARNING:
  */
 export const consoleHandler: ExtensionHandler = {
   name: 'console',
+  cites: 'tapir_console',
   wakesFrames: false,
   run(app, params) {
     const minLevel = params.optional('minLevel')?.toUpperCase() as LogEntry['level'] | undefined

@@ -7,6 +7,7 @@ import {gatedRef} from './gated-ref.js'
 /** Pointer down at startRef's centre, five moves, up at endRef's centre; both ends pass the gate first. */
 export const dragHandler: ExtensionHandler = {
   name: 'drag',
+  cites: 'tapir_drag',
   wakesFrames: true,
   run(app, params) {
     params.required('startRef')

@@ -7,6 +7,7 @@ const REASON =
 /** Registered so a client can see tapir is installed in a debug build; the evaluation happens over the VM Service. */
 export const evaluateSentinelHandler: ExtensionHandler = {
   name: 'evaluate',
+  cites: 'tapir_evaluate',
   wakesFrames: false,
   run(_app, params) {
     const expression = params.optional('expression')

@@ -4,6 +4,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** The captured FlutterErrors, deduplicated, newest first; `since` keeps the strictly later ones, `clear` empties the buffer. */
 export const exceptionsHandler: ExtensionHandler = {
   name: 'exceptions',
+  cites: 'tapir_exceptions',
   wakesFrames: false,
   run(app, params) {
     const since = Date.parse(params.optional('since') ?? '')

@@ -4,10 +4,10 @@ import type {Params} from '../params.js'
 /** One `ext.tapir.<name>` handler. */
 export interface ExtensionHandler {
   readonly name: string
+  /** The section of the tool reference that names this extension (spec/tapir-extensions.json):
+   *  the sim registers nothing a real app lacks (test/contract/sim-extensions.test.ts). */
+  readonly cites: string
   /** Tapir wakes the app at this extension's entry, so its answers carry `warnings` while no frame can be drawn. */
   readonly wakesFrames: boolean
-  /** A read that leaves no trace (ext.tapir.lookup): the call stands for no time between calls, so
-   *  no frame is drawn for it, and it wakes nothing. */
-  readonly leavesNoTrace?: boolean
   run(app: AppModel, params: Params): Record<string, unknown> | Promise<Record<string, unknown>>
 }

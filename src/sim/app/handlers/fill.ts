@@ -6,6 +6,7 @@ import {writableField} from './writable-field.js'
 /** Focus, clear, type and settle in one call; an interactive control that is not a text field is refused. */
 export const fillHandler: ExtensionHandler = {
   name: 'fill',
+  cites: 'tapir_fill',
   wakesFrames: true,
   run(app, params) {
     params.required('ref')

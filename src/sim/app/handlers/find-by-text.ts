@@ -8,6 +8,7 @@ import type {ExtensionHandler} from './extension-handler.js'
  */
 export const findByTextHandler: ExtensionHandler = {
   name: 'find_by_text',
+  cites: 'tapir_set_checkbox',
   wakesFrames: true,
   run(app, params) {
     const text = params.required('text')

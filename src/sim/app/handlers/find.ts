@@ -5,6 +5,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 
 export const findHandler: ExtensionHandler = {
   name: 'find',
+  cites: 'tapir_find',
   wakesFrames: true,
   run(app, params) {
     const query: Query = {

@@ -7,6 +7,7 @@ import {gatedRef} from './gated-ref.js'
 /** requestFocus() on the nearest Focus: a text field's, else the control at or above the ref. Gated like fill's focus step. */
 export const focusHandler: ExtensionHandler = {
   name: 'focus',
+  cites: 'tapir_focus',
   wakesFrames: true,
   run(app, params) {
     const gated = gatedRef(app, params)

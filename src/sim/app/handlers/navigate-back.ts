@@ -5,6 +5,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** Pops the outermost navigator that can pop: the root's pageless routes first, then the visible branch's stack. */
 export const navigateBackHandler: ExtensionHandler = {
   name: 'navigate_back',
+  cites: 'tapir_navigate_back',
   wakesFrames: true,
   run(app, params) {
     const popped = popOutermost(app)

@@ -8,6 +8,7 @@ const NOT_HONOURED = 'router did not honor the new route; observed URI did not c
 /** Dismisses modals, hands the path to the router, and reads the router's location back after the settle. */
 export const navigateHandler: ExtensionHandler = {
   name: 'navigate',
+  cites: 'tapir_navigate',
   wakesFrames: true,
   run(app, params) {
     const route = params.required('route')

@@ -13,6 +13,7 @@ type EnricherMode = 'off' | 'defaults' | 'full'
 
 export const observeHandler: ExtensionHandler = {
   name: 'observe',
+  cites: 'tapir_observe',
   wakesFrames: true,
   run(app, params) {
     const limit = params.int('limit', 50)

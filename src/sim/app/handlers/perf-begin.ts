@@ -5,6 +5,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** Opens a performance session (restarting an open one): zeroes the frame buffer and counters, records the liveness baseline. */
 export const perfBeginHandler: ExtensionHandler = {
   name: 'perf_begin',
+  cites: 'tapir_perf_begin',
   wakesFrames: false,
   run(app, params) {
     const raw = params.optional('mode') ?? 'attribution'

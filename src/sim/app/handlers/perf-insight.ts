@@ -5,6 +5,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** Drills into one insight of the last closed session: the rows behind it. */
 export const perfInsightHandler: ExtensionHandler = {
   name: 'perf_insight',
+  cites: 'tapir_perf_insight',
   wakesFrames: false,
   run(app, params) {
     const id = params.optional('id')

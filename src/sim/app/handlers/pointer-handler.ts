@@ -10,11 +10,13 @@ import {gatedRef} from './gated-ref.js'
  */
 export function pointerHandler(
   name: string,
+  cites: string,
   gesture: (app: AppModel, point: Point) => void,
   extra: Record<string, unknown> = {},
 ): ExtensionHandler {
   return {
     name,
+    cites,
     wakesFrames: true,
     run(app, params) {
       const gated = gatedRef(app, params)

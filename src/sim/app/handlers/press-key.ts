@@ -5,6 +5,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** KeyDown + KeyUp with the modifiers held around it; no gate. Modifiers are checked before anything is pressed. */
 export const pressKeyHandler: ExtensionHandler = {
   name: 'press_key',
+  cites: 'tapir_press_key',
   wakesFrames: true,
   run(app, params) {
     const label = params.required('key')

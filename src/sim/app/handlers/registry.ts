@@ -15,7 +15,6 @@ import {findHandler} from './find.js'
 import {focusHandler} from './focus.js'
 import {getRoutesHandler} from './get-routes.js'
 import {hoverHandler} from './hover.js'
-import {lookupHandler} from './lookup.js'
 import {navigateBackHandler} from './navigate-back.js'
 import {navigateHandler} from './navigate.js'
 import {observeHandler} from './observe.js'
@@ -43,7 +42,6 @@ export const EXTENSION_HANDLERS: readonly ExtensionHandler[] = [
   snapHandler,
   observeHandler,
   findHandler,
-  lookupHandler,
   findByTextHandler,
   tapHandler,
   hoverHandler,

@@ -14,6 +14,7 @@ const DISMISS_LABELS: ReadonlySet<string> = new Set(['cancel', 'dismiss', 'close
  */
 export const resetOverlaysHandler: ExtensionHandler = {
   name: 'reset_overlays',
+  cites: 'tapir_reset_overlays',
   wakesFrames: true,
   run(app) {
     const popped = app.state.popups.length

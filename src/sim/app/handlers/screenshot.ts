@@ -17,6 +17,7 @@ const DEFAULT_QUALITY = 70
  */
 export const screenshotHandler: ExtensionHandler = {
   name: 'screenshot',
+  cites: 'tapir_screenshot',
   wakesFrames: true,
   run(app, params) {
     const format = formatOf(params)

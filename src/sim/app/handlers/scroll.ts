@@ -14,6 +14,7 @@ const DIRECTIONS: Readonly<Record<string, readonly [number, number]>> = {down: [
  */
 export const scrollHandler: ExtensionHandler = {
   name: 'scroll',
+  cites: 'tapir_scroll',
   wakesFrames: true,
   run(app, params) {
     const ref = params.optional('ref')

@@ -7,6 +7,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** Calls the first DropdownButton's onChanged at or below the ref directly (no menu, no gate), then reads what it holds. */
 export const selectOptionHandler: ExtensionHandler = {
   name: 'select_option',
+  cites: 'tapir_select_option',
   wakesFrames: true,
   run(app, params) {
     const ref = params.required('ref')

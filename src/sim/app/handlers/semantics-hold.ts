@@ -10,6 +10,7 @@ import type {ExtensionHandler} from './extension-handler.js'
  */
 export const semanticsHoldHandler: ExtensionHandler = {
   name: 'semantics_hold',
+  cites: 'Universal response fields: `framesForced`, `warnings`, `reresolved`',
   wakesFrames: false,
   run(app, params) {
     const action = params.optional('action') ?? ''

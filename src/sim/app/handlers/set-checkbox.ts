@@ -12,6 +12,7 @@ import type {ExtensionHandler} from './extension-handler.js'
 /** Reads the checked or toggled state and taps the control (ungated, unscrolled) only when it differs. */
 export const setCheckboxHandler: ExtensionHandler = {
   name: 'set_checkbox',
+  cites: 'tapir_set_checkbox',
   wakesFrames: true,
   run(app, params) {
     const ref = params.required('ref')

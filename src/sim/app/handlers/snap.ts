@@ -9,6 +9,7 @@ const RECENT_RENDER_ERRORS = 3
 
 export const snapHandler: ExtensionHandler = {
   name: 'snap',
+  cites: 'tapir_snap',
   wakesFrames: true,
   run(app, params) {
     const withinRef = params.optional('within')

@@ -16,6 +16,7 @@ const DEFAULT_UNTIL_TIMEOUT_MS = 3000
 
 export const tapHandler: ExtensionHandler = {
   name: 'tap',
+  cites: 'tapir_tap',
   wakesFrames: true,
   async run(app, params) {
     const ref = params.required('ref')

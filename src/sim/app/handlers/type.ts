@@ -8,6 +8,7 @@ import {gateOptions} from './gate-params.js'
 
 export const typeHandler: ExtensionHandler = {
   name: 'type',
+  cites: 'tapir_type',
   wakesFrames: true,
   run(app, params) {
     const ref = params.required('ref')

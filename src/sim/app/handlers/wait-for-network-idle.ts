@@ -6,6 +6,7 @@ const MIN_POLL_INTERVAL_MS = 100
 /** Waits for `idleMs` of zero in-flight requests; a timeout is a `timeout` error naming the peak seen. */
 export const waitForNetworkIdleHandler: ExtensionHandler = {
   name: 'wait_for_network_idle',
+  cites: 'tapir_wait_for_network_idle',
   wakesFrames: true,
   async run(app, params) {
     const timeoutMs = params.int('timeoutMs', 5000)

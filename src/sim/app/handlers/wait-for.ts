@@ -7,6 +7,7 @@ const DEFAULT_TIMEOUT_MS = 5000
 /** Polls the element tree for a `Text`; `expression` is matched as text. A timeout is a normal answer. */
 export const waitForHandler: ExtensionHandler = {
   name: 'wait_for',
+  cites: 'tapir_wait_for',
   wakesFrames: true,
   async run(app, params) {
     const text = params.optional('text')
