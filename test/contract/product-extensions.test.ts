@@ -6,9 +6,8 @@ import {VERBS} from '../../src/lib/verbs/index.js'
 import {ROOT} from '../helpers/cli.js'
 
 const PRODUCT = ['src/lib', 'src/cli', 'src/commands']
-/** The calls that send `ext.tapir.<first argument>` (`AppConnection.callExtension`), or ask
- *  whether the app registers it. */
-const SENDERS = new Set(['callExtension', 'registers'])
+/** The calls that send `ext.tapir.<first argument>` (`AppConnection.callExtension`). */
+const SENDERS = new Set(['callExtension'])
 /** Where the method is not a literal: the catalogue's extension verbs (`ext.tapir.<verb>`, their
  *  `dispatch`, checked below). */
 const DYNAMIC = new Set(['src/lib/verbs/extension-verb.ts'])

@@ -1,82 +1,28 @@
-import {boolean, nullable, number, object, optional, string, type Infer} from '../shape.js'
-import type {AppConnection} from '../vm/app-connection.js'
-import type {Deadline} from '../vm/deadline.js'
-import {answer} from '../vm/tapir-answers.js'
-import type {Predicates} from './state.js'
+import type {Candidate, Predicates, RecordingState, ScreenNode} from './state.js'
 
-const widgetShape = object({
-  id: string,
-  role: nullable(string),
-  label: string,
-  value: nullable(string),
-  bounds: object({x: number, y: number, w: number, h: number}),
-  key: optional(string),
-  textField: boolean,
-  obscured: boolean,
-  field: optional(string),
-})
-const lookupAnswer = answer({
-  view: object({width: number, height: number, devicePixelRatio: number}),
-  widget: optional(nullable(widgetShape)),
-  reason: optional(string),
-  matchCount: optional(number),
-})
+/** How a replay finds the widget an action used, from what the session saw of it. */
+export type Locator =
+  /** A find step: the predicates, how many widgets they match (find picks this one of them). */
+  | {kind: 'find'; predicates: Predicates; matches: number; written?: Predicates; note?: string}
+  /** An observe step over one role: the `nth` of the `of` candidates with this label. */
+  | {kind: 'observe'; role: string; label: string; nth: number; of: number; note?: string}
+  | {kind: 'none'; why: string}
 
-/** A widget as the app's trace-free lookup describes it: the same `id` is the same widget. */
-export type Widget = Infer<typeof widgetShape>
-
-/** A locator for replay: the find predicates, how many widgets they matched, and whether they
- *  were seen to resolve to the very widget the call acted on. */
-export interface Locator {
-  predicates: Predicates
-  matches: number
-  pinned: boolean
-  /** Why the locator is not pinned, or not exact, in words for a comment. */
-  note?: string
-  widget?: Widget
+/** What the session saw of the widget: its name for a binding and a secret, and whether a
+ *  snapshot showed its value obscured. */
+export interface Sight {
+  label: string
+  obscured: boolean
 }
 
-/**
- * The app's read that leaves no trace (`ext.tapir.lookup`): what a ref names and what a find
- * would match, with no handle minted, no ref relocated or reported, no frame drawn. snap,
- * observe and find all mint refs or handles the session would then number past, so the
- * recorder asks the app nothing else.
- */
-export class TraceFreeLookup {
-  private constructor(
-    private readonly app: AppConnection,
-    private readonly deadline: Deadline,
-  ) {}
+/** A control a user acts on, by its snapshot role: find picks the first of these among the nodes
+ *  a label matches, and the first node only when none is (the reference, tapir_find). A heading,
+ *  an image and a `- text` line are not. */
+const ACTIONABLE = new Set(['button', 'textbox', 'checkbox', 'link'])
+/** The roles observe's `roles` filter takes (the reference, tapir_observe). */
+const OBSERVABLE = new Set(['button', 'textbox', 'link', 'checkbox', 'heading', 'image'])
 
-  /** The lookup, when the app registers it (read from the isolate, so asking calls nothing). */
-  static async of(app: AppConnection, deadline: Deadline): Promise<TraceFreeLookup | undefined> {
-    return (await app.registers('lookup', deadline)) ? new TraceFreeLookup(app, deadline) : undefined
-  }
-
-  private call(params: Record<string, string>) {
-    return this.app.callExtension('lookup', params, lookupAnswer, this.deadline)
-  }
-
-  /** The widget `ref` names now, as the action about to run resolves it; undefined when none. */
-  async widget(ref: string): Promise<Widget | undefined> {
-    return (await this.call({ref})).widget ?? undefined
-  }
-
-  /** How many widgets the predicates match, and the one find picks of them. */
-  async query(predicates: Predicates): Promise<{matches: number; widget?: Widget}> {
-    const params = Object.fromEntries(Object.entries(predicates).filter(([, value]) => value !== undefined)) as Record<string, string>
-    const found = await this.call(params)
-    return {matches: found.matchCount ?? 0, ...(found.widget ? {widget: found.widget} : {})}
-  }
-
-  /** The viewport as the header shows it (`400x800 @2x`). */
-  async viewport(): Promise<string> {
-    const {view} = await this.call({})
-    return `${view.width}x${view.height} @${view.devicePixelRatio}x`
-  }
-}
-
-// eslint-disable-next-line no-control-regex -- a predicate value must be writable as a terminal-safe step word
+// eslint-disable-next-line no-control-regex -- a label must be writable as a terminal-safe step word
 const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f]/
 
 /** The runs of a label free of control characters, longest first, for `contains`. */
@@ -86,59 +32,94 @@ function writableParts(label: string): string[] {
   return [...new Set(parts.filter((part) => part !== ''))].sort((a, b) => b.length - a.length)
 }
 
-/** The predicates to try for a widget, best first: its key, its label as a semantics label and as
- *  text, then `contains` with each part, longest first, of a label that holds control characters (a step
- *  line is written terminal-safe, so such a label cannot be matched exactly). An unlabelled widget
- *  by its value, unless it is a text field (what it holds was typed, not a name). */
-export function predicatesFor(widget: Widget): Predicates[] {
-  const tries: Predicates[] = []
-  if (widget.key !== undefined && !UNWRITABLE.test(widget.key)) tries.push({key: widget.key})
-  if (widget.label !== '' && !UNWRITABLE.test(widget.label)) tries.push({semanticsLabel: widget.label}, {text: widget.label})
-  else if (widget.label !== '') tries.push(...writableParts(widget.label).map((part) => ({contains: part})))
-  else if (widget.value && !widget.textField && !UNWRITABLE.test(widget.value)) tries.push({text: widget.value})
-  return tries
-}
-
-/** A widget in words for a comment: its role, its label (never a text field's typed value) and where it is. */
-export function describe(widget: Widget): string {
-  const name = widget.label || (widget.textField ? '' : (widget.value ?? ''))
-  return `${widget.role ?? 'widget'} ${JSON.stringify(name)} at (${widget.bounds.x}, ${widget.bounds.y})`
-}
-
 export const predicateText = (predicates: Predicates) =>
   Object.entries(predicates)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
     .join(', ')
 
-/** A locator for `widget`: the first predicate that matches it alone; else one that matches it
- *  among others, which find picks, with `--matches`; else none (the step is not replayable), and
- *  why: a predicate find would answer with another widget is never written. */
-export async function locate(lookup: TraceFreeLookup, widget: Widget): Promise<Locator> {
-  let several: Locator | undefined
-  let other: Locator | undefined
-  for (const predicates of predicatesFor(widget)) {
-    const found = await lookup.query(predicates)
-    if (found.matches === 0 || !found.widget) continue
-    if (found.widget.id === widget.id && found.matches === 1) return {predicates, matches: 1, pinned: true, widget}
-    if (found.widget.id === widget.id) {
-      several ??= {
-        predicates,
-        matches: found.matches,
-        pinned: true,
-        widget,
-        note: `no predicate matches only this widget: ${predicateText(predicates)} matches ${found.matches} widgets, and find picks this one`,
-      }
-      continue
-    }
-    // A replay must not act on another widget than the session did: no step rather than that one.
-    other ??= {
-      predicates: {},
-      matches: 0,
-      pinned: false,
-      widget,
-      note: `no predicate picks out the ${describe(widget)}: ${predicateText(predicates)} matches ${found.matches} widgets and find picks the ${describe(found.widget)}, so a find step would act on that one`,
+const named = (node: {role: string; label: string}) => `${node.role} ${JSON.stringify(node.label)}`
+
+/** The widget a ref or handle names, and how a replay finds it, from the recording's state alone. */
+export function locate(ref: string, state: RecordingState): {locator: Locator; sight?: Sight} {
+  const found = state.finds[ref]
+  if (found) {
+    const {matches, written, ...predicates} = found
+    const label = predicates.semanticsLabel ?? predicates.text ?? predicates.contains ?? predicates.key ?? ''
+    return {
+      locator: {kind: 'find', predicates, matches, ...(written ? {written} : {})},
+      sight: {label, obscured: (state.screen?.nodes ?? []).some((node) => node.obscured === true && node.label === label)},
     }
   }
-  return several ?? other ?? {predicates: {}, matches: 0, pinned: false, widget, note: `no find predicate matches the ${describe(widget)}`}
+  const candidate = state.candidates[ref]
+  if (candidate) return {locator: locateCandidate(candidate, state), sight: {label: candidate.label, obscured: false}}
+  const nodes = state.screen?.nodes ?? []
+  const node = /^e\d+$/.test(ref) ? nodes.find((entry) => entry.ref === ref) : undefined
+  if (!node)
+    return {
+      locator: {
+        kind: 'none',
+        why: /^e\d+$/.test(ref)
+          ? `${ref} was in no snapshot of the whole screen tapir saw last (snap without --within, --grep or --depth before acting on it)`
+          : `tapir saw no find or observe answer with ${ref}`,
+      },
+    }
+  return {locator: locateOnScreen(node, state.screen!), sight: {label: node.label, obscured: node.obscured === true}}
+}
+
+/**
+ * A widget of the screen: find by its label when find picks it (its label alone, or the first
+ * control of several nodes with that label), counting the nodes the label matches; else observe
+ * over its role, picking it by its place among the candidates with its role and label. A screen
+ * whose plain text lines were left out (interactiveOnly) cannot count a label's nodes, so only
+ * observe, which lists nodes with a role alone, is exact there.
+ */
+export function locateOnScreen(node: ScreenNode, screen: {readonly complete: boolean; readonly nodes: readonly ScreenNode[]}): Locator {
+  if (node.label === '') return {kind: 'none', why: `the ${node.role} ${node.ref ?? ''} has no label, so no find or observe step can name it`}
+  const tries: Array<[Predicates, (label: string) => boolean]> = UNWRITABLE.test(node.label)
+    ? writableParts(node.label).map((part) => [{contains: part}, (label: string) => label.includes(part)])
+    : [[{semanticsLabel: node.label}, (label: string) => label === node.label]]
+  let picked: string | undefined
+  if (screen.complete) {
+    for (const [predicates, matches] of tries) {
+      const same = screen.nodes.filter((entry) => matches(entry.label))
+      const pick = same.find((entry) => ACTIONABLE.has(entry.role)) ?? same[0]
+      if (pick === node)
+        return {
+          kind: 'find',
+          predicates,
+          matches: same.length,
+          ...(same.length > 1
+            ? {note: `${predicateText(predicates)} matches ${same.length} widgets, and find picks this ${named(node)}, the first control of them`}
+            : {}),
+        }
+      if (pick) picked ??= `${predicateText(predicates)} matches ${same.length} widgets and find picks the ${named(pick)}`
+    }
+  }
+  if (!OBSERVABLE.has(node.role) || UNWRITABLE.test(node.label))
+    return {
+      kind: 'none',
+      why: `no step names the ${named(node)}: ${picked ?? 'the snapshot left out its plain text lines (interactiveOnly), so a find cannot be counted'}, and observe ${OBSERVABLE.has(node.role) ? 'cannot pick a label with control characters' : `lists no ${node.role}`}`,
+    }
+  const same = screen.nodes.filter((entry) => entry.ref !== undefined && entry.role === node.role && entry.label === node.label)
+  const nth = same.indexOf(node) + 1
+  const why = picked ?? 'the snapshot had no plain text lines (interactiveOnly) to count the nodes a find would match'
+  return {kind: 'observe', role: node.role, label: node.label, nth, of: same.length, note: `observe, not find: ${why}`}
+}
+
+/** An observe handle: as the same widget on the screen when the snapshot was of the same screen
+ *  (no action came between) and shows it (the `nth` of its role and label there), else as
+ *  observe saw it. */
+function locateCandidate(candidate: Candidate, state: RecordingState): Locator {
+  const {screen} = state
+  if (screen && screen.after === candidate.after) {
+    const same = screen.nodes.filter((entry) => entry.ref !== undefined && entry.role === candidate.role && entry.label === candidate.label)
+    const node = same[candidate.nth - 1]
+    if (node && same.length === candidate.of) return locateOnScreen(node, screen)
+  }
+  if (candidate.label === '')
+    return {kind: 'none', why: `the observed ${candidate.role} has no label: observe's handle for it matches its value text, which can name another control`}
+  if (!OBSERVABLE.has(candidate.role) || UNWRITABLE.test(candidate.label))
+    return {kind: 'none', why: `no observe step can pick the ${named(candidate)} by its role and label`}
+  return {kind: 'observe', role: candidate.role, label: candidate.label, nth: candidate.nth, of: candidate.of}
 }

@@ -2,12 +2,13 @@ import {TapirError, messageOf} from '../errors.js'
 import {isJsonObject} from '../shape.js'
 import {defaultFor} from '../verbs/input.js'
 import type {CallRecorder, Input, ParamValue, RecordRule, Result, Verb, VerbCall} from '../verbs/types.js'
-import {describe, locate, TraceFreeLookup, type Locator, type Widget} from './locate.js'
+import {locate, type Locator, type Sight} from './locate.js'
 import {appendToRecording} from './recording-file.js'
 import {bindingName, comment, quoteTemplate, quoteWord, secretVariable, stepLine, type Flag} from './render.js'
+import {candidatesOf, isWholeTree, MAX_CANDIDATES, MAX_NODES, screenNodes, snapshotOf} from './screen.js'
 import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} from './state.js'
 
-/** Params that name a widget by ref: each becomes a find step and `@name`. */
+/** Params that name a widget by ref: each becomes a find or observe step and `@name`. */
 const REF_PARAMS = ['ref', 'startRef', 'endRef']
 /** A field whose label (or form field name) says it takes a secret. */
 const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
@@ -19,62 +20,64 @@ export function isRecorded(verb: Verb): boolean {
 }
 
 /** Whether a recording looks at a call of this verb at all: what it records, what it leaves out
- *  with a comment, and the finds whose handles it may meet. Other reads never touch it. */
+ *  with a comment, and the reads whose answers name widgets. Other reads never touch it. */
 export function isSeen(verb: Verb): boolean {
   return verb.record.as !== 'nothing'
 }
 
-/** What the recorder learnt of one ref before the action ran. */
-interface Seen {
-  locator: Locator
-}
-
 /**
  * Appends each successful action and wait to the recording `store` names, its refs turned into
- * find steps bound with --as, and keeps what the session's own finds looked for. It reads the
- * app only through the app's trace-free lookup, before the action runs, so the widget a step is
- * pinned to is the one the action acted on and the session sees the same refs, handles and
- * screen as without a recording. An app without that lookup is read not at all.
+ * find or observe steps bound with --as. It never calls the app: it keeps what the session
+ * received (the last snapshot of the whole screen, observe's candidates, finds' predicates and
+ * answers) and names a widget from those, so the session sees the same refs, handles and screen
+ * as without a recording.
  */
 export class Recorder implements CallRecorder {
   constructor(private readonly store: RecordingStore) {}
 
-  async begin(verb: Verb, input: Input, call: VerbCall): Promise<((result: Result) => Promise<void>) | undefined> {
+  begin(verb: Verb, input: Input, call: VerbCall): Promise<((result: Result) => Promise<void>) | undefined> {
     const {record} = verb
-    if (record.as === 'handles') return (result) => Promise.resolve(this.rememberFind(input, result, call))
-    if (record.as === 'nothing') return undefined
-    if (record.as === 'comment') return (_result) => this.append([comment(`left out: ${verb.name} (${record.why})`)])
+    if (record.as === 'read') return Promise.resolve((result) => Promise.resolve(this.keep(verb, input, result, call)))
+    if (record.as === 'nothing') return Promise.resolve(undefined)
+    if (record.as === 'comment') return Promise.resolve((_result) => this.append([comment(`left out: ${verb.name} (${record.why})`)]))
     const state = this.store.load()
-    if (!state) return undefined
-    const app = await call.app()
-    const lookup = await TraceFreeLookup.of(app, call.deadline).catch(() => undefined)
-    if (state.viewport === undefined) {
-      const appPackage = (await app.appPackage(call.deadline).catch(() => undefined)) ?? state.appPackage
-      const viewport = lookup ? await lookup.viewport().catch(() => 'unknown') : 'unknown'
-      this.store.save({...state, appPackage, viewport, traceFree: lookup !== undefined})
-    }
-    const seen = new Map<string, Seen>()
+    if (!state) return Promise.resolve(undefined)
+    // Named from what the session saw before the action: its own snapshot may show another screen.
+    const seen = new Map<string, {locator: Locator; sight?: Sight}>()
     for (const name of REF_PARAMS) {
       const ref = input[name]
-      if (typeof ref !== 'string' || ref === '') continue
-      // No live widget: the action fails as it would without a recording, and nothing is written.
-      // Should it succeed all the same, the file says there was no widget to write a step for.
-      const locator = (await this.locatorFor(ref, state, lookup)) ?? {
-        predicates: {},
-        matches: 0,
-        pinned: false,
-        note: `${ref} named no live widget when the action ran`,
-      }
-      seen.set(name, {locator})
+      if (typeof ref === 'string' && ref !== '') seen.set(name, locate(ref, state))
     }
-    return async (result) => this.append(this.stepsFor(verb, record, input, result, seen, call))
+    return Promise.resolve(async (result) => {
+      const app = await call.app().catch(() => undefined)
+      const appPackage = await app?.appPackage(call.deadline).catch(() => undefined)
+      const lines = this.stepsFor(verb, record, input, result, seen, call, appPackage)
+      this.keep(verb, input, result, call)
+      await this.append(lines)
+    })
   }
 
-  private rememberFind(input: Input, result: Result, call: VerbCall): void {
+  /** What a call showed of the app: a snapshot of the whole screen, observe's candidates, a find's handle. */
+  private keep(verb: Verb, input: Input, result: Result, call: VerbCall): void {
     const state = this.store.load()
+    if (!state) return
+    const snapshot = snapshotOf(result)
+    if (snapshot !== undefined && (verb.name !== 'snap' || isWholeTree(input))) {
+      const nodes = screenNodes(snapshot)
+      state.screen = {complete: !(verb.name === 'snap' && input.interactiveOnly === true) && nodes.length < MAX_NODES, nodes, after: state.actions}
+    }
+    if (verb.name === 'observe') {
+      const kept = Object.entries(state.candidates).slice(-MAX_CANDIDATES)
+      state.candidates = Object.fromEntries([...kept, ...candidatesOf(result, state.actions)].slice(-MAX_CANDIDATES))
+    }
+    if (verb.name === 'find') this.rememberFind(state, input, result, call)
+    this.store.save(state)
+  }
+
+  private rememberFind(state: RecordingState, input: Input, result: Result, call: VerbCall): void {
     const answer = result as {ref?: unknown; matched?: unknown; matchCount?: unknown}
-    if (!state || answer.matched !== true || typeof answer.ref !== 'string') return
-    // A find scoped by an eN cannot be written as it was: its handle is located like any ref.
+    if (answer.matched !== true || typeof answer.ref !== 'string') return
+    // A find scoped by an eN cannot be written as it was (a replay has no eN): not kept.
     if (typeof input.within === 'string') return
     const predicates: Predicates = {}
     const written: Predicates = {}
@@ -88,42 +91,7 @@ export class Recorder implements CallRecorder {
     const finds = Object.entries(state.finds).slice(-(MAX_FINDS - 1))
     const matches = typeof answer.matchCount === 'number' ? answer.matchCount : 1
     const entry = {...predicates, matches, ...(Object.keys(written).length > 0 ? {written} : {})}
-    this.store.save({...state, finds: Object.fromEntries([...finds, [answer.ref, entry]])})
-  }
-
-  /** The locator for a ref, read before the action runs; undefined when the ref names no live widget. */
-  private async locatorFor(ref: string, state: RecordingState, lookup: TraceFreeLookup | undefined): Promise<Locator | undefined> {
-    const known = state.finds[ref]
-    if (!lookup) {
-      if (known) {
-        const {matches, written: _written, ...predicates} = known
-        return {predicates, matches, pinned: true}
-      }
-      return {
-        predicates: {},
-        matches: 0,
-        pinned: false,
-        note: `the app registers no trace-free lookup, so ${ref} cannot be named without changing the session`,
-      }
-    }
-    let widget: Widget | undefined
-    try {
-      widget = await lookup.widget(ref)
-    } catch (error) {
-      return {predicates: {}, matches: 0, pinned: false, note: `the app could not say which widget ${ref} names (${messageOf(error)})`}
-    }
-    if (!widget) return undefined
-    if (known) {
-      const {matches, written: _written, ...predicates} = known
-      return {predicates, matches, pinned: true, widget}
-    }
-    return locate(lookup, widget).catch((error: unknown) => ({
-      predicates: {},
-      matches: 0,
-      pinned: false,
-      widget,
-      note: `the app could not say what matches the ${describe(widget)} (${messageOf(error)})`,
-    }))
+    state.finds = Object.fromEntries([...finds, [answer.ref, entry]])
   }
 
   private stepsFor(
@@ -131,18 +99,21 @@ export class Recorder implements CallRecorder {
     {secret, waitAfter}: Extract<RecordRule, {as: 'step'}>,
     input: Input,
     result: Result,
-    seen: Map<string, Seen>,
+    seen: Map<string, {locator: Locator; sight?: Sight}>,
     call: VerbCall,
+    appPackage: string | undefined,
   ): string[] {
     // A recording stopped while the call ran gets nothing of it.
     const state = this.store.load()
     if (!state) return []
+    if (appPackage) state.appPackage = appPackage
+    state.actions += 1
     const names = new Set(state.names)
     const lines: string[] = []
     const flags: Flag[] = []
     const shown: Record<string, ParamValue> = {}
     const untilFlags: Flag[] = []
-    let replayable = true
+    let unwritten: string | undefined
     for (const param of verb.params) {
       const value = input[param.name]
       if (value === undefined || param.mcpOnly || param.replyOnly) continue
@@ -155,25 +126,16 @@ export class Recorder implements CallRecorder {
       }
       const ref = seen.get(param.name)
       if (ref) {
-        const {locator} = ref
-        if (Object.keys(locator.predicates).length === 0) {
-          lines.push(comment(`not replayable: ${locator.note ?? 'the widget could not be located'}`))
-          replayable = false
+        const {locator, sight} = ref
+        if (locator.kind === 'none') {
+          lines.push(comment(`not replayable: ${locator.why}`))
+          unwritten ??= `${verb.name} on ${String(value)}`
           continue
         }
-        const known = typeof value === 'string' ? state.finds[value] : undefined
-        const writtenPredicates = known?.written ?? {}
-        const readable = Object.entries(locator.predicates).find(([name]) => !(name in writtenPredicates))?.[1]
-        const name = bindingName(locator.widget?.label || readable || 'widget', names)
+        const name = bindingName(bindingLabel(locator, sight), names)
         names.add(name)
         if (locator.note) lines.push(comment(locator.note))
-        const find: Flag[] = Object.entries(locator.predicates)
-          .filter((entry): entry is [string, string] => entry[1] !== undefined)
-          .map(([predicate, text]) => {
-            const written = writtenPredicates[predicate as keyof Predicates]
-            return written === undefined ? [predicate, text] : [predicate, written, true]
-          })
-        lines.push(stepLine('find', [...find, ['as', name], ...(locator.matches > 1 ? [['matches', locator.matches] as Flag] : [])]))
+        lines.push(locatorStep(locator, name))
         flags.push([param.name, `@${name}`])
         shown[param.name] = `@${name}`
         continue
@@ -185,7 +147,7 @@ export class Recorder implements CallRecorder {
         continue
       }
       if (param.name === secret && typeof value === 'string') {
-        const field = secretField(seen.get('ref')?.locator)
+        const field = secretField(seen.get('ref'), input.ref, result)
         if (field !== undefined) {
           const placeholder = `\${env.${secretVariable(field)}}`
           flags.push([secret, placeholder, true])
@@ -202,8 +164,9 @@ export class Recorder implements CallRecorder {
         ? `MCP ${verb.tool} ${JSON.stringify(shown)}`
         : `CLI ${renderable(`tapir:${verb.name}`, [...flags, ...untilFlags]) ?? verb.name}`
     lines.unshift(comment(`from ${origin}`))
-    if (!replayable || line === undefined)
-      lines.push(comment(`not replayable: ${verb.name} ${line === undefined ? '(a value holds a line break)' : '(see above)'}`))
+    if (line === undefined) unwritten ??= `${verb.name} (a value holds a line break)`
+    if (unwritten !== undefined || line === undefined)
+      lines.push(comment(`not replayable: ${line === undefined ? `${verb.name} (a value holds a line break)` : `${line} (see above)`}`))
     else lines.push(line)
     const until = waitAfter && untilFlags.find(([name]) => name === waitAfter.text)
     if (waitAfter && until) {
@@ -219,14 +182,19 @@ export class Recorder implements CallRecorder {
           comment(`${waitAfter.text} ${until[2] ? String(until[1]) : JSON.stringify(until[1])} did not match when recorded: no wait step`),
         )
     }
-    // Replay needs every variable a written template reads, as it needs the secrets.
-    for (const line of lines)
-      if (!line.startsWith('#'))
-        for (const [, variable = ''] of line.matchAll(/\$\{\s*env\.([A-Za-z0-9_]+)\s*\}/g))
+    // After an action no step was written for, the app is not where a replay would be: what
+    // follows is kept as comments, never as steps that would run against another screen.
+    const before = state.unwritten
+    const written = before === undefined ? lines : lines.map((entry) => (entry.startsWith('#') ? entry : comment(`after ${before}, not written: ${entry}`)))
+    state.unwritten = before ?? unwritten
+    // Replay needs exactly the variables its steps read.
+    for (const entry of written)
+      if (!entry.startsWith('#'))
+        for (const [, variable = ''] of entry.matchAll(/\$\{\s*env\.([A-Za-z0-9_]+)\s*\}/g))
           if (!state.secrets.includes(variable)) state.secrets = [...state.secrets, variable]
     state.names = [...names]
     this.store.save(state)
-    return lines
+    return written
   }
 
   private async append(lines: string[]): Promise<void> {
@@ -238,6 +206,33 @@ export class Recorder implements CallRecorder {
       throw new TapirError(`The call succeeded, but the recording ${state.file} could not be written: ${messageOf(error)}`, 'local')
     }
   }
+}
+
+/** The step that binds the widget to `@name`. */
+function locatorStep(locator: Exclude<Locator, {kind: 'none'}>, name: string): string {
+  if (locator.kind === 'observe')
+    return stepLine('observe', [
+      ['roles', locator.role],
+      ['as', name],
+      ['label', locator.label],
+      ...(locator.of > 1 ? ([['nth', locator.nth], ['matches', locator.of]] as Flag[]) : []),
+    ])
+  const written = locator.written ?? {}
+  const find: Flag[] = Object.entries(locator.predicates)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([predicate, text]) => {
+      const template = written[predicate as keyof Predicates]
+      return template === undefined ? [predicate, text] : [predicate, template, true]
+    })
+  return stepLine('find', [...find, ['as', name], ...(locator.matches > 1 ? [['matches', locator.matches] as Flag] : [])])
+}
+
+/** What a binding is named after: the widget's label, never a value read from the environment. */
+function bindingLabel(locator: Exclude<Locator, {kind: 'none'}>, sight: Sight | undefined): string {
+  if (locator.kind === 'observe') return locator.label
+  const written = locator.written ?? {}
+  const readable = Object.entries(locator.predicates).find(([name, value]) => value !== undefined && !(name in written))?.[1]
+  return readable ?? (Object.keys(written).length > 0 ? 'widget' : (sight?.label ?? 'widget'))
 }
 
 /** A value as the tapir:run step wrote it, when it came from `${env.NAME}`: `--name=<value>` or
@@ -252,19 +247,21 @@ function asWritten(call: VerbCall, name: string, value: string): string | undefi
 }
 
 /**
- * The field's name when the text typed into it is a secret: the app shows it obscured, or its
- * label or form field says password, passcode, PIN, secret or token. Without the app's lookup
- * the widget is unknown, so whatever is typed counts as secret (a recording never guesses a
- * password is not one), named by the predicates of the find that named the field, if any.
+ * The field's name when the text typed into it is a secret, from what the session saw: a
+ * snapshot showed its value obscured (before the call, or in the call's own snapshot), or its
+ * label, or the label of the field the app says it wrote, says password, passcode, PIN, secret
+ * or token. A field the session never saw is a secret too: a recording never guesses a value is
+ * not one.
  */
-function secretField(locator: Locator | undefined): string | undefined {
-  const widget = locator?.widget
-  if (widget) {
-    const says = [widget.label, widget.field ?? '', widget.key ?? ''].some((text) => SECRET_LABEL.test(text))
-    return widget.obscured || says ? widget.field || widget.label || widget.key || 'field' : undefined
-  }
-  const named = Object.values(locator?.predicates ?? {}).filter((text): text is string => text !== undefined)
-  return named.find((text) => SECRET_LABEL.test(text)) ?? named[0] ?? 'field'
+function secretField(seen: {sight?: Sight} | undefined, ref: ParamValue | undefined, result: Result): string | undefined {
+  const sight = seen?.sight
+  const target = isJsonObject(result) && isJsonObject(result.effect) && isJsonObject(result.effect.target) ? result.effect.target.label : undefined
+  const after = snapshotOf(result)
+  const shownObscured = after !== undefined && screenNodes(after).some((node) => node.obscured === true && (node.ref === ref || (sight !== undefined && node.label === sight.label && node.role === 'textbox')))
+  const label = sight?.label || (typeof target === 'string' ? target : '')
+  if (!sight) return label || 'field'
+  if (sight.obscured || shownObscured || SECRET_LABEL.test(sight.label) || (typeof target === 'string' && SECRET_LABEL.test(target))) return label || 'field'
+  return undefined
 }
 
 /** The step line, or undefined when a value cannot be one line. */

@@ -23,16 +23,8 @@ export function headerLines(state: RecordingState): string[] {
     `${RECORDING_HEAD}: replay with \`tapir tapir:run --file <this file>\``,
     comment(`recorded ${state.startedAt} with tapir ${state.version}`),
     comment(`app package: ${state.appPackage}`),
-    ...(state.viewport ? [comment(`viewport: ${state.viewport}`)] : []),
-    ...(state.traceFree === false
-      ? [
-          comment(
-            'the app registers no trace-free lookup (ext.tapir.lookup), so nothing was read from it: a step on an eN ref or an observe handle is not replayable, a qN from tapir:find keeps its predicates unchecked, and all typed text is written as a secret (whether a field is obscured cannot be seen)',
-          ),
-        ]
-      : []),
     state.secrets.length > 0
-      ? comment(`replay needs: ${state.secrets.join(', ')} (text typed into secret fields; never written here)`)
+      ? comment(`replay needs: ${state.secrets.join(', ')} (read from the environment; never written here)`)
       : comment('replay needs no environment variables'),
   ]
 }

@@ -33,7 +33,7 @@ export const snap = extensionVerb({
     },
   },
   step: 'any',
-  record: {as: 'nothing'},
+  record: {as: 'read'},
   params: [
     {
       name: 'depth',
@@ -86,7 +86,7 @@ export const observe = extensionVerb({
     },
   },
   step: 'any',
-  record: {as: 'nothing'},
+  record: {as: 'read'},
   params: [
     // Passed through to the app as typed on the CLI (the observe command page): the app answers for them.
     {
@@ -168,7 +168,7 @@ export const find = extensionVerb({
     },
   },
   step: 'any',
-  record: {as: 'handles'},
+  record: {as: 'read'},
   params: [
     ...FIND_PREDICATES,
     {

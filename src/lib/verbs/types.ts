@@ -221,15 +221,16 @@ type ParamNameOf<I> = keyof I & string
 export type StepRule = 'any' | 'last' | 'never'
 
 /** What a recording (record/recorder.ts) makes of a successful call of a verb:
- * - `step`: a tapir:run step, its refs turned into find steps. The text of `secret` may be one
- *   (a password field's): written as `${env.NAME}`. `waitAfter` names the params of a wait the
- *   verb does after itself (tap --until): written as a wait step of its own.
- * - `handles`: no step, but the handles it returns name widgets in later steps (find).
+ * - `step`: a tapir:run step, its refs turned into find or observe steps. The text of `secret`
+ *   may be one (a password field's): written as `${env.NAME}`. `waitAfter` names the params of a
+ *   wait the verb does after itself (tap --until): written as a wait step of its own.
+ * - `read`: no step, but what it answers names widgets in later steps: snap's refs, observe's
+ *   candidates, find's handles; the recording keeps them.
  * - `comment`: a comment saying the call is left out, and why.
  * - `nothing`: a read the recording never looks at. */
 export type RecordRule<N extends string = string> =
   | {as: 'step'; secret?: N; waitAfter?: {text: N; timeoutMs: N}}
-  | {as: 'handles'}
+  | {as: 'read'}
   | {as: 'comment'; why: 'a read' | 'not a tapir:run step'}
   | {as: 'nothing'}
 

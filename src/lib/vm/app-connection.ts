@@ -201,12 +201,6 @@ export class AppConnection {
     return checkAnswer('evaluate', instanceRef, answer)
   }
 
-  /** Whether the app's isolate registered `ext.tapir.<verb>`: read from the isolate tapir already
-   *  found, so asking calls nothing in the app. */
-  async registers(verb: string, deadline: Deadline): Promise<boolean> {
-    return (this.isolate ?? (await this.resolveIsolate(deadline.setup))).extensionRPCs.includes(EXTENSION_PREFIX + verb)
-  }
-
   /** Whether an isolate of the app has registered tapir's (or Dusk 0.0.1's) extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
     return (await this.appPackage(deadline)) !== undefined
