@@ -92,7 +92,7 @@ function typed(unread: Sent[]): Sent[] {
     },
   })
   const checker = program.getTypeChecker()
-  return unread.flatMap((entry) => {
+  return unread.flatMap((entry): Sent[] => {
     const source = program.getSourceFile(join(ROOT, entry.file))
     const node = source && findAt(source, entry.at ?? -1)
     const type = node && checker.getTypeAtLocation(node)

@@ -36,8 +36,9 @@ describe('which calls a recording keeps, from the catalogue', () => {
       expect(verb.record, verb.name).toEqual(verb.kind === 'read' ? {as: 'nothing'} : {as: 'comment', why: 'not a tapir:run step'})
   })
 
-  it('looks at finds, and at no other read', () => {
+  it('keeps what snap, observe and find show, and looks at no other read', () => {
     const seenReads = VERBS.filter((verb) => verb.kind === 'read' && isSeen(verb)).map((verb) => verb.name)
-    expect(seenReads.sort()).toEqual(['find', 'wait', 'wait_for_network_idle'])
+    expect(seenReads.sort()).toEqual(['find', 'observe', 'snap', 'wait', 'wait_for_network_idle'])
+    for (const name of ['find', 'observe', 'snap']) expect(VERBS.find((verb) => verb.name === name)?.record).toEqual({as: 'read'})
   })
 })

@@ -45,7 +45,9 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
   const found = state.finds[ref]
   if (found) {
     const {matches, written, ...predicates} = found
-    const label = predicates.semanticsLabel ?? predicates.text ?? predicates.contains ?? predicates.key ?? ''
+    // A predicate read from the environment never names anything: it may be a secret.
+    const label =
+      Object.entries(predicates).find((entry): entry is [string, string] => typeof entry[1] === 'string' && !(written && entry[0] in written))?.[1] ?? ''
     return {
       locator: {kind: 'find', predicates, matches, ...(written ? {written} : {})},
       sight: {label, obscured: (state.screen?.nodes ?? []).some((node) => node.obscured === true && node.label === label)},

@@ -227,12 +227,10 @@ function locatorStep(locator: Exclude<Locator, {kind: 'none'}>, name: string): s
   return stepLine('find', [...find, ['as', name], ...(locator.matches > 1 ? [['matches', locator.matches] as Flag] : [])])
 }
 
-/** What a binding is named after: the widget's label, never a value read from the environment. */
+/** What a binding is named after: the widget's label as the session saw it, never a value read
+ *  from the environment. */
 function bindingLabel(locator: Exclude<Locator, {kind: 'none'}>, sight: Sight | undefined): string {
-  if (locator.kind === 'observe') return locator.label
-  const written = locator.written ?? {}
-  const readable = Object.entries(locator.predicates).find(([name, value]) => value !== undefined && !(name in written))?.[1]
-  return readable ?? (Object.keys(written).length > 0 ? 'widget' : (sight?.label ?? 'widget'))
+  return locator.kind === 'observe' ? locator.label : sight?.label || 'widget'
 }
 
 /** A value as the tapir:run step wrote it, when it came from `${env.NAME}`: `--name=<value>` or
@@ -259,7 +257,7 @@ function secretField(seen: {sight?: Sight} | undefined, ref: ParamValue | undefi
   const after = snapshotOf(result)
   const shownObscured = after !== undefined && screenNodes(after).some((node) => node.obscured === true && (node.ref === ref || (sight !== undefined && node.label === sight.label && node.role === 'textbox')))
   const label = sight?.label || (typeof target === 'string' ? target : '')
-  if (!sight) return label || 'field'
+  if (!sight || sight.label === '') return label || 'field'
   if (sight.obscured || shownObscured || SECRET_LABEL.test(sight.label) || (typeof target === 'string' && SECRET_LABEL.test(target))) return label || 'field'
   return undefined
 }
