@@ -68,18 +68,19 @@ describe('recording a flow and replaying it', () => {
     expect(text).not.toMatch(REF)
     expect(text).not.toContain(PASSWORD)
     expect(text).not.toContain('hunter')
-    const [first, recorded, appPackage, viewport, needs] = text.split('\n')
+    const [first, recorded, appPackage, needs] = text.split('\n')
     expect(first).toMatch(/^# tapir recording/)
     expect(recorded).toMatch(/^# recorded \d{4}-\d\d-\d\dT[\d:.]+Z with tapir \d+\.\d+\.\d+/)
     expect(appPackage).toBe('# app package: tapir')
-    expect(viewport).toMatch(/^# viewport: \d+x\d+ @\d+(\.\d+)?x$/)
-    expect(needs).toContain('TAPIR_SECRET_PASSWORD')
+    expect(needs).toBe('# replay needs: TAPIR_SECRET_PASSWORD (read from the environment; never written here)')
+    // Every action is a step, each widget named from the snapshot the session saw; the button
+    // shares "Sign in" with the heading, and find picks the button (the first control of them).
     expect(stepsOf(text)).toEqual([
-      'find --key=email --as=email',
+      'find --semanticsLabel=Email --as=email',
       `fill --ref=@email --text=${EMAIL}`,
-      'find --key=password --as=password',
+      'find --semanticsLabel=Password --as=password',
       'fill --ref=@password --text=${env.TAPIR_SECRET_PASSWORD}',
-      'find --key=signIn --as=sign_in',
+      "find --semanticsLabel='Sign in' --as=sign_in --matches=2",
       'tap --ref=@sign_in',
       'wait --text=Monitors --timeoutMs=3000',
     ])
@@ -100,9 +101,9 @@ describe('recording a flow and replaying it', () => {
 
       // From the wrong screen (already signed in): exit 3, naming the first failing line.
       const again = await s.spawn(['tapir:run', '--file', mcpFile], {env: {TAPIR_SECRET_PASSWORD: PASSWORD}})
-      const line = readFileSync(mcpFile, 'utf8').split('\n').indexOf('find --key=email --as=email') + 1
+      const line = readFileSync(mcpFile, 'utf8').split('\n').indexOf('find --semanticsLabel=Email --as=email') + 1
       expect(again.exitCode).toBe(3)
-      expect(again.stderr).toContain(`✗ step 1 (line ${line}) failed (exit 3): find --key=email --as=email`)
+      expect(again.stderr).toContain(`✗ step 1 (line ${line}) failed (exit 3): find --semanticsLabel=Email --as=email`)
       expect(again.stderr).toContain('found no widget for @email')
     } finally {
       await s.close()
@@ -154,18 +155,21 @@ describe('recording a flow and replaying it', () => {
 })
 
 describe('a row among rows with the same label', () => {
-  it('writes why it cannot pin the second "Pause", and no step that would tap another', async () => {
+  it('is written as observe by its role and place, and a replay taps that row, not the first', async () => {
     const file = join(scratch(), 'pause.tapir')
     const s = await simSession()
+    let after = ''
     try {
       await signIn(s)
       const snapshot = (await s.spawn(['tapir:snap'])).stdout
       const second = snapshot.split('\n').filter((line) => /button "Pause"/.test(line))[1]!
       const ref = /\[ref=(e\d+)\]/.exec(second)![1]!
       expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
+      expect((await s.spawn(['tapir:snap'])).exitCode).toBe(0)
       const tapped = await s.spawn(['tapir:tap', `--ref=${ref}`])
       expect(tapped.exitCode, tapped.stderr).toBe(0)
       expect((await s.spawn(['record', 'stop'])).exitCode).toBe(0)
+      after = (await s.spawn(['tapir:snap'])).stdout.replace(/ \[ref=e\d+\]/g, '')
 
       // A bound find that matches another count than it was written with fails its line (exit 3):
       // nineteen Pause buttons are left, the second row shows Resume now.
@@ -179,11 +183,22 @@ describe('a row among rows with the same label', () => {
     }
     const text = readFileSync(file, 'utf8')
     expect(text).not.toMatch(REF)
-    // A step that would tap the first Pause instead is never written: a replay does what was done, or says it cannot.
-    expect(text).toMatch(
-      /^# not replayable: no predicate picks out the button "Pause" at \(\d+, \d+\): semanticsLabel "Pause" matches 20 widgets and find picks the button "Pause" at \(\d+, \d+\)/m,
-    )
-    expect(stepsOf(text)).toEqual([])
+    expect(text).toMatch(/^# observe, not find: semanticsLabel "Pause" matches 20 widgets and find picks the button "Pause"$/m)
+    expect(stepsOf(text)).toEqual(['observe --roles=button --as=pause --label=Pause --nth=2 --matches=20', 'tap --ref=@pause'])
+
+    const fresh = await simSession()
+    try {
+      await signIn(fresh)
+      const replay = await fresh.spawn(['tapir:run', '--file', file])
+      expect(replay.exitCode, replay.stderr).toBe(0)
+      expect((await fresh.spawn(['tapir:snap'])).stdout.replace(/ \[ref=e\d+\]/g, '')).toBe(after)
+      // Run again, the second row shows Resume: the observe counts 19 Pause buttons and stops (exit 3).
+      const again = await fresh.spawn(['tapir:run', '--file', file])
+      expect(again.exitCode).toBe(3)
+      expect(again.stderr).toContain('found 19 candidates labelled "Pause" for @pause, not the 20 there were when it was written')
+    } finally {
+      await fresh.close()
+    }
   })
 })
 
