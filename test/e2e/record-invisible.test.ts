@@ -81,7 +81,9 @@ describe('a recording is invisible to the session it records', () => {
       // Every action of the quick start is a step: the fields named from the snapshot it saw
       // (interactiveOnly: by observe, which counts only nodes with a role), the button by its find.
       expect(text).toContain('observe --roles=textbox --as=email --label=Email\nfill --ref=@email --text=ada@example.com\n')
-      expect(text).toContain('observe --roles=textbox --as=password --label=Password\nfill --ref=@password --text=${env.TAPIR_SECRET_PASSWORD}\n')
+      expect(text).toContain(
+        'observe --roles=textbox --as=password --label=Password\nfill --ref=@password --text=${env.TAPIR_SECRET_PASSWORD}\n',
+      )
       expect(text).toContain('find --key=signIn --as=signin\ntap --ref=@signin\n')
       expect(text).not.toMatch(/not replayable|not written/)
       expect(text).not.toContain('hunter22')

@@ -37,7 +37,13 @@ async function recorded(calls: Call[]): Promise<string> {
   const recorder = new Recorder(memoryStore(state))
   for (const [name, input, result, extra] of calls) {
     const verb = verbNamed(name)!
-    const call = {app: () => Promise.resolve(app), deadline: new Deadline(5000, 0), cwd: '.', timeoutMs: 5000, ...extra} as unknown as VerbCall
+    const call = {
+      app: () => Promise.resolve(app),
+      deadline: new Deadline(5000, 0),
+      cwd: '.',
+      timeoutMs: 5000,
+      ...extra,
+    } as unknown as VerbCall
     const commit = await recorder.begin(verb, input, call)
     await commit?.(result ?? {ref: input.ref, effect: {kind: 'text', verified: true}})
   }
@@ -93,12 +99,18 @@ describe('what the session saw names the widget', () => {
         {ref: 'q3', role: 'button', label: 'Export', value: null},
       ],
     }
-    const text = await recorded([snap(screen), ['observe', {}, candidates], ['tap', {ref: 'q3'}], ['observe', {}, candidates], ['tap', {ref: 'q2'}]])
+    const text = await recorded([
+      snap(screen),
+      ['observe', {}, candidates],
+      ['tap', {ref: 'q3'}],
+      ['observe', {}, candidates],
+      ['tap', {ref: 'q2'}],
+    ])
     expect(text).toContain('find --semanticsLabel=Export --as=export\ntap --ref=@export\n')
     expect(text).toContain('observe --roles=button --as=pause --label=Pause --nth=2 --matches=2\ntap --ref=@pause\n')
   })
 
-  it('a qN from the session\'s own find keeps its predicates', async () => {
+  it("a qN from the session's own find keeps its predicates", async () => {
     const text = await recorded([
       ['find', {text: 'Go'}, {ref: 'q1', matched: true, matchCount: 1}],
       ['tap', {ref: 'q1'}],

@@ -47,7 +47,9 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
     const {matches, written, ...predicates} = found
     // A predicate read from the environment never names anything: it may be a secret.
     const label =
-      Object.entries(predicates).find((entry): entry is [string, string] => typeof entry[1] === 'string' && !(written && entry[0] in written))?.[1] ?? ''
+      Object.entries(predicates).find(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && !(written && entry[0] in written),
+      )?.[1] ?? ''
     return {
       locator: {kind: 'find', predicates, matches, ...(written ? {written} : {})},
       sight: {label, obscured: (state.screen?.nodes ?? []).some((node) => node.obscured === true && node.label === label)},
@@ -77,7 +79,8 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
  * observe, which lists nodes with a role alone, is exact there.
  */
 export function locateOnScreen(node: ScreenNode, screen: {readonly complete: boolean; readonly nodes: readonly ScreenNode[]}): Locator {
-  if (node.label === '') return {kind: 'none', why: `the ${node.role} ${node.ref ?? ''} has no label, so no find or observe step can name it`}
+  if (node.label === '')
+    return {kind: 'none', why: `the ${node.role} ${node.ref ?? ''} has no label, so no find or observe step can name it`}
   const tries: Array<[Predicates, (label: string) => boolean]> = UNWRITABLE.test(node.label)
     ? writableParts(node.label).map((part) => [{contains: part}, (label: string) => label.includes(part)])
     : [[{semanticsLabel: node.label}, (label: string) => label === node.label]]
@@ -92,7 +95,9 @@ export function locateOnScreen(node: ScreenNode, screen: {readonly complete: boo
           predicates,
           matches: same.length,
           ...(same.length > 1
-            ? {note: `${predicateText(predicates)} matches ${same.length} widgets, and find picks this ${named(node)}, the first control of them`}
+            ? {
+                note: `${predicateText(predicates)} matches ${same.length} widgets, and find picks this ${named(node)}, the first control of them`,
+              }
             : {}),
         }
       if (pick) picked ??= `${predicateText(predicates)} matches ${same.length} widgets and find picks the ${named(pick)}`
@@ -120,7 +125,10 @@ function locateCandidate(candidate: Candidate, state: RecordingState): Locator {
     if (node && same.length === candidate.of) return locateOnScreen(node, screen)
   }
   if (candidate.label === '')
-    return {kind: 'none', why: `the observed ${candidate.role} has no label: observe's handle for it matches its value text, which can name another control`}
+    return {
+      kind: 'none',
+      why: `the observed ${candidate.role} has no label: observe's handle for it matches its value text, which can name another control`,
+    }
   if (!OBSERVABLE.has(candidate.role) || UNWRITABLE.test(candidate.label))
     return {kind: 'none', why: `no observe step can pick the ${named(candidate)} by its role and label`}
   return {kind: 'observe', role: candidate.role, label: candidate.label, nth: candidate.nth, of: candidate.of}

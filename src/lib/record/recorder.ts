@@ -64,7 +64,11 @@ export class Recorder implements CallRecorder {
     const snapshot = snapshotOf(result)
     if (snapshot !== undefined && (verb.name !== 'snap' || isWholeTree(input))) {
       const nodes = screenNodes(snapshot)
-      state.screen = {complete: !(verb.name === 'snap' && input.interactiveOnly === true) && nodes.length < MAX_NODES, nodes, after: state.actions}
+      state.screen = {
+        complete: !(verb.name === 'snap' && input.interactiveOnly === true) && nodes.length < MAX_NODES,
+        nodes,
+        after: state.actions,
+      }
     }
     if (verb.name === 'observe') {
       const kept = Object.entries(state.candidates).slice(-MAX_CANDIDATES)
@@ -185,7 +189,10 @@ export class Recorder implements CallRecorder {
     // After an action no step was written for, the app is not where a replay would be: what
     // follows is kept as comments, never as steps that would run against another screen.
     const before = state.unwritten
-    const written = before === undefined ? lines : lines.map((entry) => (entry.startsWith('#') ? entry : comment(`after ${before}, not written: ${entry}`)))
+    const written =
+      before === undefined
+        ? lines
+        : lines.map((entry) => (entry.startsWith('#') ? entry : comment(`after ${before}, not written: ${entry}`)))
     state.unwritten = before ?? unwritten
     // Replay needs exactly the variables its steps read.
     for (const entry of written)
@@ -215,7 +222,12 @@ function locatorStep(locator: Exclude<Locator, {kind: 'none'}>, name: string): s
       ['roles', locator.role],
       ['as', name],
       ['label', locator.label],
-      ...(locator.of > 1 ? ([['nth', locator.nth], ['matches', locator.of]] as Flag[]) : []),
+      ...(locator.of > 1
+        ? ([
+            ['nth', locator.nth],
+            ['matches', locator.of],
+          ] as Flag[])
+        : []),
     ])
   const written = locator.written ?? {}
   const find: Flag[] = Object.entries(locator.predicates)
@@ -253,12 +265,19 @@ function asWritten(call: VerbCall, name: string, value: string): string | undefi
  */
 function secretField(seen: {sight?: Sight} | undefined, ref: ParamValue | undefined, result: Result): string | undefined {
   const sight = seen?.sight
-  const target = isJsonObject(result) && isJsonObject(result.effect) && isJsonObject(result.effect.target) ? result.effect.target.label : undefined
+  const target =
+    isJsonObject(result) && isJsonObject(result.effect) && isJsonObject(result.effect.target) ? result.effect.target.label : undefined
   const after = snapshotOf(result)
-  const shownObscured = after !== undefined && screenNodes(after).some((node) => node.obscured === true && (node.ref === ref || (sight !== undefined && node.label === sight.label && node.role === 'textbox')))
+  const shownObscured =
+    after !== undefined &&
+    screenNodes(after).some(
+      (node) =>
+        node.obscured === true && (node.ref === ref || (sight !== undefined && node.label === sight.label && node.role === 'textbox')),
+    )
   const label = sight?.label || (typeof target === 'string' ? target : '')
   if (!sight || sight.label === '') return label || 'field'
-  if (sight.obscured || shownObscured || SECRET_LABEL.test(sight.label) || (typeof target === 'string' && SECRET_LABEL.test(target))) return label || 'field'
+  if (sight.obscured || shownObscured || SECRET_LABEL.test(sight.label) || (typeof target === 'string' && SECRET_LABEL.test(target)))
+    return label || 'field'
   return undefined
 }
 

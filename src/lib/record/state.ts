@@ -62,7 +62,17 @@ export function readState(value: unknown): RecordingState | undefined {
 /** A recording that starts now into `file` (absolute). The app's package is tapir's until the
  *  first recorded call reads it from the connection (tapir or dusk). */
 export function newRecordingState(file: string, version: string): RecordingState {
-  return {file, startedAt: new Date().toISOString(), version, appPackage: 'tapir', actions: 0, secrets: [], names: [], candidates: {}, finds: {}}
+  return {
+    file,
+    startedAt: new Date().toISOString(),
+    version,
+    appPackage: 'tapir',
+    actions: 0,
+    secrets: [],
+    names: [],
+    candidates: {},
+    finds: {},
+  }
 }
 
 export function memoryStore(initial: RecordingState): RecordingStore {

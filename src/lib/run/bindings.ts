@@ -36,14 +36,18 @@ export function takeBinding(verb: string, argv: readonly string[]): {argv: strin
       continue
     }
     const value = flag.groups?.equals === '=' ? word.slice(flag[0].length) : argv[++index]
-    if (value === undefined) throw new UsageError(`--${which} needs a value (--${which}=<${which === 'as' ? 'name' : which === 'label' ? 'label' : 'count'}>).`)
+    if (value === undefined)
+      throw new UsageError(`--${which} needs a value (--${which}=<${which === 'as' ? 'name' : which === 'label' ? 'label' : 'count'}>).`)
     given[which] = value
   }
   const {as: name, matches, label, nth} = given
   if (name === undefined && matches === undefined && label === undefined && nth === undefined) return {argv: rest}
   if (verb !== 'find' && verb !== 'observe')
     throw new UsageError(`--as and --matches belong on a find step (find --text=… --as=<name>) or an observe step, not on ${verb}.`)
-  if (name === undefined) throw new UsageError(`--${matches !== undefined ? 'matches' : label !== undefined ? 'label' : 'nth'} needs --as=<name> on the same ${verb} step.`)
+  if (name === undefined)
+    throw new UsageError(
+      `--${matches !== undefined ? 'matches' : label !== undefined ? 'label' : 'nth'} needs --as=<name> on the same ${verb} step.`,
+    )
   if (!NAME.test(name)) throw new UsageError(`--as=${name}: a name is a letter or _ then letters, digits, _ or - (at most 64).`)
   const count = wholeNumber('matches', matches, `how many widgets the ${verb} must match`)
   if (verb === 'find') return {argv: rest, binding: {name, matches: count}}
@@ -100,7 +104,9 @@ export function boundHandle(answer: Result | undefined, binding: Binding): strin
 /** The candidate an observe step binds: the `nth` with the label, of exactly `matches` such. */
 function observedHandle(answer: Result | undefined, binding: Binding, label: string): string {
   const candidates = isJsonObject(answer) && Array.isArray(answer.candidates) ? answer.candidates : []
-  const refs = candidates.flatMap((entry) => (isJsonObject(entry) && entry.label === label && typeof entry.ref === 'string' ? [entry.ref] : []))
+  const refs = candidates.flatMap((entry) =>
+    isJsonObject(entry) && entry.label === label && typeof entry.ref === 'string' ? [entry.ref] : [],
+  )
   const ref = refs[(binding.nth ?? 1) - 1]
   if (refs.length !== binding.matches || ref === undefined)
     throw new TapirError(
