@@ -13,7 +13,7 @@ import {TapirCommand} from '../oclif/tapir-command.js'
 export default class Run extends TapirCommand<typeof Run> {
   static override summary = 'Run many verb lines in one process over one connection to the app.'
   static override description =
-    'Each step is a verb line without the tapir: prefix ("tap --ref=e5", "fill --ref=q1 --text=\'a b\'"), split into words like a shell splits them (quotes, backslash escapes) and run by the same command as on its own, with the same flags, output and exit code. Operators, globs, $VARS and command substitution are refused before anything runs: steps never reach a shell. `find … --as=<name>` binds the handle it returns and `--ref=@<name>` uses it; `${env.NAME}` is read from the environment (an unset one, like an unbound @name, is refused before any step runs).'
+    'Each step is a verb line without the tapir: prefix ("tap --ref=e5", "fill --ref=q1 --text=\'a b\'"), split into words like a shell splits them (quotes, backslash escapes) and run by the same command as on its own, with the same flags, output and exit code. Operators, globs, $VARS and command substitution are refused before anything runs: steps never reach a shell. `find … --as=<name>` binds the handle it returns (`observe … --as=<name> --label=<label>` binds a candidate) and `--ref=@<name>` uses it; `${env.NAME}` is read from the environment (an unset one, like an unbound @name, is refused before any step runs).'
   static override examples = [
     '<%= config.bin %> <%= command.id %> "find --text=Email" "fill --ref=q1 --text=a@b.c" "tap --ref=q2" "snap --interactiveOnly"',
     '<%= config.bin %> <%= command.id %> --file=steps.txt --continue',

@@ -116,7 +116,7 @@ describe('stepLines', () => {
 })
 
 describe('planSteps: names and the environment', () => {
-  const isVerb = (name: string) => ['find', 'tap', 'fill', 'drag', 'snap'].includes(name)
+  const isVerb = (name: string) => ['find', 'observe', 'tap', 'fill', 'drag', 'snap'].includes(name)
   const plan = (lines: string[], env: Record<string, string> = {}) => planSteps(lines, {isVerb, env})
 
   it('takes --as and --matches off a find step and binds the name', () => {
@@ -132,11 +132,21 @@ describe('planSteps: names and the environment', () => {
   it('binds one widget unless --matches says more', () => {
     expect(plan(['find --key=email --as email']).steps[0]!.binding).toEqual({name: 'email', matches: 1})
   })
+  it('takes --as, --label, --nth and --matches off an observe step; leaves a find its own words', () => {
+    const {steps} = plan(['observe --roles=button --as=pause --label=Pause --nth=2 --matches=20', 'tap --ref=@pause'])
+    expect(steps[0]).toMatchObject({argv: ['--roles=button'], binding: {name: 'pause', matches: 20, label: 'Pause', nth: 2}})
+    expect(plan(["observe --as=t --label='Sign in'"]).steps[0]!.binding).toEqual({name: 't', matches: 1, label: 'Sign in', nth: 1})
+    expect(plan(['find --text=A --as=a --label=A']).steps[0]!.argv).toEqual(['--text=A', '--label=A'])
+  })
   it.each([
     [['tap --ref=@unknown'], '@unknown is not bound'],
     [['tap --ref=@later', 'find --text=A --as=later'], '@later is not bound'],
     [['drag --startRef=@a --endRef=e2'], '@a is not bound'],
     [['tap --ref=e1 --as=x'], 'belong on a find step'],
+    [['observe --as=x'], 'needs --label=<label>'],
+    [['observe --label=A'], '--label needs --as'],
+    [['observe --as=x --label=A --nth=3 --matches=2'], '--nth=3 is past --matches=2'],
+    [['observe --as=x --label=A --nth=0'], 'a whole number of at least 1'],
     [['find --text=A --matches=2'], '--matches needs --as'],
     [['find --text=A --as=1x'], 'a name is a letter'],
     [['find --text=A --as=a --matches=0'], 'a whole number of at least 1'],
@@ -165,6 +175,21 @@ describe('bindings', () => {
   it('puts the bound handle in place of @name in ref flags only', () => {
     const handles = new Map([['a', 'q4']])
     expect(withHandles(['--ref=@a', '--text=@a', '--startRef', '@a'], handles)).toEqual(['--ref=q4', '--text=@a', '--startRef', 'q4'])
+  })
+  it('takes the candidate an observe answered by its label and place, or says how many there were', () => {
+    const answer = {
+      candidates: [
+        {ref: 'q1', role: 'button', label: 'Pause'},
+        {ref: 'q2', role: 'button', label: 'Web'},
+        {ref: 'q3', role: 'button', label: 'Pause'},
+      ],
+    }
+    expect(boundHandle(answer, {name: 'p', matches: 2, label: 'Pause', nth: 2})).toBe('q3')
+    expect(boundHandle(answer, {name: 'w', matches: 1, label: 'Web', nth: 1})).toBe('q2')
+    expect(() => boundHandle(answer, {name: 'p', matches: 3, label: 'Pause', nth: 2})).toThrow(
+      'found 2 candidates labelled "Pause" for @p, not the 3 there were when it was written',
+    )
+    expect(() => boundHandle({candidates: []}, {name: 'x', matches: 1, label: 'X', nth: 1})).toThrow('found 0 candidates')
   })
   it('takes the handle a find answered, or says what it found', () => {
     expect(() => boundHandle(undefined, {name: 'a', matches: 1})).toThrow('found no widget for @a')

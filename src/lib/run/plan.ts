@@ -11,7 +11,7 @@ export interface Step {
   argv: string[]
   /** Its line in the --file it came from. */
   line?: number
-  /** `find … --as=<name>`: bind the handle it returns. */
+  /** `find … --as=<name>` (or `observe … --as=<name> --label=…`): bind the handle it returns. */
   binding?: Binding
   /** Its words that held `${env.NAME}`: as the verb gets them, and as written (for a recording). */
   envWords?: Array<[given: string, written: string]>
@@ -67,7 +67,10 @@ export function planSteps(input: ReadonlyArray<string | StepLine>, context: Plan
       throw new UsageError(`${where}: ${messageOf(error)}`)
     }
     for (const name of namesUsed(taken.argv))
-      if (!bound.has(name)) throw new UsageError(`${where}: @${name} is not bound: an earlier step must be find … --as=${name}.`)
+      if (!bound.has(name))
+        throw new UsageError(
+          `${where}: @${name} is not bound: an earlier step must be find … --as=${name} (or observe … --as=${name} --label=…).`,
+        )
     if (taken.binding) bound.add(taken.binding.name)
     return {
       ...step,
