@@ -158,7 +158,7 @@ describe('a row among rows with the same label', () => {
   it('is written as observe by its role and place, and a replay taps that row, not the first', async () => {
     const file = join(scratch(), 'pause.tapir')
     const s = await simSession()
-    let after = ''
+    let after: string
     try {
       await signIn(s)
       const snapshot = (await s.spawn(['tapir:snap'])).stdout

@@ -57,9 +57,9 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
   }
   const candidate = state.candidates[ref]
   if (candidate) return {locator: locateCandidate(candidate, state), sight: {label: candidate.label, obscured: false}}
-  const nodes = state.screen?.nodes ?? []
-  const node = /^e\d+$/.test(ref) ? nodes.find((entry) => entry.ref === ref) : undefined
-  if (!node)
+  const {screen} = state
+  const node = screen && /^e\d+$/.test(ref) ? screen.nodes.find((entry) => entry.ref === ref) : undefined
+  if (!screen || !node)
     return {
       locator: {
         kind: 'none',
@@ -68,7 +68,7 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
           : `tapir saw no find or observe answer with ${ref}`,
       },
     }
-  return {locator: locateOnScreen(node, state.screen!), sight: {label: node.label, obscured: node.obscured === true}}
+  return {locator: locateOnScreen(node, screen), sight: {label: node.label, obscured: node.obscured === true}}
 }
 
 /**
