@@ -4,7 +4,9 @@ import type {ExtensionHandler} from './extension-handler.js'
 
 /**
  * Every `Text` on stage whose data equals `text` (or contains it with `exact: "false"`), walked in
- * the element tree: each gets a fresh `e<N>` ref bound to the widget, in tree order.
+ * the element tree: each gets a fresh `e<N>` ref bound to the widget, in tree order. No tool
+ * dispatches to it; the reference names it as what mints a ref without a node ("a `find_by_text`
+ * entry", under tapir_set_checkbox), and perf_run reaches a text target past the first through it.
  */
 export const findByTextHandler: ExtensionHandler = {
   name: 'find_by_text',
