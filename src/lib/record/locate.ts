@@ -65,7 +65,7 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
         kind: 'none',
         why: /^e\d+$/.test(ref)
           ? `${ref} was in no snapshot of the whole screen tapir saw last (snap without --within, --grep or --depth before acting on it)`
-          : `tapir saw no find or observe answer with ${ref}`,
+          : `tapir saw no observe answer or find (without --within) answer with ${ref}`,
       },
     }
   return {locator: locateOnScreen(node, screen), sight: {label: node.label, obscured: node.obscured === true}}
