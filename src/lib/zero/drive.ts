@@ -1,0 +1,142 @@
+import {TapirError} from '../errors.js'
+import {object, string} from '../shape.js'
+import type {AppConnection} from '../vm/app-connection.js'
+import type {Deadline} from '../vm/deadline.js'
+import {RpcError} from '../vm/rpc-error.js'
+import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
+import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
+import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
+import {allNodes, offscreen, renderSnapshot, roleOf, viewOf} from './snapshot.js'
+
+// Driving an app that runs no tapir package, through Flutter's own surface: the semantics dump
+// for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form yet is
+// refused in one line naming `tapir install`.
+
+const DUMP = 'ext.flutter.debugDumpSemanticsTreeInTraversalOrder'
+const TREE = 'ext.flutter.accessibility.getSemanticsTree'
+const dumpAnswer = object({data: string})
+const anyObject = object({})
+/** How long a turned-on semantics tree may take to be built by the next frame. */
+const SEMANTICS_WAIT_MS = 3000
+
+/** What a package-free app can be asked for: Flutter's semantics dump is registered. */
+export async function drivesZeroInstall(app: AppConnection, deadline: Deadline): Promise<boolean> {
+  return (await app.extensionRPCs(deadline)).includes(DUMP)
+}
+
+export const ZERO_INSTALL_NOTE =
+  "zero-install: the app runs no tapir package, so tapir reads Flutter's own semantics tree and acts through evaluate; the package would add actionability gates, effects, overflow, enrichers and perf (run tapir install)."
+
+export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
+  const app = await call.app()
+  switch (verb.name) {
+    case 'snap':
+      return snap(app, call.deadline, input)
+    case 'tap':
+      return tap(app, call.deadline, input)
+    case 'fill':
+    case 'type':
+    case 'clear':
+      return writeText(app, call.deadline, input, verb.name === 'clear' ? '' : String(input.text ?? ''))
+    default:
+      throw new TapirError(
+        `tapir:${verb.name} has no zero-install form yet (the app runs no tapir package; see docs/zero-install.md): run tapir install to add the package.`,
+        'usage',
+      )
+  }
+}
+
+async function snap(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
+  const root = await readTree(app, deadline)
+  const within = typeof input.within === 'string' ? nodeFor(root, input.within) : undefined
+  const snapshot = renderSnapshot(root, {
+    ...(within ? {within} : {}),
+    ...(typeof input.depth === 'number' ? {depth: input.depth} : {}),
+    ...(input.interactiveOnly === true ? {interactiveOnly: true} : {}),
+    ...(typeof input.grep === 'string' ? {grep: input.grep} : {}),
+  })
+  return {snapshot, zeroInstall: true}
+}
+
+async function tap(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
+  const ref = String(input.ref ?? '')
+  const node = await liveNode(app, deadline, ref)
+  await tapAt(app, deadline, node)
+  return {ref}
+}
+
+/** Focus by a tap at the field, then the text through the focused EditableText, read back. */
+async function writeText(app: AppConnection, deadline: Deadline, input: Input, text: string): Promise<Result> {
+  const ref = String(input.ref ?? '')
+  const node = await liveNode(app, deadline, ref)
+  if (roleOf(node) !== 'textbox')
+    throw new TapirError(`${ref} is a ${roleOf(node) ?? 'node'}, not a text field: only a text field takes text.`, 'app')
+  await tapAt(app, deadline, node)
+  await run(app, deadline, replaceFocusedText(text))
+  const back = await run(app, deadline, focusedText)
+  const value = back.kind === 'Null' ? null : (back.valueAsString ?? null)
+  return {ref, effect: {verified: value === text, value}}
+}
+
+async function tapAt(app: AppConnection, deadline: Deadline, node: DumpNode): Promise<void> {
+  const x = node.rect.left + node.rect.width / 2
+  const y = node.rect.top + node.rect.height / 2
+  await run(app, deadline, pointerEvent('PointerDownEvent', x, y))
+  await run(app, deadline, pointerEvent('PointerUpEvent', x, y))
+}
+
+/** The node a ref names in the tree as it is now: refs are semantics ids, so a node that is gone is a stale ref. */
+async function liveNode(app: AppConnection, deadline: Deadline, ref: string): Promise<DumpNode> {
+  const root = await readTree(app, deadline)
+  const node = nodeFor(root, ref)
+  if (offscreen(node, viewOf(root))) throw new TapirError(`${ref} is off screen: scroll it into view first.`, 'app')
+  return node
+}
+
+function nodeFor(root: DumpNode, ref: string): DumpNode {
+  const id = /^e(\d+)$/.exec(ref)?.[1]
+  const node = id === undefined ? undefined : allNodes(root).find((candidate) => candidate.id === Number(id) && !candidate.mergedUp)
+  if (node === undefined)
+    throw new TapirError(`No node ${ref} on screen now (a zero-install ref is a semantics id); take a new tapir:snap.`, 'app')
+  return node
+}
+
+/** The semantics tree, turned on first when the app builds none: through the accessibility
+ *  inspector where the app has it (it holds a handle), else `ensureSemantics` through evaluate. */
+async function readTree(app: AppConnection, deadline: Deadline): Promise<DumpNode> {
+  const first = await dump(app, deadline)
+  if (first !== undefined) return first
+  if ((await app.extensionRPCs(deadline)).includes(TREE)) await app.callFlutter(TREE, {}, anyObject, deadline)
+  else await run(app, deadline, ensureSemantics)
+  const until = Date.now() + Math.min(SEMANTICS_WAIT_MS, deadline.remainingMs())
+  for (;;) {
+    const tree = await dump(app, deadline)
+    if (tree !== undefined) return tree
+    if (Date.now() >= until)
+      throw new TapirError(`The app built no semantics tree after tapir turned semantics on (${NOT_GENERATED}).`, 'app')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+async function dump(app: AppConnection, deadline: Deadline): Promise<DumpNode | undefined> {
+  return parseSemanticsDump((await app.callFlutter(DUMP, {}, dumpAnswer, deadline)).data)
+}
+
+/** Evaluates one of dart.ts's expressions; a compile error (113) or an expression compiler the
+ *  app lacks is one line naming what to do. */
+async function run(app: AppConnection, deadline: Deadline, expression: DartExpression) {
+  try {
+    const answer = await app.evaluateInLibrary(expression.library, expression.source, deadline)
+    if (answer.type === '@Error') throw new TapirError(`The app threw on tapir's Dart: ${answer.message ?? 'an error'}`, 'app')
+    return answer
+  } catch (error) {
+    if (error instanceof RpcError && error.code === 113)
+      throw new TapirError(`The app's compiler refused tapir's Dart: ${(error.details ?? error.rpcMessage).split('\n')[0]}`, 'app')
+    if (error instanceof RpcError && (error.code === -32601 || error.code === -32600 || error.code === 100))
+      throw new TapirError(
+        `Acting needs evaluate, which this app's debug service does not offer (${error.rpcMessage}): run it with flutter run in debug mode (on the web, -d chrome with expression evaluation), or run tapir install.`,
+        'app',
+      )
+    throw error
+  }
+}
