@@ -1,0 +1,113 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {pointerEvent} from '../../src/lib/zero/dart.js'
+import {AppConnection} from '../../src/lib/vm/app-connection.js'
+import {Deadline} from '../../src/lib/vm/deadline.js'
+import {RpcError} from '../../src/lib/vm/rpc-error.js'
+import {FRAMEWORK_EXTENSIONS} from '../../src/sim/server/flutter-framework.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {refOf, simSession, type SimSession} from '../helpers/sim.js'
+
+expectNoProcessLeft()
+
+/** The quick start through refs read from each snapshot: sign in, open a monitor, back. */
+async function quickStart(s: SimSession): Promise<void> {
+  const signIn = await s.run(['tapir:snap', '--interactiveOnly'])
+  expect(signIn).toMatchObject({exitCode: 0, stderr: ''})
+  expect(signIn.stdout).toContain('- textbox "Email" [ref=e2]\n  typeable: true\n')
+  const fillEmail = await s.run(['tapir:fill', `--ref=${refOf(signIn.stdout, /textbox "Email"/)}`, '--text=ada@example.com'])
+  expect(fillEmail).toMatchObject({exitCode: 0, stdout: `✓ Filled ${refOf(signIn.stdout, /textbox "Email"/)}`, stderr: ''})
+  // A quote, a dollar and a backslash reach the field as typed: escaped into a Dart literal.
+  const fillPassword = await s.run(['tapir:fill', `--ref=${refOf(signIn.stdout, /textbox "Password"/)}`, `--text=it's $x\\y`])
+  expect(fillPassword).toMatchObject({exitCode: 0, stderr: ''})
+  const filled = await s.run(['tapir:snap', '--grep=Email'])
+  expect(filled.stdout).toContain('- textbox "Email": "ada@example.com"')
+  expect(await s.run(['tapir:tap', `--ref=${refOf(signIn.stdout, /button "Sign in"/)}`])).toMatchObject({exitCode: 0, stderr: ''})
+  const monitors = await s.run(['tapir:snap', '--interactiveOnly'])
+  expect(monitors.stdout).toContain('- heading "Monitors"')
+  expect(await s.run(['tapir:tap', `--ref=${refOf(monitors.stdout, /button "API"/)}`])).toMatchObject({exitCode: 0})
+  const detail = await s.run(['tapir:snap', '--interactiveOnly'])
+  expect(detail.stdout).toContain('- heading "API"')
+  expect(await s.run(['tapir:tap', `--ref=${refOf(detail.stdout, /button "Back"/)}`])).toMatchObject({exitCode: 0})
+  expect((await s.run(['tapir:snap', '--interactiveOnly'])).stdout).toContain('- heading "Monitors"')
+}
+
+describe('a debug app with no package (--package=none), driven zero-install from the CLI', () => {
+  let s: SimSession
+  beforeAll(async () => {
+    s = await simSession({package: 'none'})
+  })
+  afterAll(async () => {
+    expect(s.sim.requests.filter((request) => /^ext\.(tapir|dusk)\./.test(request.method))).toEqual([])
+    expect(s.sim.violations).toEqual([])
+    await s.close()
+  })
+
+  it("registers Flutter's own extensions and no ext.tapir.*", async () => {
+    const app = await AppConnection.open(s.sim.wsUri, 5000)
+    try {
+      const names = await app.extensionRPCs(new Deadline(5000))
+      expect(names).toEqual(FRAMEWORK_EXTENSIONS.map((extension) => extension.name))
+      expect(await app.appPackage(new Deadline(5000))).toBeUndefined()
+    } finally {
+      app.client.close()
+    }
+  })
+
+  it('signs in, opens a monitor and goes back, through refs', async () => {
+    await quickStart(s)
+  })
+
+  it('the same flow as one tapir:run', async () => {
+    await s.run(['tapir:run', 'snap'])
+    const run = await s.run(['tapir:run', 'snap --interactiveOnly'])
+    expect(run.exitCode).toBe(0)
+  })
+
+  it('refuses a verb with no zero-install form in one line naming tapir install', async () => {
+    const refused = await s.run(['tapir:navigate_back'])
+    expect(refused.exitCode).toBe(1)
+    expect(refused.stdout).toBe('')
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1)
+    expect(refused.stderr).toMatch(/^✗ tapir:navigate_back has no zero-install form yet .*run tapir install/)
+  })
+
+  it('a ref that names no live node is a stale ref, exit 3', async () => {
+    const stale = await s.run(['tapir:tap', '--ref=e9999'])
+    expect(stale).toMatchObject({exitCode: 3, stdout: ''})
+    expect(stale.stderr).toMatch(/No node e9999 on screen now/)
+  })
+
+  it("the sim's compiler refuses tapir's pointer expression with one named argument changed", async () => {
+    const app = await AppConnection.open(s.sim.wsUri, 5000)
+    try {
+      const real = pointerEvent('PointerDownEvent', 10, 10)
+      const wrong = real.source.replace('position:', 'positon:')
+      await expect(app.evaluateInLibrary(real.library, wrong, new Deadline(5000))).rejects.toSatisfy(
+        (error) =>
+          error instanceof RpcError &&
+          error.code === 113 &&
+          /Error: No named parameter with the name 'positon'\./.test(error.details ?? ''),
+      )
+      // The up, unchanged, compiles: the pointer that never went down is ignored.
+      const up = pointerEvent('PointerUpEvent', 10, 10)
+      expect((await app.evaluateInLibrary(up.library, up.source, new Deadline(5000))).kind).toBe('Null')
+    } finally {
+      app.client.close()
+    }
+  })
+})
+
+describe('a default sim whose ext.tapir.* a test hides', () => {
+  let s: SimSession
+  beforeAll(async () => {
+    s = await simSession({faults: {extensionsMissing: true}})
+  })
+  afterAll(async () => {
+    expect(s.sim.requests.filter((request) => /^ext\.(tapir|dusk)\./.test(request.method))).toEqual([])
+    await s.close()
+  })
+
+  it('signs in, opens a monitor and goes back, zero-install', async () => {
+    await quickStart(s)
+  })
+})
