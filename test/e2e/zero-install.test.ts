@@ -53,6 +53,14 @@ describe('a debug app with no package (--package=none), driven zero-install from
     }
   })
 
+  it('status and doctor say zero-install in one line, with what the package adds and tapir install', async () => {
+    const status = await s.run(['status', '--json'])
+    expect(status.exitCode).toBe(0)
+    expect(status.stdout).toMatch(/"zeroInstall": "zero-install: .*actionability gates.*\(run tapir install\)\."/)
+    const doctor = await s.run(['doctor'])
+    expect(doctor.stdout + doctor.stderr).toMatch(/tapir: zero-install: the app runs no tapir package.*run tapir install/)
+  })
+
   it('signs in, opens a monitor and goes back, through refs', async () => {
     await quickStart(s)
   })

@@ -3,6 +3,7 @@ import {object, string} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
+import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
@@ -12,7 +13,7 @@ import {allNodes, offscreen, renderSnapshot, roleOf, viewOf} from './snapshot.js
 // for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form yet is
 // refused in one line naming `tapir install`.
 
-const DUMP = 'ext.flutter.debugDumpSemanticsTreeInTraversalOrder'
+const DUMP = SEMANTICS_DUMP
 const TREE = 'ext.flutter.accessibility.getSemanticsTree'
 const dumpAnswer = object({data: string})
 const anyObject = object({})
@@ -21,11 +22,8 @@ const SEMANTICS_WAIT_MS = 3000
 
 /** What a package-free app can be asked for: Flutter's semantics dump is registered. */
 export async function drivesZeroInstall(app: AppConnection, deadline: Deadline): Promise<boolean> {
-  return (await app.extensionRPCs(deadline)).includes(DUMP)
+  return zeroInstallable(await app.extensionRPCs(deadline))
 }
-
-export const ZERO_INSTALL_NOTE =
-  "zero-install: the app runs no tapir package, so tapir reads Flutter's own semantics tree and acts through evaluate; the package would add actionability gates, effects, overflow, enrichers and perf (run tapir install)."
 
 export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
   const app = await call.app()
