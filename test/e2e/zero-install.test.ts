@@ -119,3 +119,34 @@ describe('a default sim whose ext.tapir.* a test hides', () => {
     await quickStart(s)
   })
 })
+
+describe('a web app with no package: reading everywhere, acting where DWDS has evaluate', () => {
+  it('in WebSocket mode (-d web-server) snap works and fill is refused in one line naming why', async () => {
+    const s = await simSession({package: 'none', mode: 'dwds-websocket'})
+    try {
+      const snap = await s.run(['tapir:snap', '--interactiveOnly'])
+      expect(snap).toMatchObject({exitCode: 0, stderr: ''})
+      expect(snap.stdout).toContain('- button "Sign in" [ref=e6]')
+      const fill = await s.run(['tapir:fill', '--ref=e2', '--text=ada@example.com'])
+      expect(fill).toMatchObject({exitCode: 1, stdout: ''})
+      expect(fill.stderr.trim().split('\n')).toHaveLength(1)
+      expect(fill.stderr).toMatch(/^✗ Acting needs evaluate, which this app's debug service does not offer .*-d chrome.*tapir install\.$/m)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it("through DWDS's Chrome proxy the sign-in works", async () => {
+    const s = await simSession({package: 'none', mode: 'dwds'})
+    try {
+      expect(
+        await s.run(['tapir:run', 'fill --ref=e2 --text=ada@example.com', 'fill --ref=e4 --text=hunter22', 'tap --ref=e6']),
+      ).toMatchObject({
+        exitCode: 0,
+      })
+      expect((await s.run(['tapir:snap', '--interactiveOnly'])).stdout).toContain('- heading "Monitors"')
+    } finally {
+      await s.close()
+    }
+  })
+})

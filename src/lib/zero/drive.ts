@@ -125,16 +125,27 @@ async function dump(app: AppConnection, deadline: Deadline): Promise<DumpNode | 
 async function run(app: AppConnection, deadline: Deadline, expression: DartExpression) {
   try {
     const answer = await app.evaluateInLibrary(expression.library, expression.source, deadline)
-    if (answer.type === '@Error') throw new TapirError(`The app threw on tapir's Dart: ${answer.message ?? 'an error'}`, 'app')
+    if (answer.type === '@Error') {
+      // DWDS answers a compile error as an @Error whose message starts CompilationError.
+      const message = answer.message ?? 'an error'
+      if (message.startsWith('CompilationError:'))
+        throw new TapirError(`The app's compiler refused tapir's Dart: ${message.split('\n')[0]}`, 'app')
+      throw new TapirError(`The app threw on tapir's Dart: ${message.split('\n')[0]}`, 'app')
+    }
     return answer
   } catch (error) {
-    if (error instanceof RpcError && error.code === 113)
-      throw new TapirError(`The app's compiler refused tapir's Dart: ${(error.details ?? error.rpcMessage).split('\n')[0]}`, 'app')
-    if (error instanceof RpcError && (error.code === -32601 || error.code === -32600 || error.code === 100))
+    if (!(error instanceof RpcError)) throw error
+    const said = (error.details ?? error.rpcMessage).split('\n')[0]!
+    // The VM answers 113 itself when no expression compiler is registered (a profile build, an
+    // app flutter run did not start); DWDS -32600 without expression evaluation, and in WebSocket
+    // mode -32603 (ProxyService.noSuchMethod): no evaluate at all.
+    const noCompiler = error.code === 113 && /No compilation service/.test(error.details ?? error.rpcMessage)
+    if (noCompiler || [-32601, -32600, -32603].includes(error.code))
       throw new TapirError(
-        `Acting needs evaluate, which this app's debug service does not offer (${error.rpcMessage}): run it with flutter run in debug mode (on the web, -d chrome with expression evaluation), or run tapir install.`,
-        'app',
+        `Acting needs evaluate, which this app's debug service does not offer (${error.rpcMessage.split('\n')[0]}): run the app with flutter run in debug mode (on the web, -d chrome with expression evaluation), or run tapir install.`,
+        'usage',
       )
+    if (error.code === 113) throw new TapirError(`The app's compiler refused tapir's Dart: ${said}`, 'app')
     throw error
   }
 }
