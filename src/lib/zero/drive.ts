@@ -38,7 +38,8 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return writeText(app, call.deadline, input, verb.name === 'clear' ? '' : String(input.text ?? ''))
     default:
       throw new TapirError(
-        `tapir:${verb.name} has no zero-install form yet (the app runs no tapir package; see docs/zero-install.md): run tapir install to add the package.`,
+        (words) =>
+          `${words.call(verb.name)} has no zero-install form yet (the app runs no tapir package; see docs/zero-install.md): run tapir install to add the package.`,
         'usage',
       )
   }
