@@ -65,12 +65,6 @@ describe('a debug app with no package (--package=none), driven zero-install from
     await quickStart(s)
   })
 
-  it('the same flow as one tapir:run', async () => {
-    await s.run(['tapir:run', 'snap'])
-    const run = await s.run(['tapir:run', 'snap --interactiveOnly'])
-    expect(run.exitCode).toBe(0)
-  })
-
   it('refuses a verb with no zero-install form in one line naming tapir install', async () => {
     const refused = await s.run(['tapir:navigate_back'])
     expect(refused.exitCode).toBe(1)
@@ -148,5 +142,40 @@ describe('a web app with no package: reading everywhere, acting where DWDS has e
     } finally {
       await s.close()
     }
+  })
+})
+
+describe('the quick start as one tapir:run on a fresh app with no package', () => {
+  let s: SimSession
+  beforeAll(async () => {
+    s = await simSession({package: 'none'})
+  })
+  afterAll(async () => {
+    await s.close()
+  })
+
+  it('the same flow as one tapir:run, refs being semantics ids; then a scroll by a finger swipe', async () => {
+    const run = await s.run([
+      'tapir:run',
+      'fill --ref=e2 --text=ada@example.com',
+      'fill --ref=e4 --text=hunter22',
+      'tap --ref=e6',
+      'snap --grep=^API$',
+      'tap --ref=e14',
+      'snap --grep=^API$',
+      'tap --ref=e70',
+      'tap --ref=e69',
+    ])
+    expect(run.exitCode, run.stderr).toBe(0)
+    expect(run.stdout).toContain('- button "API" [ref=e14]')
+    expect(run.stdout).toContain('- heading "API" [ref=e71]')
+    expect((await s.run(['tapir:snap', '--grep=^Settings$'])).stdout).toBe('- heading "Settings" [ref=e56]\n- button "Settings" [ref=e69]')
+    const scrolled = await s.run(['tapir:scroll', '--ref=e63', '--pixels=300'])
+    expect(scrolled).toMatchObject({exitCode: 0, stdout: '✓ Scrolled around e63 down 300 px', stderr: ''})
+    expect((await s.run(['tapir:snap', '--grep=^Settings$'])).stdout).toContain('- heading "Settings" [ref=e56] [offscreen]')
+    const offscreen = await s.run(['tapir:tap', '--ref=e56'])
+    expect(offscreen).toMatchObject({exitCode: 3, stdout: '', stderr: '✗ e56 is off screen: scroll it into view first.'})
+    expect((await s.run(['tapir:scroll', '--ref=e63', '--direction=up', '--pixels=300'])).exitCode).toBe(0)
+    expect((await s.run(['tapir:tap', '--ref=e68'])).exitCode).toBe(0)
   })
 })

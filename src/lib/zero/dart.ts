@@ -22,7 +22,7 @@ export interface DartExpression {
 /** A Dart `double` literal: always with a fraction, never an exponent tapir did not mean. */
 export function dartDouble(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError(`not a finite coordinate: ${n}`)
-  const fixed = (Math.round(n * 1000) / 1000).toString()
+  const fixed = (Math.round(n * 1000) / 1000 + 0).toString()
   return fixed.includes('.') ? fixed : `${fixed}.0`
 }
 

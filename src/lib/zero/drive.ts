@@ -32,6 +32,10 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return snap(app, call.deadline, input)
     case 'tap':
       return tap(app, call.deadline, input)
+    case 'drag':
+      return drag(app, call.deadline, input)
+    case 'scroll':
+      return scroll(app, call.deadline, input)
     case 'fill':
     case 'type':
     case 'clear':
@@ -62,6 +66,54 @@ async function tap(app: AppConnection, deadline: Deadline, input: Input): Promis
   const node = await liveNode(app, deadline, ref)
   await tapAt(app, deadline, node)
   return {ref}
+}
+
+/** A down on the start node, moves toward the end node, an up on it. */
+async function drag(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
+  const from = centre(await liveNode(app, deadline, String(input.startRef ?? '')))
+  const to = centre(await liveNode(app, deadline, String(input.endRef ?? '')))
+  await swipe(app, deadline, from, to)
+  return {startRef: input.startRef, endRef: input.endRef}
+}
+
+/** A finger drag inside the Scrollable: scrolling down moves the finger up. Whether it scrolled is
+ *  read from where the ref's node is afterwards. */
+async function scroll(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
+  if (input.intoView === true)
+    throw new TapirError(
+      'scroll into view has no zero-install form yet: scroll by a delta, or run tapir install to add the package.',
+      'usage',
+    )
+  const pixels = Number(input.pixels ?? 300)
+  const byDirection: Record<string, [number, number]> = {down: [0, pixels], up: [0, -pixels], right: [pixels, 0], left: [-pixels, 0]}
+  const [dx, dy] =
+    typeof input.dx === 'number' || typeof input.dy === 'number'
+      ? [Number(input.dx ?? 0), Number(input.dy ?? 0)]
+      : byDirection[String(input.direction ?? 'down')]!
+  const ref = typeof input.ref === 'string' ? input.ref : undefined
+  const root = await readTree(app, deadline)
+  const before = ref === undefined ? undefined : await liveNode(app, deadline, ref)
+  const view = viewOf(root)
+  const from = before === undefined ? {x: view.width / 2, y: view.height / 2} : centre(before)
+  await swipe(app, deadline, from, {x: from.x - dx, y: from.y - dy})
+  const after = ref === undefined ? undefined : allNodes(await readTree(app, deadline)).find((node) => node.id === before!.id)
+  const scrolled =
+    before === undefined ? undefined : after === undefined || after.rect.top !== before.rect.top || after.rect.left !== before.rect.left
+  return {...(scrolled === undefined ? {} : {scrolled}), direction: String(input.direction ?? 'down'), pixels}
+}
+
+function centre(node: DumpNode): {x: number; y: number} {
+  return {x: node.rect.left + node.rect.width / 2, y: node.rect.top + node.rect.height / 2}
+}
+
+/** Down, five moves, up: gestures/events.dart PointerMoveEvent carries each step's delta. */
+async function swipe(app: AppConnection, deadline: Deadline, from: {x: number; y: number}, to: {x: number; y: number}): Promise<void> {
+  const STEPS = 5
+  await run(app, deadline, pointerEvent('PointerDownEvent', from.x, from.y))
+  const step = {dx: (to.x - from.x) / STEPS, dy: (to.y - from.y) / STEPS}
+  for (let i = 1; i <= STEPS; i++)
+    await run(app, deadline, pointerEvent('PointerMoveEvent', from.x + step.dx * i, from.y + step.dy * i, step))
+  await run(app, deadline, pointerEvent('PointerUpEvent', to.x, to.y))
 }
 
 /** Focus by a tap at the field, then the text through the focused EditableText, read back. */

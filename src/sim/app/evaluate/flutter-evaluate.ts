@@ -88,6 +88,16 @@ class Checker {
         return this.getter(expr)
       case 'call':
         return this.call(expr)
+      case 'unary': {
+        const operand = this.type(expr.operand)
+        if (expr.op === '-' && (operand === 'int' || operand === 'double')) return operand
+        if (expr.op === '!' && operand === 'bool') return operand
+        throw new CompileError(
+          expr.column,
+          1,
+          `The operator '${expr.op === '-' ? 'unary-' : '!'}' isn't defined for the class '${operand}'.`,
+        )
+      }
       default:
         throw new CompileError(1, 1, 'This expression is not supported by the evaluator of Flutter libraries.')
     }
@@ -236,6 +246,11 @@ class Runner {
       }
       case 'call':
         return this.call(expr)
+      case 'unary': {
+        const operand = this.run(expr.operand)
+        if (operand.t === 'int' || operand.t === 'double') return {t: operand.t, v: -operand.v}
+        return operand.t === 'bool' ? {t: 'bool', v: !operand.v} : operand
+      }
       default:
         return NULL
     }
