@@ -1,9 +1,12 @@
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {pointerEvent} from '../../src/lib/zero/dart.js'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
 import {RpcError} from '../../src/lib/vm/rpc-error.js'
 import {FRAMEWORK_EXTENSIONS} from '../../src/sim/server/flutter-framework.js'
+import {tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {refOf, simSession, type SimSession} from '../helpers/sim.js'
 
@@ -177,5 +180,29 @@ describe('the quick start as one tapir:run on a fresh app with no package', () =
     expect(offscreen).toMatchObject({exitCode: 3, stdout: '', stderr: '✗ e56 is off screen: scroll it into view first.'})
     expect((await s.run(['tapir:scroll', '--ref=e63', '--direction=up', '--pixels=300'])).exitCode).toBe(0)
     expect((await s.run(['tapir:tap', '--ref=e68'])).exitCode).toBe(0)
+  })
+})
+
+describe('the quick start as a tapir test flow, on an app with no package', () => {
+  it('passes, reported as one line', async () => {
+    const s = await simSession({package: 'none', flutterTool: true})
+    const project = tempDir('tapir-zero-suite-')
+    try {
+      const flow = [
+        'fill --ref=e2 --text=ada@example.com',
+        'fill --ref=e4 --text=hunter22',
+        'tap --ref=e6',
+        'tap --ref=e14',
+        'tap --ref=e70',
+        'snap --grep=^Monitors$',
+      ]
+      writeFileSync(join(project.path, 'quickstart.tapir'), `# sign in, open a monitor, back\n${flow.join('\n')}\n`)
+      const result = await tapir(['test', 'quickstart.tapir', '--fresh=none', '--reporter=list', '--state', s.state], {cwd: project.path})
+      expect(result.exitCode, result.stdout + result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/^✓ quickstart\.tapir \(\d+\.\d\d s\)$/m)
+    } finally {
+      project.remove()
+      await s.close()
+    }
   })
 })
