@@ -56,6 +56,20 @@ describe('a debug app with no package (--package=none), driven zero-install from
     }
   })
 
+  it('finds by label: find answers the eN, so a --as binding drives the flow through labels', async () => {
+    const found = await s.run(['tapir:find', '--text=Password'])
+    expect(found).toMatchObject({exitCode: 0, stderr: ''})
+    expect(JSON.parse(found.stdout)).toEqual({matched: true, ref: 'e4', matchCount: 1})
+    const observed = JSON.parse((await s.run(['tapir:observe', '--roles=textbox'])).stdout) as {candidates: unknown[]}
+    expect(observed.candidates).toEqual([
+      {ref: 'e2', role: 'textbox', label: 'Email'},
+      {ref: 'e4', role: 'textbox', label: 'Password'},
+    ])
+    const byKey = await s.run(['tapir:find', '--key=email'])
+    expect(byKey).toMatchObject({exitCode: 1, stdout: ''})
+    expect(byKey.stderr).toMatch(/^✗ find by key has no zero-install form: keys are not in the semantics tree/)
+  })
+
   it('status and doctor say zero-install in one line, with what the package adds and tapir install', async () => {
     const status = await s.run(['status', '--json'])
     expect(status.exitCode).toBe(0)
@@ -160,9 +174,12 @@ describe('the quick start as one tapir:run on a fresh app with no package', () =
   it('the same flow as one tapir:run, refs being semantics ids; then a scroll by a finger swipe', async () => {
     const run = await s.run([
       'tapir:run',
-      'fill --ref=e2 --text=ada@example.com',
-      'fill --ref=e4 --text=hunter22',
-      'tap --ref=e6',
+      'find --text=Email --as=email',
+      'fill --ref=@email --text=ada@example.com',
+      'find --semanticsLabel=Password --as=password',
+      'fill --ref=@password --text=hunter22',
+      "find --text='Sign in' --within=e6 --as=go",
+      'tap --ref=@go',
       'snap --grep=^API$',
       'tap --ref=e14',
       'snap --grep=^API$',

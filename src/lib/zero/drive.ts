@@ -7,7 +7,7 @@ import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
-import {allNodes, offscreen, renderSnapshot, roleOf, viewOf} from './snapshot.js'
+import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
 
 // Driving an app that runs no tapir package, through Flutter's own surface: the semantics dump
 // for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form yet is
@@ -32,6 +32,10 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return snap(app, call.deadline, input)
     case 'tap':
       return tap(app, call.deadline, input)
+    case 'find':
+      return find(app, call.deadline, input)
+    case 'observe':
+      return observe(app, call.deadline, input)
     case 'drag':
       return drag(app, call.deadline, input)
     case 'scroll':
@@ -59,6 +63,46 @@ async function snap(app: AppConnection, deadline: Deadline, input: Input): Promi
     ...(typeof input.grep === 'string' ? {grep: input.grep} : {}),
   })
   return {snapshot, zeroInstall: true}
+}
+
+/** The node a predicate names, as its eN: the semantics id is as stable as a qN handle's
+ *  re-resolution (it names the node while it is mounted) and needs no state between calls. */
+async function find(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
+  if (typeof input.key === 'string')
+    throw new TapirError(
+      'find by key has no zero-install form: keys are not in the semantics tree; find by text, or run tapir install.',
+      'usage',
+    )
+  const root = await readTree(app, deadline)
+  const scope = typeof input.within === 'string' ? nodeFor(root, input.within) : root
+  const text = typeof input.text === 'string' ? input.text : undefined
+  const label = typeof input.semanticsLabel === 'string' ? input.semanticsLabel : undefined
+  const part = typeof input.contains === 'string' ? input.contains : undefined
+  const inScope = new Set([scope, ...allNodes(scope)].map((node) => node.id))
+  const matches = listedNodes(root).filter(
+    (node) =>
+      inScope.has(node.id) &&
+      (text === undefined || node.label === text || (node.label === '' && node.value === text)) &&
+      (label === undefined || node.label === label) &&
+      (part === undefined || node.label.includes(part) || node.value.includes(part)),
+  )
+  const first = matches[0]
+  if (first === undefined) return {matched: false, ref: null}
+  return {matched: true, ref: refOf(first), matchCount: matches.length}
+}
+
+/** The interactive nodes on screen, each with its eN, role and label. */
+async function observe(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
+  const root = await readTree(app, deadline)
+  const view = viewOf(root)
+  const roles = typeof input.roles === 'string' ? new Set(input.roles.split(',').map((role) => role.trim())) : undefined
+  const candidates = listedNodes(root)
+    .filter((node) => !offscreen(node, view))
+    .map((node) => ({node, role: roleOf(node)}))
+    .filter(({role}) => role !== null && (roles === undefined || roles.has(role)))
+    .slice(0, typeof input.limit === 'number' ? input.limit : undefined)
+    .map(({node, role}) => ({ref: refOf(node), role: role!, label: node.label}))
+  return {candidates}
 }
 
 async function tap(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {

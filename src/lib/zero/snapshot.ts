@@ -72,6 +72,12 @@ export function renderSnapshot(root: DumpNode, options: SnapshotOptions = {}): s
   return lines.map((line) => `${line}\n`).join('')
 }
 
+/** The nodes a full snapshot prints a line for, in its order. */
+export function listedNodes(root: DumpNode): DumpNode[] {
+  const flat = (entries: readonly Entry[]): DumpNode[] => entries.flatMap((entry) => [entry.node, ...flat(entry.children)])
+  return flat(root.children.flatMap((child) => outline(child)))
+}
+
 /** Merged-up nodes and unlabelled containers print nothing and add no depth; nor does a text
  *  field's inner editable node under the field's own (one field, one line, as the package prints). */
 function outline(node: DumpNode, inTextbox = false): Entry[] {
