@@ -201,6 +201,12 @@ export class AppConnection {
     return checkAnswer('evaluate', instanceRef, answer)
   }
 
+  /** Whether the isolate found is a restart's new one that has not registered a package yet
+   *  (within the window after a restart tapir saw). */
+  async restarting(deadline: Deadline): Promise<boolean> {
+    return (this.isolate ?? (await this.resolveIsolate(deadline.setup))).restarting === true
+  }
+
   /** The extensions the app's isolate lists (read once per connection, as the package is). */
   async extensionRPCs(deadline: Deadline): Promise<readonly string[]> {
     return (this.isolate ?? (await this.resolveIsolate(deadline.setup))).extensionRPCs

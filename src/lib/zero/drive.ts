@@ -22,7 +22,8 @@ const SEMANTICS_WAIT_MS = 3000
 
 /** What a package-free app can be asked for: Flutter's semantics dump is registered. */
 export async function drivesZeroInstall(app: AppConnection, deadline: Deadline): Promise<boolean> {
-  return zeroInstallable(await app.extensionRPCs(deadline))
+  // Within a restart's window the package may still be on its way: that answer stands.
+  return !(await app.restarting(deadline)) && zeroInstallable(await app.extensionRPCs(deadline))
 }
 
 export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
