@@ -115,9 +115,9 @@ export default class Start extends SessionCommand<typeof Start> {
       max: 65535,
     }),
     package: Flags.option({
-      options: ['tapir', 'dusk'] as const,
+      options: ['tapir', 'dusk', 'none'] as const,
       description:
-        "The sim's in-app package: tapir (ext.tapir.*) or its predecessor Dusk 0.0.1 (ext.dusk.* only), to try what an app still on Dusk gets. Only with --device=sim; the same as --fault=package=<name>.",
+        "The sim's in-app package: tapir (ext.tapir.*), its predecessor Dusk 0.0.1 (ext.dusk.* only), or none (a debug app with only Flutter's own extensions, driven zero-install). Only with --device=sim; the same as --fault=package=<name>.",
     })(),
   }
 

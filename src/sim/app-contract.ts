@@ -87,8 +87,10 @@ export interface SimApp {
   /** Runs one extension. `params` are exactly what the VM hands a Dart handler: string values,
    *  `isolateId` included. Resolves to the result object; rejects with ExtensionError. */
   call(method: string, params: Record<string, string>): Promise<Record<string, unknown>>
-  /** The VM `evaluate` RPC in the root library. */
-  evaluate(expression: string): EvaluateReply
+  /** The VM `evaluate` RPC, in the root library or (for a library the isolate lists) that library. */
+  evaluate(expression: string, library?: string): EvaluateReply
+  /** The `ext.flutter.*` extensions the app's own state answers (the semantics dumps and tree). */
+  flutterExtension?(method: string, params: Record<string, string>): Record<string, unknown>
   /** Hot restart: fresh app state, new boot id, refs and baselines cleared. */
   restart(): void
   /** Hot reload: the state stays, the widgets build again from the new source. */

@@ -17,11 +17,11 @@ export interface FaultPlan {
   forceFrames?: false
   /** The backend holds this many monitors, so the list renders this many rows. */
   bigList?: number
-  /** The in-app package the app registers: tapir, Dusk 0.0.1 (ext.dusk.*) or both. */
+  /** The in-app package the app registers: tapir, Dusk 0.0.1 (ext.dusk.*), both, or none (a plain debug app). */
   package?: SimPackageName
 }
 
-const PACKAGES = ['tapir', 'dusk', 'both'] as const
+const PACKAGES = ['tapir', 'dusk', 'both', 'none'] as const
 export type SimPackageName = (typeof PACKAGES)[number]
 
 /** A knob that is unknown or has a bad value; the message is one line that names the fix. */
@@ -103,7 +103,7 @@ export const FAULT_KNOBS: readonly Knob[] = [
   {
     name: 'package',
     value: '<tapir|dusk|both>',
-    summary: "the in-app package the app registers: ext.tapir.*, Dusk 0.0.1's ext.dusk.* or both",
+    summary: "the in-app package the app registers: ext.tapir.*, Dusk 0.0.1's ext.dusk.*, both, or none",
     apply: (plan, value, spec) => (plan.package = packageName(value, spec)),
   },
   {

@@ -42,7 +42,7 @@ export interface SimOptions {
   forceFrames?: boolean
   /** The default app's backend holds this many monitors ("Monitor 1", ...) instead of its twenty. */
   bigList?: number
-  /** The in-app package the app registers: tapir (default), Dusk 0.0.1 (`ext.dusk.*` only) or both. */
+  /** The in-app package the app registers: tapir (default), Dusk 0.0.1 (`ext.dusk.*` only), both, or none. */
   package?: SimPackage
   /** 'dwds-websocket': how long DWDS waits for an extension's answer (default DWDS's own 10 s). */
   callCapMs?: number
@@ -87,6 +87,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
     perfRegression: options.perfRegression ?? false,
     web,
     forceFrames: options.forceFrames ?? true,
+    tapirPackage: options.package !== 'none',
     ...(options.bigList === undefined ? {} : {monitorNames: Array.from({length: options.bigList}, (_, i) => `Monitor ${i + 1}`)}),
   })
   const vm = new SimVm({

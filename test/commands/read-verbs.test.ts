@@ -100,12 +100,12 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     for (const name of ['limit', 'roles', 'includeEnrichers', 'intent']) expect(params, name).not.toHaveProperty(name)
   })
 
-  it("observe's own error from the app comes back with its message, exit 3", async () => {
+  it('with no package, observe reads the tree zero-install and leaves the in-app limit to the package', async () => {
     s.sim.setFaults({extensionsMissing: true})
     try {
-      const result = await s.run(['tapir:observe', '--limit=abc'])
-      expect(result).toMatchObject({exitCode: 3, stdout: ''})
-      expect(result.stderr).toMatch(/^✗ The app does not answer ext\.tapir\.observe/)
+      const result = await s.run(['tapir:observe', '--limit=abc', '--roles=textbox'])
+      expect(result).toMatchObject({exitCode: 0, stderr: ''})
+      expect(JSON.parse(result.stdout)).toMatchObject({candidates: [{ref: 'e2', role: 'textbox', label: 'Email'}, {ref: 'e4'}]})
     } finally {
       s.sim.setFaults({extensionsMissing: false})
     }

@@ -24,18 +24,22 @@ describe('the VM Service connection, against the raw VM', () => {
     for (const value of Object.values(call.params)) expect(typeof value).toBe('string')
   })
 
-  it('an app without tapir (-32601) exits 3 saying how to install it', async () => {
+  it('an app without tapir is driven zero-install; a call only the package answers exits 3 saying how to install it', async () => {
     s.sim.setFaults({extensionsMissing: true})
-    const result = await s.run(['tapir:snap'])
+    expect(await s.run(['tapir:snap', '--grep=^Email$'])).toMatchObject({
+      exitCode: 0,
+      stdout: '- textbox "Email" [ref=e2]\n  typeable: true',
+    })
+    const result = await s.run(['tapir:expect', '--text=Email', '--timeoutMs=100'])
     expect(result).toMatchObject({exitCode: 3, stdout: ''})
     expect(result.stderr).toBe(
-      '✗ The app does not answer ext.tapir.snap: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.',
+      '✗ The app does not answer ext.tapir.find: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.',
     )
   })
 
   it('keeps exit 3 with --json and puts the code in the JSON error', async () => {
     s.sim.setFaults({extensionsMissing: true})
-    const result = await s.run(['tapir:snap', '--json'])
+    const result = await s.run(['tapir:expect', '--text=Email', '--timeoutMs=100', '--json'])
     expect(result.exitCode).toBe(3)
     expect(JSON.parse(result.stdout)).toEqual({
       error: {message: expect.stringContaining('tapir is not installed'), exitCode: 3, code: -32601},

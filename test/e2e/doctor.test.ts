@@ -63,12 +63,12 @@ describe('tapir doctor', () => {
     }
   })
 
-  it('an app without tapir fails the tapir check, and an app that is gone the vm service check', async () => {
+  it('an app without tapir is driven zero-install, and an app that is gone fails the vm service check', async () => {
     const s = await simSession({faults: {extensionsMissing: true}})
     try {
       const missing = await s.run(['doctor'])
-      expect(missing.exitCode).toBe(1)
-      expect(missing.stdout).toMatch(/^✗ tapir: the app has no ext\.tapir\.\* extensions/m)
+      expect(missing.exitCode).toBe(0)
+      expect(missing.stdout).toMatch(/^✓ tapir: zero-install: the app runs no tapir package.*\(run tapir install\)\.$/m)
       await s.sim.close()
       const gone = await tapir(['doctor', '--state', sessionFile(s.dir, s.sim.httpUri)])
       expect(gone.exitCode).toBe(1)

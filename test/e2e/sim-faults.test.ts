@@ -64,14 +64,13 @@ describe('tapir start --device=sim with fault knobs', () => {
     await stopLeavesNoProcess(pid)
   })
 
-  it('missing-extensions from TAPIR_SIM_FAULTS: verbs fail with "tapir is not installed", exit 3', async () => {
+  it('missing-extensions from TAPIR_SIM_FAULTS: the app is driven zero-install; what needs the package names tapir install', async () => {
     const {pid} = await startSimWith([], {TAPIR_SIM_FAULTS: 'missing-extensions'})
-    const snap = await current!.run(['tapir:snap'])
-    expect(snap.exitCode).toBe(3)
-    expect(snap.stdout).toBe('')
-    expect(snap.stderr).toBe(
-      '✗ The app does not answer ext.tapir.snap: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.',
-    )
+    const snap = await current!.run(['tapir:snap', '--grep=^Email$'])
+    expect(snap).toMatchObject({exitCode: 0, stdout: '- textbox "Email" [ref=e2]\n  typeable: true', stderr: ''})
+    const routes = await current!.run(['tapir:get_routes'])
+    expect(routes).toMatchObject({exitCode: 1, stdout: ''})
+    expect(routes.stderr).toMatch(/^✗ tapir:get_routes has no zero-install form yet .*run tapir install to add the package\.$/)
     await stopLeavesNoProcess(pid)
   })
 

@@ -6,6 +6,7 @@ const TAPIR = [
   'tapir drives one running Flutter app. With no app yet: tapir_devices lists device ids; tapir_start with device "sim" runs the simulated app (or a flutter device id runs yours); tapir_attach records an app already running; tapir_status says whether it answers; tapir_stop ends what tapir_start began.',
   'Refs: tapir_snap shows the screen with [ref=eN] on each actionable widget; an eN names that widget until the screen changes. tapir_find and tapir_observe give qN handles, looked up again on every use. A stale or unknown ref: take a fresh tapir_snap.',
   'Waits: after an action that loads or animates, tapir_wait_for a text, key or route instead of sleeping; tapir_wait_for_network_idle after data loads.',
+  "An app with no tapir package is driven zero-install (tapir_status says so): tapir_snap reads Flutter's own semantics tree, tapir_tap and tapir_fill act through evaluate, and other tools answer that tapir install adds the package (with actionability gates, effects, overflow, enrichers and perf).",
   'Errors carry {"error": {message, exitCode, envelope?}}: exitCode 1 is the call or this machine (fix the arguments, start a session), 3 is the app refusing or not answering (read the message: it names the next step).',
 ].join('\n')
 

@@ -8,6 +8,7 @@ import {assessProcesses} from '../session/session-processes.js'
 import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
 import {AppConnection} from '../vm/app-connection.js'
+import {ZERO_INSTALL_NOTE, zeroInstallable} from '../vm/zero-install.js'
 import {Deadline} from '../vm/deadline.js'
 import {routesAnswer} from '../vm/tapir-answers.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -125,6 +126,7 @@ async function appChecks(uri: string, timeoutMs: number): Promise<Check[]> {
   try {
     const checks = [passed('vm service', `answering at ${redactToken(toWebSocketUri(uri))}`)]
     if (!(await app.hasTapir(new Deadline(timeoutMs)))) {
+      if (zeroInstallable(await app.extensionRPCs(new Deadline(timeoutMs)))) return [...checks, passed('tapir', ZERO_INSTALL_NOTE)]
       return [
         ...checks,
         failed(

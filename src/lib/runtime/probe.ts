@@ -1,6 +1,7 @@
 import {redactToken} from '../output/redact-token.js'
 import {AppConnection, type AppPackage} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
+import {ZERO_INSTALL_NOTE, zeroInstallable} from '../vm/zero-install.js'
 
 export interface Probe {
   answering: boolean
@@ -9,6 +10,8 @@ export interface Probe {
   /** The in-app package the app runs: tapir, or its predecessor Dusk 0.0.1. */
   package?: AppPackage
   vmVersion?: string
+  /** The app runs no package and is driven through Flutter's own surface: the one line saying so. */
+  zeroInstall?: string
   error?: string
 }
 
@@ -22,10 +25,12 @@ export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe>
     const vmVersion =
       typeof version.major === 'number' && typeof version.minor === 'number' ? `${version.major}.${version.minor}` : undefined
     const appPackage = await app.appPackage(deadline).catch(() => undefined)
+    const zero = appPackage === undefined && zeroInstallable(await app.extensionRPCs(deadline).catch(() => []))
     return {
       answering: true,
       tapir: appPackage === 'tapir',
       ...(appPackage ? {package: appPackage} : {}),
+      ...(zero ? {zeroInstall: ZERO_INSTALL_NOTE} : {}),
       ...(vmVersion ? {vmVersion} : {}),
     }
   } catch (error) {

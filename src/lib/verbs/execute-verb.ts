@@ -1,5 +1,6 @@
 import {Deadline} from '../vm/deadline.js'
 import {callsAppPackage, runOnDusk} from './dusk/drive.js'
+import {drivesZeroInstall, runZeroInstall} from '../zero/drive.js'
 import {explainOffViewport} from './off-viewport.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
 
@@ -43,7 +44,11 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
  *  wire, or Dusk 0.0.1's (src/lib/verbs/dusk). A call that asks the app nothing runs as it is. */
 async function run(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
   const asksApp = verb.asksApp?.(input, call) ?? true
-  if (callsAppPackage(verb) && asksApp && (await (await call.app()).appPackage(call.deadline)) === 'dusk')
-    return runOnDusk(verb, call, input)
+  const inPackage = verb.dispatch.startsWith('ext.tapir.')
+  if (!asksApp || !(inPackage || callsAppPackage(verb))) return verb.execute(call, input)
+  const app = await call.app()
+  const appPackage = await app.appPackage(call.deadline)
+  if (appPackage === 'dusk' && callsAppPackage(verb)) return runOnDusk(verb, call, input)
+  if (appPackage === undefined && inPackage && (await drivesZeroInstall(app, call.deadline))) return runZeroInstall(verb, call, input)
   return verb.execute(call, input)
 }

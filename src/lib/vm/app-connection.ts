@@ -201,6 +201,40 @@ export class AppConnection {
     return checkAnswer('evaluate', instanceRef, answer)
   }
 
+  /** Whether the isolate found is a restart's new one that has not registered a package yet
+   *  (within the window after a restart tapir saw). */
+  async restarting(deadline: Deadline): Promise<boolean> {
+    return (this.isolate ?? (await this.resolveIsolate(deadline.setup))).restarting === true
+  }
+
+  /** The extensions the app's isolate lists (read once per connection, as the package is). */
+  async extensionRPCs(deadline: Deadline): Promise<readonly string[]> {
+    return (this.isolate ?? (await this.resolveIsolate(deadline.setup))).extensionRPCs
+  }
+
+  /** Calls one of Flutter's own `ext.flutter.*` extensions, every param a string. */
+  async callFlutter<T>(method: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
+    if (!method.startsWith('ext.flutter.')) throw new TapirError(`${method} is not one of Flutter's own extensions.`, 'usage')
+    const answer = await this.withIsolate(method, deadline, (isolate) =>
+      this.client.call(method, {...params, isolateId: isolate.id}, deadline),
+    )
+    return checkAnswer(method, shape, answer)
+  }
+
+  /** The VM `evaluate` RPC in the library the isolate lists under `uri` (a Flutter library whose
+   *  imports see the API the expression calls). */
+  async evaluateInLibrary(uri: string, expression: string, deadline: Deadline): Promise<InstanceRef> {
+    const answer = await this.withIsolate('evaluate', deadline, async (isolate) => {
+      const found = await this.client.call('getIsolate', {isolateId: isolate.id}, deadline)
+      const libraries = isJsonObject(found) && Array.isArray(found.libraries) ? found.libraries : []
+      const library = libraries.find((entry) => isJsonObject(entry) && entry.uri === uri)
+      if (!isJsonObject(library) || typeof library.id !== 'string')
+        throw new TapirError(`The app's isolate lists no library ${uri} to evaluate in.`, 'app')
+      return this.client.call('evaluate', {isolateId: isolate.id, targetId: library.id, expression}, deadline)
+    })
+    return checkAnswer('evaluate', instanceRef, answer)
+  }
+
   /** Whether an isolate of the app has registered tapir's (or Dusk 0.0.1's) extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
     return (await this.appPackage(deadline)) !== undefined

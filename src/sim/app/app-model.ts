@@ -19,9 +19,12 @@ export interface Build {
   readonly web: boolean
   /** `--dart-define=TAPIR_FORCE_FRAMES` (default true): a hidden or paused app is woken at a verb's entry. */
   readonly forceFrames: boolean
+  /** The tapir package is in the app (TapirPlugin holds a semantics handle from install); false
+   *  for a debug app with none. */
+  readonly tapirPackage: boolean
 }
 
-export const DESKTOP_BUILD: Build = {web: false, forceFrames: true}
+export const DESKTOP_BUILD: Build = {web: false, forceFrames: true, tapirPackage: true}
 
 /** One run of the app's `main()`: its state, the last drawn frame and everything TapirPlugin keeps. */
 export class AppModel {
@@ -47,6 +50,11 @@ export class AppModel {
   source: AppSource = {}
   /** TapirPlugin holds a semantics handle for the whole process; `semantics_hold` may release it in a perf session. */
   semanticsHandleHeld = true
+  /** Handles others took with `SemanticsBinding.ensureSemantics()` (an evaluate, the accessibility
+   *  inspector), not yet disposed. */
+  semanticsHandles = 0
+  /** Pointers down through `GestureBinding.handlePointerEvent`: where each went down and is now. */
+  readonly pointers = new Map<number, {down: {x: number; y: number}; at: {x: number; y: number}}>()
   private readonly frameListeners = new Set<() => void>()
   private readonly developerListeners = new Set<(event: DeveloperEvent) => void>()
   /** The Router location the last frame showed, for the framework's navigation events. */
@@ -81,7 +89,9 @@ export class AppModel {
     this.perf = new PerfMonitor({seed: this.boots, regression: this.perfRegression})
     this.baseline = null
     this.closed = false
-    this.semanticsHandleHeld = true
+    this.semanticsHandleHeld = this.build.tapirPackage
+    this.semanticsHandles = 0
+    this.pointers.clear()
     this.bootId = `${this.now().toString(36)}-${this.boots}`
     this.draw()
   }
@@ -104,7 +114,7 @@ export class AppModel {
 
   /** `SemanticsBinding.semanticsEnabled`: the framework builds the tree while any handle holds it. */
   get semanticsEnabled(): boolean {
-    return this.semanticsHandleHeld || this.platformHoldsSemantics
+    return this.semanticsHandleHeld || this.semanticsHandles > 0 || this.platformHoldsSemantics
   }
 
   /** What perf reports say about where the app runs. */

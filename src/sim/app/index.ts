@@ -3,6 +3,8 @@ import {AppModel, type Lifecycle} from './app-model.js'
 import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
+import {evaluateInFlutter} from './evaluate/flutter-evaluate.js'
+import {semanticsDump, semanticsTreeJson} from './flutter-semantics.js'
 import type {View} from './geometry.js'
 import {EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
@@ -16,6 +18,8 @@ export interface MonitorsOptions extends SeedData {
   web?: boolean
   /** `--dart-define=TAPIR_FORCE_FRAMES` (default true): tapir wakes a hidden or paused window at a verb's entry. */
   forceFrames?: boolean
+  /** The tapir package is installed (default true); false: a debug app with only Flutter's own extensions. */
+  tapirPackage?: boolean
 }
 
 /** The simulated "Monitors" app with TapirPlugin installed; the seed sets the data its backend holds. */
@@ -26,10 +30,12 @@ export function createMonitorsApp(options: MonitorsOptions = {}): SimApp {
 class MonitorsApp implements SimApp {
   readonly extensions = EXTENSION_HANDLERS.map((handler) => handler.name)
   private readonly app: AppModel
+  /** AccessibilityInspector's `_semanticsHandle` is set. */
+  private inspectorHandle = false
   private readonly handlers = new Map(EXTENSION_HANDLERS.map((handler) => [handler.name, handler]))
 
-  constructor({perfRegression = false, web = false, forceFrames = true, ...seed}: MonitorsOptions) {
-    this.app = new AppModel(Date.now, seed, perfRegression, {web, forceFrames})
+  constructor({perfRegression = false, web = false, forceFrames = true, tapirPackage = true, ...seed}: MonitorsOptions) {
+    this.app = new AppModel(Date.now, seed, perfRegression, {web, forceFrames, tapirPackage})
   }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
@@ -63,11 +69,38 @@ class MonitorsApp implements SimApp {
     }
   }
 
-  evaluate(expression: string): EvaluateReply {
+  evaluate(expression: string, library?: string): EvaluateReply {
+    if (library !== undefined) return evaluateInFlutter(this.app, expression, library)
     return evaluateInApp(this.app, expression)
   }
 
+  flutterExtension(method: string): Record<string, unknown> {
+    switch (method) {
+      case 'ext.flutter.debugDumpSemanticsTreeInTraversalOrder':
+        return {data: semanticsDump(this.app, 'traversal')}
+      case 'ext.flutter.debugDumpSemanticsTreeInInverseHitTestOrder':
+        return {data: semanticsDump(this.app, 'inverseHitTest')}
+      case 'ext.flutter.accessibility.getSemanticsTree':
+        return this.semanticsTree()
+      default:
+        throw new Error(`the app answers no ${method}`)
+    }
+  }
+
+  /** `AccessibilityInspector._getSemanticsTree`: takes a handle once (kept until a restart); the
+   *  tree it turned on is built by the next frame, so that first call asks for one. */
+  private semanticsTree(): Record<string, unknown> {
+    if (!this.inspectorHandle) {
+      this.inspectorHandle = true
+      const wasOn = this.app.semanticsEnabled
+      this.app.semanticsHandles++
+      if (!wasOn) return {error: 'rootSemanticsNode is null', needsFrame: true}
+    }
+    return semanticsTreeJson(this.app)
+  }
+
   restart(): void {
+    this.inspectorHandle = false
     this.app.boot()
   }
 

@@ -4,6 +4,7 @@ import {callOverWebSocket, noEvaluate} from './dwds-websocket.js'
 import {ErrorCode, errorMessage, type WireError} from './errors.js'
 import {serviceEvent, streamNotify} from './events.js'
 import {callExtension, refuseNonStringParams} from './extensions.js'
+import {FLUTTER_LIBRARIES} from './isolate.js'
 import type {SimIsolate} from './isolate.js'
 import {failure, result, success, type Reply} from './replies.js'
 import {registerService} from './services.js'
@@ -115,7 +116,7 @@ export async function routeDwds(context: CallContext): Promise<Reply> {
         pauseOnExit: false,
         pauseEvent: {type: 'Event', kind: 'Resume', timestamp: Date.now(), isolate: isolate.ref()},
         rootLib: webRootLib,
-        libraries: [webRootLib],
+        libraries: [webRootLib, ...WEB_FLUTTER_LIBRARIES],
         breakpoints: [],
         exceptionPauseMode: 'Unhandled',
         extensionRPCs: vm.extensionRPCs(isolate),
@@ -147,8 +148,10 @@ function evaluateOnPage({vm, request}: CallContext, isolate: SimIsolate): Reply 
   if (!vm.expressionCompiler)
     return failure(wire(ErrorCode.invalidRequest, 'Expression evaluation is not supported for this configuration.'))
   const errorRef = (message: string): Reply => result({type: '@Error', kind: 'error', message, id: vm.nextDwdsId()})
-  if (dartToString(targetId) !== webRootLib.id) return errorRef(`Evaluate is called on an unsupported target:${dartToString(targetId)}`)
-  const evaluated = vm.app.evaluate(dartToString(expression))
+  const target = dartToString(targetId)
+  const flutterLibrary = WEB_FLUTTER_LIBRARIES.find((library) => library.id === target)
+  if (target !== webRootLib.id && flutterLibrary === undefined) return errorRef(`Evaluate is called on an unsupported target:${target}`)
+  const evaluated = vm.app.evaluate(dartToString(expression), flutterLibrary?.uri)
   switch (evaluated.kind) {
     case 'compileError':
       // DWDS strips the synthetic library's name from the front end's report.
@@ -208,6 +211,9 @@ const webRootLib = {
   name: 'package:monitors/main.dart',
   uri: 'package:monitors/main.dart',
 }
+
+/** Flutter's libraries the page loaded that an expression may be evaluated in (src/sim/server/isolate.ts). */
+const WEB_FLUTTER_LIBRARIES = FLUTTER_LIBRARIES.map((uri) => ({type: '@Library', id: uri, name: uri, uri}))
 
 function vmObject(vm: SimVm): Record<string, unknown> {
   return {

@@ -2,6 +2,7 @@ import {ExtensionError} from '../app-contract.js'
 import {callDusk} from '../dusk/handlers.js'
 import type {CallContext} from './context.js'
 import {dartToString, jsonTypeOf} from './dart-string.js'
+import {FlutterFramework} from './flutter-framework.js'
 import {ErrorCode, errorMessage, runtimeError, serviceIsolateError, type WireError} from './errors.js'
 import type {SimIsolate} from './isolate.js'
 import {failure, type Reply} from './replies.js'
@@ -44,6 +45,10 @@ export async function callExtension({vm, request}: CallContext, isolate: SimIsol
 async function runHandler(vm: SimVm, method: string, params: Record<string, string>): Promise<Record<string, unknown>> {
   if (method.startsWith(tapirPrefix)) return vm.app.call(method.slice(tapirPrefix.length), params)
   if (method.startsWith(duskPrefix)) return callDusk(vm.app, method.slice(duskPrefix.length), params, (text) => vm.violation(text))
+  if (FlutterFramework.answeredByApp(method)) {
+    if (vm.app.flutterExtension === undefined) throw new Error(`the app answers no ${method}`)
+    return vm.app.flutterExtension(method, params)
+  }
   return vm.framework.call(method, params)
 }
 

@@ -24,8 +24,9 @@ export const isolateMethods: Readonly<Record<string, IsolateHandler>> = {
     const {targetId, expression} = request.params
     if (targetId === undefined) throw missingParam(request, 'targetId')
     if (expression === undefined) throw missingParam(request, 'expression')
-    if (targetId !== isolate.rootLibId) throw invalidParam(request, 'targetId')
-    const evaluated = vm.app.evaluate(String(expression))
+    const library = isolate.libraryUri(String(targetId))
+    if (library === undefined) throw invalidParam(request, 'targetId')
+    const evaluated = vm.app.evaluate(String(expression), library === 'package:monitors/main.dart' ? undefined : library)
     if (evaluated.kind === 'compileError') return failure(serviceIsolateError(ErrorCode.expressionCompilationError, evaluated.details))
     if (evaluated.kind === 'thrown') {
       return result({
@@ -61,7 +62,7 @@ function isolateObject(vm: SimVm, isolate: SimIsolate): Record<string, unknown> 
     pauseOnExit: false,
     pauseEvent: pauseEvent(isolate, vm.faults.paused),
     rootLib,
-    libraries: [rootLib],
+    libraries: [rootLib, ...isolate.flutterLibraries],
     breakpoints: [],
     exceptionPauseMode: 'Unhandled',
     extensionRPCs: vm.extensionRPCs(isolate),

@@ -39,10 +39,27 @@ export class SimIsolate {
     return {type: '@IsolateGroup', id: this.groupId, number: this.groupNumber, name: 'main.dart', isSystemIsolateGroup: false}
   }
 
+  /** Flutter's libraries an expression may be evaluated in (a real isolate lists every library it loaded). */
+  readonly flutterLibraries = FLUTTER_LIBRARIES.map((uri, index) => ({
+    type: '@Library',
+    fixedId: true,
+    id: `libraries/@${this.rootLibId.slice('libraries/@'.length)}${index + 1}`,
+    name: '',
+    uri,
+  }))
+
+  /** The library an evaluate's targetId names: the root library or a listed Flutter one. */
+  libraryUri(targetId: string): string | undefined {
+    if (targetId === this.rootLibId) return 'package:monitors/main.dart'
+    return this.flutterLibraries.find((library) => library.id === targetId)?.uri
+  }
+
   rootLib(): Record<string, unknown> {
     return {type: '@Library', fixedId: true, id: this.rootLibId, name: '', uri: 'package:monitors/main.dart'}
   }
 }
+
+export const FLUTTER_LIBRARIES = ['package:flutter/src/rendering/binding.dart', 'package:flutter/src/widgets/editable_text.dart']
 
 /** Digits with a non-zero lead, below 2^53 so the number survives JSON in JavaScript clients. */
 function randomDigits(count: number): string {

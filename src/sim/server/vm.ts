@@ -18,8 +18,8 @@ import {SimIsolate} from './isolate.js'
 export type SimMode = 'vm' | 'dds' | 'dwds' | 'dwds-direct' | 'dwds-websocket'
 
 /** The in-app package the app registers: tapir (`ext.tapir.*`), its predecessor Dusk 0.0.1
- *  (`ext.dusk.*`), or both at once. */
-export type SimPackage = 'tapir' | 'dusk' | 'both'
+ *  (`ext.dusk.*`), both at once, or none (a debug app with only Flutter's own extensions). */
+export type SimPackage = 'tapir' | 'dusk' | 'both' | 'none'
 
 /** DDS's default log history size, per stream. */
 const DDS_HISTORY_SIZE = 10_000
@@ -95,7 +95,7 @@ export class SimVm {
     this.strictParams = options.strictParams
     this.package = options.package ?? 'tapir'
     this.faults = watchFaults({...noFaults, ...options.faults}, (before) => this.faultsChanged(before))
-    for (const method of [...FlutterFramework.extensions, ...this.tapirExtensions()]) this.isolate.register(method)
+    for (const method of [...FlutterFramework.extensions(this.web), ...this.tapirExtensions()]) this.isolate.register(method)
     this.stopListening = this.app.onDeveloperEvent?.((event) => this.developerEvent(event)) ?? (() => {})
   }
 
@@ -193,7 +193,7 @@ export class SimVm {
     this.app.restart()
     this.broadcast('Isolate', isolateEvent('IsolateStart', next))
     this.broadcast('Isolate', isolateEvent('IsolateRunnable', next))
-    this.registerExtensions(next, FlutterFramework.extensions)
+    this.registerExtensions(next, FlutterFramework.extensions(this.web))
     if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.isolate === next && !this.closed) this.registerExtensions(next, this.tapirExtensions())
   }
@@ -227,6 +227,7 @@ export class SimVm {
 
   /** The app package's extensions: tapir's, Dusk 0.0.1's, or both. */
   private tapirExtensions(): string[] {
+    if (this.package === 'none') return []
     const tapir = this.package === 'dusk' ? [] : this.app.extensions.map((name) => `ext.tapir.${name}`)
     return [...tapir, ...(this.package === 'tapir' ? [] : DUSK_EXTENSIONS)]
   }

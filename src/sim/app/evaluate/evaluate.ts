@@ -1,13 +1,12 @@
 import type {AppValue, EvaluateReply} from '../../app-contract.js'
 import type {AppModel} from '../app-model.js'
 import {locationOf} from '../router.js'
+import {compileDetails} from './compile-details.js'
 import {CompileError} from './lexer.js'
 import {parse} from './parser.js'
 import {run} from './run.js'
 import {staticType} from './types.js'
 import {DartThrow, dartToString, type DartValue} from './values.js'
-
-const SYNTHETIC_SOURCE = 'org-dartlang-debug:synthetic_debug_expression'
 
 /** An expression in the app's root library: compiled (parsed and type checked, the front end's
  *  work, or the web expression compiler's), then run against the app's state. */
@@ -56,15 +55,4 @@ function appValue(value: DartValue): AppValue {
     case 'function':
       return {type: 'Closure', text: dartToString(value)}
   }
-}
-
-/** The front end's report: location, message, the source line and a caret under the culprit. */
-function compileDetails(expression: string, error: CompileError): string {
-  const [first, ...rest] = error.message.split('\n')
-  return [
-    `${SYNTHETIC_SOURCE}:1:${error.column}: Error: ${first}`,
-    ...rest,
-    expression,
-    `${' '.repeat(error.column - 1)}${'^'.repeat(error.length)}`,
-  ].join('\n')
 }

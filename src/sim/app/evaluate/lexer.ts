@@ -20,7 +20,31 @@ export class CompileError extends Error {
   }
 }
 
-const PUNCTUATION = ['?.', '??', '~/', '==', '!=', '<=', '>=', '&&', '||', '=>', '(', ')', '.', '!', '+', '-', '*', '/', '%', '<', '>', ',']
+const PUNCTUATION = [
+  '?.',
+  '??',
+  '~/',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '=>',
+  '(',
+  ')',
+  '.',
+  '!',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  ',',
+  ':',
+]
 
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = []
@@ -60,7 +84,21 @@ function readString(source: string, start: number): {value: string; end: number}
   let value = ''
   let i = start + 1
   while (i < source.length && source[i] !== quote) {
-    if (source[i] === '\\' && i + 1 < source.length) {
+    if (source[i] === '\\' && source[i + 1] === 'u') {
+      const braced = /^\\u\{([0-9A-Fa-f]{1,6})\}/.exec(source.slice(i))
+      const plain = /^\\u([0-9A-Fa-f]{4})/.exec(source.slice(i))
+      const escape = braced ?? plain
+      if (escape === null)
+        throw new CompileError(
+          i + 1,
+          2,
+          "An escape sequence starting with '\\u' must be followed by 4 hexadecimal digits or from 1 to 6 digits between '{' and '}'.",
+        )
+      value += String.fromCodePoint(parseInt(escape[1]!, 16))
+      i += escape[0].length
+    } else if (source[i] === '$') {
+      throw new CompileError(i + 1, 1, 'String interpolation is not supported by this evaluator.')
+    } else if (source[i] === '\\' && i + 1 < source.length) {
       value += ESCAPES[source[i + 1]!] ?? source[i + 1]!
       i += 2
     } else {

@@ -1,4 +1,4 @@
-import type {BinaryOperator, Expr} from './ast.js'
+import type {BinaryOperator, Expr, NamedArg, TypeArg} from './ast.js'
 import {CompileError, tokenize, type Token} from './lexer.js'
 
 /** Binding power of each binary operator, loosest first, as in Dart's grammar. */
@@ -75,21 +75,55 @@ class Parser {
         expr = {kind: 'nonNull', target: expr}
       } else if (token.text === '(') {
         this.next()
-        expr = {kind: 'call', callee: expr, args: this.arguments(), column: token.column}
+        expr = {kind: 'call', callee: expr, ...this.arguments(), typeArgs: [], column: token.column}
+      } else if (token.text === '<' && this.typeArgumentsAhead()) {
+        this.next()
+        const typeArgs: TypeArg[] = []
+        for (;;) {
+          const name = this.identifier()
+          typeArgs.push({name: name.text, column: name.column})
+          if (!this.peekPunct(',')) break
+          this.next()
+        }
+        this.expectPunct('>')
+        const open = this.peek()
+        this.expectPunct('(')
+        expr = {kind: 'call', callee: expr, ...this.arguments(), typeArgs, column: open.column}
       } else {
         return expr
       }
     }
   }
 
-  private arguments(): Expr[] {
+  /** `<Name, ...>(`: type arguments of a generic call, not a comparison. */
+  private typeArgumentsAhead(): boolean {
+    let at = this.at + 1
+    for (;;) {
+      if (this.tokens[at]?.kind !== 'identifier') return false
+      const after = this.tokens[at + 1]
+      if (after?.text === ',') at += 2
+      else return after?.text === '>' && this.tokens[at + 2]?.text === '('
+    }
+  }
+
+  private arguments(): {args: Expr[]; named: NamedArg[]} {
     const args: Expr[] = []
+    const named: NamedArg[] = []
     while (!this.peekPunct(')')) {
-      args.push(this.expression())
+      const token = this.peek()
+      if (token.kind === 'identifier' && this.tokens[this.at + 1]?.text === ':') {
+        this.next()
+        this.next()
+        named.push({name: token.text, value: this.expression(), column: token.column})
+      } else {
+        if (named.length > 0)
+          throw new CompileError(token.column, Math.max(1, token.text.length), 'Place positional arguments before named arguments.')
+        args.push(this.expression())
+      }
       if (!this.peekPunct(')')) this.expectPunct(',')
     }
     this.expectPunct(')')
-    return args
+    return {args, named}
   }
 
   private primary(): Expr {

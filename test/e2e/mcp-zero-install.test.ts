@@ -1,0 +1,66 @@
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {BIN} from '../helpers/cli.js'
+import {flutterProject} from '../helpers/flutter-project.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {McpTestClient} from '../helpers/mcp.js'
+
+type Answer = {isError?: boolean; content: Array<{type: string; text?: string}>}
+const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
+/** tapir_snap answers the app's JSON; the YAML is its snapshot. */
+const yamlOf = (result: Answer) => (JSON.parse(textOf(result)) as {snapshot: string}).snapshot
+
+expectNoProcessLeft()
+
+describe('an agent with only MCP drives a debug app with no package (tapir_start with package=none)', () => {
+  const p = flutterProject()
+  let client: Client
+  const call = async (name: string, args: object = {}) =>
+    (await client.callTool({name, arguments: args as Record<string, unknown>}, undefined, {timeout: 120_000})) as Answer
+  beforeAll(async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve'],
+      cwd: p.dir.path,
+      env: p.env(),
+      stderr: 'pipe',
+    })
+    client = new McpTestClient()
+    await client.connect(transport)
+  })
+  afterAll(async () => {
+    await call('tapir_stop')
+    await client.close()
+    p.dir.remove()
+  })
+
+  it('says zero-install in its instructions', () => {
+    expect(client.getInstructions()).toMatch(/driven zero-install .*tapir install adds the package/)
+  })
+
+  it('starts the sim with no package, signs in, opens a monitor and goes back, through refs', async () => {
+    const started = await call('tapir_start', {device: 'sim', faults: ['package=none']})
+    expect(started.isError, textOf(started)).toBeFalsy()
+    expect(JSON.parse(textOf(await call('tapir_status')))).toMatchObject({
+      answering: true,
+      tapir: false,
+      zeroInstall: expect.stringMatching(/^zero-install: /),
+    })
+    const signIn = yamlOf(await call('tapir_snap', {interactiveOnly: true}))
+    expect(signIn).toContain('- textbox "Email" [ref=e2]')
+    expect((await call('tapir_fill', {ref: 'e2', text: 'ada@example.com'})).isError).toBeFalsy()
+    expect((await call('tapir_fill', {ref: 'e4', text: 'hunter22'})).isError).toBeFalsy()
+    expect((await call('tapir_tap', {ref: 'e6'})).isError).toBeFalsy()
+    const monitors = yamlOf(await call('tapir_snap', {interactiveOnly: true}))
+    const api = /- button "API" \[ref=(e\d+)\]/.exec(monitors)![1]!
+    expect((await call('tapir_tap', {ref: api})).isError).toBeFalsy()
+    const detail = yamlOf(await call('tapir_snap', {interactiveOnly: true}))
+    expect(detail).toContain('- heading "API"')
+    expect((await call('tapir_tap', {ref: /- button "Back" \[ref=(e\d+)\]/.exec(detail)![1]!})).isError).toBeFalsy()
+    expect(yamlOf(await call('tapir_snap', {interactiveOnly: true}))).toContain('- heading "Monitors"')
+    const refused = await call('tapir_navigate_back')
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toMatch(/^tapir_navigate_back has no zero-install form yet .*run tapir install/)
+  })
+})
