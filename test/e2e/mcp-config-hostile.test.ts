@@ -65,6 +65,39 @@ describe('mcp:install refuses what it cannot edit safely, writing nothing', () =
     expect(JSON.parse(readFileSync(path('.mcp.json'), 'utf8')).mcpServers.tapir).toEqual(server)
   })
 
+  it.each([
+    ['a container', {command: 'docker', args: ['run', '--rm', '-i', 'ghcr.io/me/tapir-fork:2', 'mcp:serve']}, 'docker'],
+    ['a fork run by npx', {command: 'npx', args: ['-y', 'my-tapir-fork', 'mcp:serve', '--catalogue=dusk']}, 'npx'],
+    ['another install of tapir', {command: 'node', args: ['/elsewhere/tapir/bin/run.cjs', 'mcp:serve']}, 'node'],
+  ])(
+    'a tapir entry ending in mcp:serve that is not this tapir (%s) stays: install refuses, uninstall keeps it',
+    async (_, theirs, runs) => {
+      const text = JSON.stringify({mcpServers: {tapir: theirs}}, null, 2)
+      writeFileSync(path('.mcp.json'), text)
+      expectRefused(
+        await run(['mcp:install']),
+        `${path('.mcp.json')} has a tapir entry that mcp:install did not write (it runs "${runs}"); it is left as it is. Run tapir mcp:install --force to replace it. Nothing was written.`,
+      )
+      expect(await run(['mcp:uninstall'])).toMatchObject({
+        exitCode: 0,
+        stdout: `⚠ ${path('.mcp.json')}: its tapir entry is not one mcp:install writes (another command or more settings); left as it is`,
+      })
+      expect(readFileSync(path('.mcp.json'), 'utf8')).toBe(text)
+    },
+  )
+
+  it('an entry of this tapir under another node (or tapir on PATH) is its own: updated, and removed', async () => {
+    for (const ours of [
+      {command: '/usr/bin/nodejs', args: [BIN, 'mcp:serve']},
+      {command: 'tapir', args: ['mcp:serve', '--catalogue=dusk']},
+    ]) {
+      writeFileSync(path('.mcp.json'), JSON.stringify({mcpServers: {tapir: ours}}))
+      expect(await run(['mcp:install'])).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')}: tapir updated`})
+      writeFileSync(path('.mcp.json'), JSON.stringify({mcpServers: {tapir: ours}}))
+      expect(await run(['mcp:uninstall'])).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')}: tapir removed`})
+    }
+  })
+
   it('keeps numbers beyond a double, duplicate keys and bytes that are not UTF-8', async () => {
     const bytes = Buffer.concat([
       Buffer.from('{"mcpServers": {"a": {"command": "x", "n": 12345678901234567890, "big": 1e400}}, "k": 1, "k": 2, "s": "'),

@@ -50,7 +50,7 @@ export default class McpInstall extends Command {
       const server = serverCommand(process.env, BIN, process.execPath, flags.catalogue)
       const root = findProjectRoot(process.cwd())
       // Every file is checked before the first is written.
-      const plans = clients.map((client) => planInstall(client, root, server, flags.force))
+      const plans = clients.map((client) => planInstall(client, root, server, BIN, flags.force))
       const written = plans.map(({client, path, change, write}) => {
         write()
         return {client, path, change}

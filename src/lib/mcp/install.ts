@@ -1,5 +1,5 @@
-import {existsSync} from 'node:fs'
-import {delimiter, join} from 'node:path'
+import {existsSync, realpathSync} from 'node:fs'
+import {basename, delimiter, join, resolve} from 'node:path'
 import {TapirError} from '../errors.js'
 import {isJsonObject} from '../shape.js'
 import {readUserFile, writeRefusal} from '../user-file.js'
@@ -69,17 +69,39 @@ function save(projectRoot: string, loaded: Loaded, text: string, command: string
   }
 }
 
-/** Whether an entry is one `mcp:install` writes: `command` and `args` (and VS Code's `type`)
- *  and nothing else, started with `mcp:serve`, of either catalogue. */
-export function isTapirServer(entry: unknown): boolean {
+/** Whether two paths name one file (through links where both exist). */
+function samePath(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b)
+  } catch {
+    return resolve(a) === resolve(b)
+  }
+}
+
+/** Whether an entry is one `mcp:install` of this tapir writes: `command` and `args` (and VS Code's
+ *  `type`) and nothing else, and the command is this tapir (`tapir` on PATH, or a node running this
+ *  install's `bin`) started with `mcp:serve`, of either catalogue. Any other command that ends in
+ *  `mcp:serve` (a container, a fork) is the user's. */
+export function isTapirServer(entry: unknown, binPath: string): boolean {
   if (!isJsonObject(entry) || !Array.isArray(entry.args) || typeof entry.command !== 'string') return false
   if (Object.keys(entry).some((name) => name !== 'command' && name !== 'args' && name !== 'type')) return false
   if (entry.type !== undefined && entry.type !== 'stdio') return false
   const args: unknown[] = entry.args
   if (!args.every((arg) => typeof arg === 'string')) return false
   const last = args.at(-1)
-  return last === 'mcp:serve' || (args.at(-2) === 'mcp:serve' && CATALOGUES.some((catalogue) => last === `--catalogue=${catalogue}`))
+  const before =
+    last === 'mcp:serve'
+      ? args.slice(0, -1)
+      : args.at(-2) === 'mcp:serve' && CATALOGUES.some((catalogue) => last === `--catalogue=${catalogue}`)
+        ? args.slice(0, -2)
+        : undefined
+  if (before === undefined) return false
+  if (entry.command === 'tapir') return before.length === 0
+  return before.length === 1 && NODE.test(basename(entry.command)) && samePath(before[0] as string, binPath)
 }
+
+/** What a node executable is called (`node`, Debian's `nodejs`, `node.exe`). */
+const NODE = /^node(js)?(\.exe)?$/i
 
 export type InstallChange = 'added' | 'updated' | 'unchanged' | 'replaced'
 
@@ -93,30 +115,35 @@ export interface PlannedInstall {
 
 /** Plans adding or updating the `tapir` entry of one client's config file. A `tapir` entry that
  *  mcp:install did not write (another command, more settings) is refused unless `force`. */
-export function planInstall(client: Client, projectRoot: string, server: ServerCommand, force = false): PlannedInstall {
+export function planInstall(client: Client, projectRoot: string, server: ServerCommand, binPath: string, force = false): PlannedInstall {
   const {key, stdioType} = CLIENTS[client]
   const loaded = load(client, projectRoot, 'mcp:install')
   const entry = stdioType ? {type: 'stdio', ...server} : server
   const before = entryValue(loaded.config)
   const planned = (change: InstallChange, write: () => void) => ({client, path: loaded.path, change, write})
   if (JSON.stringify(before) === JSON.stringify(entry)) return planned('unchanged', () => undefined)
-  if (before !== undefined && !isTapirServer(before) && !force)
+  const ours = isTapirServer(before, binPath)
+  if (before !== undefined && !ours && !force)
     throw new TapirError(
       `${loaded.path} has a tapir entry that mcp:install did not write (it runs ${JSON.stringify(isJsonObject(before) ? before.command : before)}); it is left as it is. Run tapir mcp:install --force to replace it. Nothing was written.`,
       'local',
     )
   const text = withEntry(loaded.config, key, entry)
-  const change = before === undefined ? 'added' : isTapirServer(before) ? 'updated' : 'replaced'
+  const change = before === undefined ? 'added' : ours ? 'updated' : 'replaced'
   return planned(change, () => save(projectRoot, loaded, text, 'mcp:install'))
 }
 
 /** Removes the `tapir` entry `mcp:install` wrote from one client's config file; every other byte
  *  stays, and the file keeps its mode and owner. A `tapir` entry mcp:install did not write is
  *  someone else's: it stays (`foreign`). */
-export function uninstallFor(client: Client, projectRoot: string): {path: string; change: 'removed' | 'absent' | 'foreign'} {
+export function uninstallFor(
+  client: Client,
+  projectRoot: string,
+  binPath: string,
+): {path: string; change: 'removed' | 'absent' | 'foreign'} {
   const loaded = load(client, projectRoot, 'mcp:uninstall')
   if (!loaded.config.tapir) return {path: loaded.path, change: 'absent'}
-  if (!isTapirServer(entryValue(loaded.config))) return {path: loaded.path, change: 'foreign'}
+  if (!isTapirServer(entryValue(loaded.config), binPath)) return {path: loaded.path, change: 'foreign'}
   let text: string
   try {
     text = withoutEntry(loaded.config)
