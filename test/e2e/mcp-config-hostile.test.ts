@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process'
-import {chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {BIN, tapir, tempDir} from '../helpers/cli.js'
@@ -159,6 +159,21 @@ describe('mcp:install refuses what it cannot edit safely, writing nothing', () =
     )
     expect(statSync(path('.mcp.json')).mode & 0o777).toBe(0o444)
     expect(readFileSync(path('.mcp.json'), 'utf8')).toBe('{}')
+  })
+
+  it('--client=all with one read-only file writes none of them, and says so truly', async () => {
+    mkdirSync(path('.gemini'))
+    writeFileSync(path('.gemini/settings.json'), '{}')
+    chmodSync(path('.gemini/settings.json'), 0o444)
+    writeFileSync(path('.mcp.json'), '{"mcpServers": {}}')
+    expectRefused(
+      await run(['mcp:install', '--client=all']),
+      `Refusing to write ${path('.gemini/settings.json')}: it is read-only. Make it writable (chmod u+w ${path('.gemini/settings.json')}), then run tapir mcp:install again. Nothing was written.`,
+    )
+    expect(readFileSync(path('.mcp.json'), 'utf8')).toBe('{"mcpServers": {}}')
+    expect(existsSync(path('.cursor'))).toBe(false)
+    expect(existsSync(path('.vscode'))).toBe(false)
+    expect(readFileSync(path('.gemini/settings.json'), 'utf8')).toBe('{}')
   })
 
   it('a value nested 20,000 deep is one line, exit 1', async () => {
