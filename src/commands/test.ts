@@ -97,7 +97,8 @@ export default class Test extends TapirCommand<typeof Test> {
       },
     )
     if (shard) report.shard = shard
-    const written = writeReports(report, reporters, outputDir, cwd)
+    // The summary is printed even when a report cannot be written: the results are not lost.
+    const {written, failures} = writeReports(report, reporters, outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const lines = [
       ...(reporters.includes('list') && !(live && process.stdout.isTTY) ? report.tests.map(testLine) : []),
@@ -119,7 +120,11 @@ export default class Test extends TapirCommand<typeof Test> {
           reports: written.map((file) => `${shown}/${file}`),
         })
       : lines.join('\n')
-    return {stdout, stderr: [], exitCode: failed ? EXIT.failed : EXIT.ok}
+    return {
+      stdout,
+      stderr: failures.map((failure) => `✗ ${failure}`),
+      exitCode: failed || failures.length > 0 ? EXIT.failed : EXIT.ok,
+    }
   }
 
   private async fresh(fresh: Fresh, context: VerbContext, state: string | undefined): Promise<void> {

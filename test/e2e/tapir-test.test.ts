@@ -182,7 +182,7 @@ describe('tapir test', () => {
     expect(cases(junit).filter((entry) => entry.failure)).toHaveLength(2)
     const report = JSON.parse(readFileSync(join(project.path, 'merged', 'report.json'), 'utf8'))
     const shot = report.tests.find((test: {file: string}) => test.file.includes('fails-on-expect')).attempts[0].evidence.screenshot
-    expect(shot).toMatch(/^\.\.\/shard-[12]\/evidence\/flows_settings_fails-on-expect-attempt1\.png$/)
+    expect(shot).toMatch(/^\.\.\/shard-[12]\/evidence\/flows_settings_fails-on-expect-[0-9a-f]{12}-attempt1\.png$/)
     const page = await browser.open(join(project.path, 'merged', 'report.html'))
     expect(await page.evaluate<number>(`document.querySelectorAll('details.test img.screenshot').length`)).toBe(2)
   })

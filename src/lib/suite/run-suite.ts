@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto'
 import {homedir, tmpdir} from 'node:os'
 import {sep} from 'node:path'
 import {messageOf} from '../errors.js'
@@ -156,13 +157,14 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   })
 }
 
-/** A file-system-safe name for an attempt's screenshot. */
-function evidenceName(file: string, attempt: number): string {
+/** A file-system-safe name for an attempt's screenshot, one per test file: the readable part
+ *  (`a/b` and `a_b` read alike, and long names are cut) is followed by a hash of the whole path. */
+export function evidenceName(file: string, attempt: number): string {
   const base = file
     .replace(/\.tapir$/, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .slice(-100)
-  return `${base}-attempt${attempt + 1}`
+  return `${base}-${createHash('sha256').update(file).digest('hex').slice(0, 12)}-attempt${attempt + 1}`
 }
 
 const cut = (text: string): string => (text.length > MAX_OUTPUT ? `${text.slice(0, MAX_OUTPUT - 1)}…` : text)
