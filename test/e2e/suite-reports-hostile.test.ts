@@ -92,6 +92,28 @@ describe('tapir test and merge-reports keep the user’s files and the results',
     expect(result.stderr).toBe(`✗ Cannot write ${at('out10', 'junit.xml')}: it is a folder. Name a file inside it instead.`)
   })
 
+  it('masks text a flow types into a secret field in every report, as a recording masks it; other text stays', async () => {
+    writeFileSync(
+      at('typed.tapir'),
+      'find --key=email --as=email\nfill --ref=@email --text=ada@example.com\nfind --key=password --as=pw\nfill --ref=@pw --text=hunter22-typed\nexpect --text=hunter22-typed --timeoutMs=0\n',
+    )
+    const result = await inProject(['test', 'typed.tapir', '--fresh=none', '--output-dir=out5'])
+    expect(result.exitCode, result.stderr).toBe(1)
+    for (const file of ['junit.xml', 'report.html', 'report.json'])
+      expect(readFileSync(at('out5', file), 'utf8'), file).not.toContain('hunter22')
+    expect(result.stdout + result.stderr).not.toContain('hunter22')
+    const steps = (
+      JSON.parse(readFileSync(at('out5', 'report.json'), 'utf8')) as {tests: Array<{attempts: Array<{steps: Array<{step: string}>}>}>}
+    ).tests[0]!.attempts[0]!.steps.map((step) => step.step)
+    expect(steps).toEqual([
+      'find --key=email --as=email',
+      'fill --ref=@email --text=ada@example.com',
+      'find --key=password --as=pw',
+      'fill --ref=@pw --text=***',
+      'expect --text=*** --timeoutMs=0',
+    ])
+  })
+
   describe('merge-reports reads only images from inside a shard, through no link', () => {
     const forged = (folder: string, screenshot: string) => {
       mkdirSync(at(folder), {recursive: true})
