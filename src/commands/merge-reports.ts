@@ -6,6 +6,7 @@ import type {Outcome} from '../lib/output/outcome.js'
 import {stepArguments} from '../lib/run/step-arguments.js'
 import {summaryLine} from '../lib/suite/list.js'
 import {mergeReports, readShardReports} from '../lib/suite/merge.js'
+import {readMergedEvidence} from '../lib/suite/read-evidence.js'
 import {checkReports, writeReports, type Reporter} from '../lib/suite/write-reports.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
 import {TapirCommand} from '../oclif/tapir-command.js'
@@ -36,14 +37,16 @@ export default class MergeReports extends TapirCommand<typeof MergeReports> {
     )
     const outputDir = resolve(cwd, flags['output-dir'])
     checkReports(MERGED, outputDir)
-    const report = mergeReports(readShardReports(folders, cwd), outputDir)
-    const written = writeReports(report, MERGED, outputDir, cwd)
+    const shards = readShardReports(folders, cwd)
+    const report = mergeReports(shards, outputDir)
+    const shardFolders = shards.map(({folder}) => folder)
+    const {written, failures} = writeReports(report, MERGED, outputDir, cwd, (path) => readMergedEvidence(outputDir, shardFolders, path))
     const shown = relative(cwd, outputDir) || '.'
     const failed = report.tests.some((test) => test.status === 'failed')
     return {
       stdout: [`merged ${folders.length} reports`, summaryLine(report), ...written.map((file) => `report: ${shown}/${file}`)].join('\n'),
-      stderr: [],
-      exitCode: failed ? EXIT.failed : EXIT.ok,
+      stderr: failures.map((failure) => `✗ ${failure}`),
+      exitCode: failed || failures.length > 0 ? EXIT.failed : EXIT.ok,
     }
   }
 }

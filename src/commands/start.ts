@@ -5,13 +5,14 @@ import {TapirError, UsageError, type Worded} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {redactToken} from '../lib/output/redact-token.js'
-import {startSimInBackground} from '../lib/runtime/background-sim.js'
+import {SimStartStopped, startSimInBackground} from '../lib/runtime/background-sim.js'
 import {ensureCdpPortFree} from '../lib/runtime/chrome-for-app.js'
 import {startFlutterApp} from '../lib/runtime/flutter-app.js'
 import type {SessionLocation} from '../lib/session/location.js'
 import {recordOwnChild, terminateOwned} from '../lib/session/owned-process.js'
 import {runningApp} from '../lib/session/session-processes.js'
-import {readOwnSession, writeSession} from '../lib/session/store.js'
+import type {Session} from '../lib/session/session.js'
+import {deleteSession, readOwnSession, writeSession} from '../lib/session/store.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from '../oclif/session-command.js'
@@ -29,6 +30,9 @@ export function refuseOverRunningApp(location: SessionLocation): void {
       'local',
     )
 }
+
+/** What interrupts a start in a terminal: Ctrl-C, a kill, the terminal closing. */
+const INTERRUPTIONS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 const DEFAULT_BOOT_TIMEOUT_S = 300
 /** A year: far beyond any build, and still a bound. */
@@ -165,20 +169,48 @@ export default class Start extends SessionCommand<typeof Start> {
     const chromeBinary = cdpPort === undefined ? undefined : findChrome(process.env)
     if (cdpPort !== undefined) await ensureCdpPortFree(cdpPort)
     const log = location.path.replace(/(\.json)?$/, '.sim.log')
-    const sim = await startSimInBackground({
-      mode: flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds'),
-      port: flags.port,
-      ...(cdpPort === undefined ? {} : {webPort: flags['web-port']}),
-      faults,
-      logFile: log,
-      timeoutMs,
-    })
+    const startedAt = new Date().toISOString()
+    const startArgs = startArgsOf(flags, faults, [])
+    // As a flutter start does: the sim is recorded in the session the moment it runs (booting),
+    // and an interruption (Ctrl-C, SIGTERM, SIGHUP) or a cancelled call ends what was started.
+    const stop = new AbortController()
+    const interrupt = (): void => stop.abort()
+    for (const signal of INTERRUPTIONS) process.on(signal, interrupt)
+    context.cancelled?.addEventListener('abort', interrupt)
+    if (context.cancelled?.aborted) interrupt()
+    let booting: Session | undefined
+    let sim: Awaited<ReturnType<typeof startSimInBackground>> | undefined
     let chrome: LaunchedChrome | undefined
     let chromeProcess
-    if (chromeBinary !== undefined && cdpPort !== undefined) {
-      try {
+    try {
+      sim = await startSimInBackground({
+        mode: flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds'),
+        port: flags.port,
+        ...(cdpPort === undefined ? {} : {webPort: flags['web-port']}),
+        faults,
+        logFile: log,
+        timeoutMs,
+        stop: stop.signal,
+        spawned: (app) => {
+          booting = {
+            vmServiceUri: null,
+            booting: true,
+            cdpPort: cdpPort ?? null,
+            pid: app.pid,
+            projectRoot: location.projectRoot,
+            device: 'sim',
+            startedAt,
+            log,
+            startArgs,
+            processes: {app},
+          }
+          writeSession(location, booting)
+        },
+      })
+      if (chromeBinary !== undefined && cdpPort !== undefined) {
         // A sim started with a web port always says where its page is.
         if (sim.webUri === undefined) throw new TapirError('The sim started without its web page; see its log.', 'local')
+        if (stop.signal.aborted) throw new SimStartStopped()
         chrome = await launchChrome({
           binary: chromeBinary,
           cdpPort,
@@ -192,11 +224,20 @@ export default class Start extends SessionCommand<typeof Start> {
             'Chromium started, but its command line and start time could not be read back, so tapir could not record it safely.',
             'local',
           )
-      } catch (error) {
-        chrome?.kill()
-        await terminateOwned(sim.process)
-        throw error
       }
+      if (stop.signal.aborted) throw new SimStartStopped()
+    } catch (error) {
+      chrome?.kill()
+      if (sim) await terminateOwned(sim.process)
+      if (booting) deleteSession(location, booting)
+      if (!stop.signal.aborted && !(error instanceof SimStartStopped)) throw error
+      throw new TapirError(
+        `${context.cancelled?.aborted ? 'The start was cancelled' : 'Interrupted'} before the app started. Nothing was left running.`,
+        'local',
+      )
+    } finally {
+      for (const signal of INTERRUPTIONS) process.off(signal, interrupt)
+      context.cancelled?.removeEventListener('abort', interrupt)
     }
     const vmServiceUri = toWebSocketUri(sim.httpUri)
     const pid = sim.process.pid
@@ -207,12 +248,12 @@ export default class Start extends SessionCommand<typeof Start> {
       pid,
       projectRoot: location.projectRoot,
       device: 'sim',
-      startedAt: new Date().toISOString(),
+      startedAt,
       log,
       webPort,
       chromePid: chrome?.pid ?? null,
       tmpProfileDir: chrome?.profileDir ?? null,
-      startArgs: startArgsOf(flags, faults, []),
+      startArgs,
       processes: {app: sim.process, ...(chromeProcess ? {chrome: chromeProcess} : {})},
     })
     const shown = redactToken(vmServiceUri)

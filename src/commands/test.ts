@@ -7,12 +7,13 @@ import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import type {Step} from '../lib/run/plan.js'
 import {stepArguments} from '../lib/run/step-arguments.js'
+import {typedSecrets} from '../lib/record/typed-secrets.js'
 import {findTests} from '../lib/suite/discover.js'
 import {readDurations} from '../lib/suite/durations.js'
 import {extensionsBack, FRESH, hotRestart, type Fresh} from '../lib/suite/fresh.js'
 import {summaryLine, testLine} from '../lib/suite/list.js'
 import {totalsOf} from '../lib/suite/report.js'
-import {runSuite} from '../lib/suite/run-suite.js'
+import {runSuite, type AttemptControl} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
 import {checkReports, parseReporters, writeReports} from '../lib/suite/write-reports.js'
 import {verbNamed} from '../lib/verbs/index.js'
@@ -91,13 +92,14 @@ export default class Test extends TapirCommand<typeof Test> {
       {
         context,
         isVerb: (verb) => verbNamed(verb) !== undefined,
-        dispatch: (step: Step) => stepOutcome(step, context),
+        dispatch: (step: Step, control: AttemptControl) => stepOutcome(step, attemptContext(context, control)),
         fresh: () => this.fresh(fresh, context, flags.state),
         ...(live ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
       },
     )
     if (shard) report.shard = shard
-    const written = writeReports(report, reporters, outputDir, cwd)
+    // The summary is printed even when a report cannot be written: the results are not lost.
+    const {written, failures} = writeReports(report, reporters, outputDir, cwd)
     const shown = relative(cwd, outputDir) || '.'
     const lines = [
       ...(reporters.includes('list') && !(live && process.stdout.isTTY) ? report.tests.map(testLine) : []),
@@ -119,7 +121,11 @@ export default class Test extends TapirCommand<typeof Test> {
           reports: written.map((file) => `${shown}/${file}`),
         })
       : lines.join('\n')
-    return {stdout, stderr: [], exitCode: failed ? EXIT.failed : EXIT.ok}
+    return {
+      stdout,
+      stderr: failures.map((failure) => `✗ ${failure}`),
+      exitCode: failed || failures.length > 0 ? EXIT.failed : EXIT.ok,
+    }
   }
 
   private async fresh(fresh: Fresh, context: VerbContext, state: string | undefined): Promise<void> {
@@ -130,6 +136,20 @@ export default class Test extends TapirCommand<typeof Test> {
     context.reset?.()
     await extensionsBack(context)
   }
+}
+
+/** The shared context (its one connection) under an attempt's control: cancelled when the test
+ *  times out, and telling the attempt each text typed into a secret field. */
+function attemptContext(context: VerbContext, control: AttemptControl): VerbContext {
+  const recorder = typedSecrets(control.secret, context.recorder?.bind(context))
+  return new Proxy(context, {
+    get(target, key, receiver) {
+      if (key === 'cancelled') return control.cancelled
+      if (key === 'recorder') return recorder
+      const value: unknown = Reflect.get(target, key, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 function pattern(text: string): RegExp {

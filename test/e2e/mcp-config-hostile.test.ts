@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process'
-import {chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {BIN, tapir, tempDir} from '../helpers/cli.js'
@@ -65,6 +65,39 @@ describe('mcp:install refuses what it cannot edit safely, writing nothing', () =
     expect(JSON.parse(readFileSync(path('.mcp.json'), 'utf8')).mcpServers.tapir).toEqual(server)
   })
 
+  it.each([
+    ['a container', {command: 'docker', args: ['run', '--rm', '-i', 'ghcr.io/me/tapir-fork:2', 'mcp:serve']}, 'docker'],
+    ['a fork run by npx', {command: 'npx', args: ['-y', 'my-tapir-fork', 'mcp:serve', '--catalogue=dusk']}, 'npx'],
+    ['another install of tapir', {command: 'node', args: ['/elsewhere/tapir/bin/run.cjs', 'mcp:serve']}, 'node'],
+  ])(
+    'a tapir entry ending in mcp:serve that is not this tapir (%s) stays: install refuses, uninstall keeps it',
+    async (_, theirs, runs) => {
+      const text = JSON.stringify({mcpServers: {tapir: theirs}}, null, 2)
+      writeFileSync(path('.mcp.json'), text)
+      expectRefused(
+        await run(['mcp:install']),
+        `${path('.mcp.json')} has a tapir entry that mcp:install did not write (it runs "${runs}"); it is left as it is. Run tapir mcp:install --force to replace it. Nothing was written.`,
+      )
+      expect(await run(['mcp:uninstall'])).toMatchObject({
+        exitCode: 0,
+        stdout: `⚠ ${path('.mcp.json')}: its tapir entry is not one mcp:install writes (another command or more settings); left as it is`,
+      })
+      expect(readFileSync(path('.mcp.json'), 'utf8')).toBe(text)
+    },
+  )
+
+  it('an entry of this tapir under another node (or tapir on PATH) is its own: updated, and removed', async () => {
+    for (const ours of [
+      {command: '/usr/bin/nodejs', args: [BIN, 'mcp:serve']},
+      {command: 'tapir', args: ['mcp:serve', '--catalogue=dusk']},
+    ]) {
+      writeFileSync(path('.mcp.json'), JSON.stringify({mcpServers: {tapir: ours}}))
+      expect(await run(['mcp:install'])).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')}: tapir updated`})
+      writeFileSync(path('.mcp.json'), JSON.stringify({mcpServers: {tapir: ours}}))
+      expect(await run(['mcp:uninstall'])).toMatchObject({exitCode: 0, stdout: `✓ ${path('.mcp.json')}: tapir removed`})
+    }
+  })
+
   it('keeps numbers beyond a double, duplicate keys and bytes that are not UTF-8', async () => {
     const bytes = Buffer.concat([
       Buffer.from('{"mcpServers": {"a": {"command": "x", "n": 12345678901234567890, "big": 1e400}}, "k": 1, "k": 2, "s": "'),
@@ -126,6 +159,21 @@ describe('mcp:install refuses what it cannot edit safely, writing nothing', () =
     )
     expect(statSync(path('.mcp.json')).mode & 0o777).toBe(0o444)
     expect(readFileSync(path('.mcp.json'), 'utf8')).toBe('{}')
+  })
+
+  it('--client=all with one read-only file writes none of them, and says so truly', async () => {
+    mkdirSync(path('.gemini'))
+    writeFileSync(path('.gemini/settings.json'), '{}')
+    chmodSync(path('.gemini/settings.json'), 0o444)
+    writeFileSync(path('.mcp.json'), '{"mcpServers": {}}')
+    expectRefused(
+      await run(['mcp:install', '--client=all']),
+      `Refusing to write ${path('.gemini/settings.json')}: it is read-only. Make it writable (chmod u+w ${path('.gemini/settings.json')}), then run tapir mcp:install again. Nothing was written.`,
+    )
+    expect(readFileSync(path('.mcp.json'), 'utf8')).toBe('{"mcpServers": {}}')
+    expect(existsSync(path('.cursor'))).toBe(false)
+    expect(existsSync(path('.vscode'))).toBe(false)
+    expect(readFileSync(path('.gemini/settings.json'), 'utf8')).toBe('{}')
   })
 
   it('a value nested 20,000 deep is one line, exit 1', async () => {

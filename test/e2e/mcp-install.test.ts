@@ -35,7 +35,7 @@ describe('tapir mcp:install', () => {
   it('updates a stale tapir entry', async () => {
     writeFileSync(
       join(project.path, '.mcp.json'),
-      JSON.stringify({mcpServers: {tapir: {command: 'node', args: ['/old/bin/run.cjs', 'mcp:serve']}}}),
+      JSON.stringify({mcpServers: {tapir: {command: 'node', args: [BIN, 'mcp:serve', '--catalogue=dusk']}}}),
     )
     const result = await tapir(['mcp:install', '--client=claude'], {cwd: project.path, env: {PATH: '/usr/bin:/bin'}})
     expect(result.stdout).toContain('tapir updated')

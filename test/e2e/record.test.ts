@@ -266,6 +266,10 @@ describe('tapir:run refuses before any step runs', () => {
   it.each([
     [['navigate --route=/settings', 'tap --ref=@unknown'], /step 2 \(tap --ref=@unknown\): @unknown is not bound/],
     [['navigate --route=/settings', 'fill --ref=e1 --text=${env.TAPIR_TEST_UNSET}'], /environment variable TAPIR_TEST_UNSET is not set/],
+    // what every object inherits is no variable anyone set
+    [['navigate --route=/settings', 'fill --ref=e1 --text=${env.constructor}'], /environment variable constructor is not set/],
+    [['navigate --route=/settings', 'fill --ref=e1 --text=${env.__proto__}'], /environment variable __proto__ is not set/],
+    [['navigate --route=/settings', 'fill --ref=e1 --text=${env.toString}'], /environment variable toString is not set/],
   ])('%j (exit 1)', async (steps, reason) => {
     const result = await s.spawn(['tapir:run', ...steps])
     expect(result.exitCode).toBe(1)

@@ -93,7 +93,7 @@ describe('tapir test', () => {
       expect(entry.failure!['@_message']).toMatch(new RegExp(`^${entry['@_file'].replace('.', '\\.')}:\\d+: step \\d \\(.+\\) failed`))
     // GitLab's attachment, named from where tapir test ran
     const untilCase = failed.find((entry) => entry['@_file'] === 'flows/fails-on-until.tapir')!
-    expect(untilCase['system-out']).toMatch(/\n\[\[ATTACHMENT\|out\/evidence\/flows_fails-on-until-attempt1\.png\]\]$/)
+    expect(untilCase['system-out']).toMatch(/\n\[\[ATTACHMENT\|out\/evidence\/flows_fails-on-until-[0-9a-f]{12}-attempt1\.png\]\]$/)
     const passed = all.find((entry) => !entry.failure)!
     expect(passed['system-out']).toContain('[3] fill --ref=@email --text=ada@example.com (line 4) ok in')
     expect(Number(passed['@_time'])).toBeGreaterThan(0)
@@ -109,7 +109,10 @@ describe('tapir test', () => {
     const shots = report.tests.flatMap((test: {attempts: Array<{evidence?: {screenshot?: string}}>}) =>
       test.attempts.flatMap((attempt) => (attempt.evidence?.screenshot ? [attempt.evidence.screenshot] : [])),
     )
-    expect(shots.sort()).toEqual(['evidence/flows_fails-on-until-attempt1.png', 'evidence/flows_settings_fails-on-expect-attempt1.png'])
+    expect(shots.sort()).toEqual([
+      expect.stringMatching(/^evidence\/flows_fails-on-until-[0-9a-f]{12}-attempt1\.png$/),
+      expect.stringMatching(/^evidence\/flows_settings_fails-on-expect-[0-9a-f]{12}-attempt1\.png$/),
+    ])
     expect(readdirSync(join(project.path, 'out', 'evidence')).sort()).toEqual(
       shots.map((shot: string) => shot.slice('evidence/'.length)).sort(),
     )
@@ -182,7 +185,7 @@ describe('tapir test', () => {
     expect(cases(junit).filter((entry) => entry.failure)).toHaveLength(2)
     const report = JSON.parse(readFileSync(join(project.path, 'merged', 'report.json'), 'utf8'))
     const shot = report.tests.find((test: {file: string}) => test.file.includes('fails-on-expect')).attempts[0].evidence.screenshot
-    expect(shot).toMatch(/^\.\.\/shard-[12]\/evidence\/flows_settings_fails-on-expect-attempt1\.png$/)
+    expect(shot).toMatch(/^\.\.\/shard-[12]\/evidence\/flows_settings_fails-on-expect-[0-9a-f]{12}-attempt1\.png$/)
     const page = await browser.open(join(project.path, 'merged', 'report.html'))
     expect(await page.evaluate<number>(`document.querySelectorAll('details.test img.screenshot').length`)).toBe(2)
   })

@@ -36,8 +36,8 @@ describe('a server the user adds to .mcp.json the moment tapir writes is never l
         await editor.arm({dir: project.path, pattern: '^\\.\\.mcp\\.json\\.[0-9a-f]{16}\\.tmp$', target: path, text: edit, atomic})
         let error: unknown
         try {
-          if (command === 'mcp:install') planInstall('claude', project.path, server).write()
-          else uninstallFor('claude', project.path)
+          if (command === 'mcp:install') planInstall('claude', project.path, server, '/opt/tapir/bin/run.cjs').write()
+          else uninstallFor('claude', project.path, '/opt/tapir/bin/run.cjs')
         } catch (caught) {
           error = caught
         }

@@ -3,7 +3,7 @@ import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {CATALOGUES} from '../../lib/mcp/catalogues.js'
 import type {Client} from '../../lib/mcp/install.js'
-import {CLIENT_NAMES, CLIENTS, planInstall, serverCommand} from '../../lib/mcp/install.js'
+import {CLIENT_NAMES, CLIENTS, planInstall, serverCommand, writeAll} from '../../lib/mcp/install.js'
 import type {Outcome} from '../../lib/output/outcome.js'
 import {failureOutcome, linesOutcome} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
@@ -49,12 +49,10 @@ export default class McpInstall extends Command {
       const clients: readonly Client[] = flags.client === 'all' ? CLIENT_NAMES : [flags.client]
       const server = serverCommand(process.env, BIN, process.execPath, flags.catalogue)
       const root = findProjectRoot(process.cwd())
-      // Every file is checked before the first is written.
-      const plans = clients.map((client) => planInstall(client, root, server, flags.force))
-      const written = plans.map(({client, path, change, write}) => {
-        write()
-        return {client, path, change}
-      })
+      // Every file is checked before the first is written; a write that still fails puts the others back.
+      const plans = clients.map((client) => planInstall(client, root, server, BIN, flags.force))
+      writeAll(plans)
+      const written = plans.map(({client, path, change}) => ({client, path, change}))
       const lines = written.map(({path, change}) =>
         change === 'unchanged' ? `✓ ${path} already runs tapir` : `✓ ${path}: tapir ${change}`,
       )

@@ -1,3 +1,4 @@
+import {fileURLToPath} from 'node:url'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import type {Client} from '../../lib/mcp/install.js'
@@ -7,6 +8,8 @@ import {failureOutcome, linesOutcome} from '../../lib/output/outcome.js'
 import {printOutcome} from '../../lib/output/print.js'
 import {findProjectRoot} from '../../lib/session/project-root.js'
 import {parseFailure} from '../../oclif/tapir-command.js'
+
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url))
 
 const LINES = {
   removed: (path: string) => `✓ ${path}: tapir removed`,
@@ -37,7 +40,7 @@ export default class McpUninstall extends Command {
       })
       const clients: readonly Client[] = flags.client === 'all' ? CLIENT_NAMES : [flags.client]
       const root = findProjectRoot(process.cwd())
-      const files = clients.map((client) => ({client, ...uninstallFor(client, root)}))
+      const files = clients.map((client) => ({client, ...uninstallFor(client, root, BIN)}))
       return linesOutcome(
         files.map(({path, change}) => LINES[change](path)),
         {files},

@@ -120,6 +120,9 @@ async function callRun(args: Record<string, unknown> | undefined, options: McpOp
   }
 }
 
+/** How long a signalled server waits for its running calls to end what they started. */
+const SHUTDOWN_MS = 10_000
+
 /** The MCP server over stdio. Nothing but protocol reaches stdout; logs go to stderr. */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const served = options.catalogue === 'dusk' ? await duskServed() : tapirServed()
@@ -129,15 +132,26 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: served.tools}))
   const queue = new CallQueue()
+  // A signal to the server cancels the calls still running (a tapir_start ends what it started)
+  // and waits for them before the process exits.
+  const shutdown = new AbortController()
+  const inFlight = new Set<Promise<unknown>>()
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     queue.run(async () => {
       const {name, arguments: args} = request.params
       const started = Date.now()
-      if (extra.signal.aborted) return {answer: errorResult(new UsageError('Cancelled.')), released: Promise.resolve()}
-      const context = callContext(options.context, extra)
+      if (extra.signal.aborted || shutdown.signal.aborted)
+        return {answer: errorResult(new UsageError('Cancelled.')), released: Promise.resolve()}
+      const context = callContext(options.context, extra, shutdown.signal)
       const running =
         served.call(name, args, context, options) ??
         Promise.resolve(errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`)))
+      const settled = running.then(
+        () => undefined,
+        () => undefined,
+      )
+      inFlight.add(settled)
+      void settled.then(() => inFlight.delete(settled))
       const answer = await Promise.race([running, whenCancelled(extra.signal)])
       if (extra.signal.aborted) {
         options.log(`${name} cancelled after ${Date.now() - started} ms`)
@@ -156,8 +170,13 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   })
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(signal, () => {
-      options.log(`stopped: ${signal}`)
-      process.exit(0)
+      shutdown.abort()
+      const waiting = [...inFlight]
+      if (waiting.length > 0) options.log(`${signal}: ending ${waiting.length} running call(s) first`)
+      void Promise.race([Promise.all(waiting), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_MS).unref())]).then(() => {
+        options.log(`stopped: ${signal}`)
+        process.exit(0)
+      })
     })
   }
   server.onerror = (error) => options.log(`error: ${error.message}`)
@@ -185,7 +204,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
 
 /** The session's context for one call: its cancellation, and its progress lines sent as
  *  notifications/progress when the caller asked for them with a progressToken. */
-function callContext(context: VerbContext, extra: Extra): VerbContext {
+function callContext(context: VerbContext, extra: Extra, shutdown: AbortSignal): VerbContext {
   const token = extra._meta?.progressToken
   let sent = 0
   const progress =
@@ -199,7 +218,7 @@ function callContext(context: VerbContext, extra: Extra): VerbContext {
               params: {progressToken: token, progress: ++sent, message: printable(message, true)},
             })
             .catch(() => undefined)
-  const own: Partial<VerbContext> = {cancelled: extra.signal, origin: 'mcp', ...(progress ? {progress} : {})}
+  const own: Partial<VerbContext> = {cancelled: AbortSignal.any([extra.signal, shutdown]), origin: 'mcp', ...(progress ? {progress} : {})}
   // Everything else is the session's own, run on the session's context itself (its one connection).
   return new Proxy(context, {
     get(target, key, receiver) {

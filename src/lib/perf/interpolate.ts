@@ -11,6 +11,12 @@ export interface Scope {
   env: Readonly<Record<string, string | undefined>>
 }
 
+/** A variable the environment holds as its own key: `constructor`, `__proto__` or `toString`
+ *  are what every object inherits, not variables anyone set. */
+export function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  return Object.hasOwn(env, name) ? env[name] : undefined
+}
+
 /** `${name}` (a fragment param), `${env.NAME}` and `$$` (a literal `$`); anything from the
  *  environment or a secret param makes the value a secret. Problems go to `problem`. */
 export function interpolate(raw: string, scope: Scope, problem: (text: string) => void): Value {
@@ -44,7 +50,7 @@ export function interpolate(raw: string, scope: Scope, problem: (text: string) =
     at = close + 1
     if (name.startsWith('env.')) {
       const variable = name.slice(4)
-      const value = scope.env[variable]
+      const value = envValue(scope.env, variable)
       secret = true
       if (value === undefined) {
         problem(`environment variable ${variable} is not set (\${env.${variable}})`)

@@ -11,7 +11,7 @@ import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} fr
 /** Params that name a widget by ref: each becomes a find or observe step and `@name`. */
 const REF_PARAMS = ['ref', 'startRef', 'endRef']
 /** A field whose label (or form field name) says it takes a secret. */
-const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
+export const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
 const PREDICATE_NAMES = ['key', 'semanticsLabel', 'text', 'contains'] as const
 
 /** Whether a verb's successful calls become steps (its `record` rule). */

@@ -1,4 +1,4 @@
-import {interpolate} from '../perf/interpolate.js'
+import {envValue, interpolate} from '../perf/interpolate.js'
 
 /** A step's words with `${env.NAME}` read from the environment and `$$` as `$`, as a perf
  *  scenario reads its values (the same code); what came from the environment is secret. */
@@ -14,7 +14,7 @@ export function interpolateWords(
     if (!word.includes('$')) return word
     const value = interpolate(word, scope, (problem) => problems.push(problem))
     for (const [, name] of word.matchAll(/\$\{\s*env\.([^}]*?)\s*\}/g)) {
-      const secret = env[name]
+      const secret = envValue(env, name)
       if (secret) secrets.push(secret)
     }
     if (/\$\{\s*env\./.test(word)) envWords.push([value.text, word])

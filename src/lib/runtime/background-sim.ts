@@ -53,6 +53,10 @@ export async function startSimInBackground(options: {
   faults: readonly string[]
   logFile: string
   timeoutMs: number
+  /** Told the sim's record as soon as it runs, before it is ready (the session is written then). */
+  spawned?: (process: OwnedProcess) => void
+  /** Aborts the start: the sim, not yet ready, is ended and the start fails with SimStartStopped. */
+  stop?: AbortSignal
 }): Promise<{process: OwnedProcess; httpUri: string; webUri?: string}> {
   ensureFolder(dirname(options.logFile), 0o700)
   await checkPortFree(options.port)
@@ -82,8 +86,23 @@ export async function startSimInBackground(options: {
   const pid = child.pid
   if (pid === undefined) throw new TapirError('Could not start the simulated app.', 'local')
   const deadline = Date.now() + options.timeoutMs
-  let failure = `The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`
+  let failure: string | Error = `The simulated app did not start within ${options.timeoutMs} ms; see ${options.logFile}.`
+  // Recorded at once (node has exec'd it when spawn returns), so a start that is interrupted,
+  // or a tapir that is killed, leaves a sim that `tapir stop` can prove is this one.
+  const recorded = recordProcess(pid, argv)
+  try {
+    if (!recorded) throw new TapirError(UNRECORDED, 'local')
+    options.spawned?.(recorded)
+  } catch (error) {
+    child.kill('SIGKILL')
+    unlinkQuietly(readyFile)
+    throw error
+  }
   while (Date.now() < deadline) {
+    if (options.stop?.aborted) {
+      failure = new SimStartStopped()
+      break
+    }
     let ready: Infer<typeof readyShape> | undefined
     try {
       const read = readAs(readyShape, JSON.parse(readFileSync(readyFile, 'utf8')))
@@ -93,11 +112,7 @@ export async function startSimInBackground(options: {
     }
     if (ready) {
       unlinkQuietly(readyFile)
-      const recorded = recordProcess(pid, argv)
-      if (recorded) return {process: recorded, httpUri: ready.httpUri, ...(ready.webUri === undefined ? {} : {webUri: ready.webUri})}
-      failure =
-        'The simulated app started, but its command line and start time could not be read back, so tapir could not record it safely.'
-      break
+      return {process: recorded, httpUri: ready.httpUri, ...(ready.webUri === undefined ? {} : {webUri: ready.webUri})}
     }
     if (!isAlive(pid)) {
       failure = /EADDRINUSE/.test(readLog(options.logFile))
@@ -105,11 +120,31 @@ export async function startSimInBackground(options: {
         : `The simulated app exited while starting; see ${options.logFile}.`
       break
     }
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await new Promise<void>((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        options.stop?.removeEventListener('abort', wake)
+        resolve()
+      }, 50)
+      options.stop?.addEventListener('abort', wake, {once: true})
+    })
   }
   child.kill('SIGKILL') // still our unreaped child: its pid cannot have been reused
   unlinkQuietly(readyFile)
-  throw new TapirError(failure, 'local')
+  throw typeof failure === 'string' ? new TapirError(failure, 'local') : failure
+}
+
+const UNRECORDED =
+  'The simulated app started, but its command line and start time could not be read back, so tapir could not record it safely.'
+
+/** A sim start stopped by its `stop` signal (Ctrl-C, SIGTERM, SIGHUP, a cancelled MCP call). */
+export class SimStartStopped extends TapirError {
+  constructor() {
+    super('The sim start was stopped.', 'local')
+  }
 }
 
 function readLog(path: string): string {

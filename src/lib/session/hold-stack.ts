@@ -85,6 +85,42 @@ export class HoldStack<T> {
     return {generation: read.value.generation, holders}
   }
 
+  /** When the holder on top of the file is gone (killed outright, so it never cleared its
+   *  override) and none of its own still holds: under the lock, runs `clear` with what it held (to
+   *  take its override off the page) and writes the stack without the dead. Chrome kept such an
+   *  override on the page (docs/viewport-holds.md). Returns whether it cleared. */
+  async clearDead(clear: (held: T) => Promise<void>): Promise<boolean> {
+    if (this.deadOnTop() === undefined) return false
+    let cleared = false
+    await this.change(async (state) => {
+      const dead = this.deadOnTop()
+      if (dead === undefined) return {key: ''}
+      await clear(dead)
+      cleared = true
+      return {holders: state.holders, key: ''}
+    })
+    return cleared
+  }
+
+  /** What the topmost entry of the file held, when that holder is gone; undefined otherwise. */
+  private deadOnTop(): T | undefined {
+    let value: unknown
+    try {
+      const text = readTrustedFile(this.path)
+      if (text === undefined) return undefined
+      value = JSON.parse(text)
+    } catch {
+      return undefined
+    }
+    const read = readAs(fileShape, value)
+    if ('problem' in read) return undefined
+    const raw = (value as {holders: unknown[]}).holders.at(-1)
+    const top = read.value.holders.at(-1)
+    if (!top || checkOwned(raw).state === 'ours') return undefined
+    const held = readAs(this.heldShape, top.held)
+    return 'value' in held ? held.value : undefined
+  }
+
   /** Under the lock: adds this process on top, holding `held`, and runs `apply` (which puts its
    *  override in force). Returns the key of the stack as it then stands. */
   async push(held: T, apply: () => Promise<void>): Promise<string> {

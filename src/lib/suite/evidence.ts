@@ -1,5 +1,6 @@
+import {lstatSync} from 'node:fs'
 import {join} from 'node:path'
-import {messageOf} from '../errors.js'
+import {TapirError, messageOf} from '../errors.js'
 import {isJsonObject} from '../shape.js'
 import {executeVerb} from '../verbs/execute-verb.js'
 import {consoleLogs, exceptions, snap} from '../verbs/read-verbs.js'
@@ -29,6 +30,12 @@ export async function captureEvidence(
   const file = `${name}.png`
   try {
     ensureFolder(folder)
+    // Written only into a folder of tapir's own: through a link, it could replace a user's image.
+    if (lstatSync(folder).isSymbolicLink())
+      throw new TapirError(
+        `${folder} is a symbolic link; tapir writes screenshots only into a folder of its own. Remove the link.`,
+        'local',
+      )
     await executeVerb(screenshot, context, {output: join(folder, file), format: 'png'})
     evidence.screenshot = `${EVIDENCE_FOLDER}/${file}`
   } catch (error) {

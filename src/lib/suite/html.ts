@@ -71,7 +71,7 @@ function evidenceHtml(evidence: Evidence, image: (path: string) => Buffer | unde
   const bytes = evidence.screenshot ? image(evidence.screenshot) : undefined
   if (bytes)
     parts.push(
-      `<figure><img class="screenshot" alt="The app at the failure" src="data:image/png;base64,${bytes.toString('base64')}"><figcaption>${esc(evidence.screenshot)}</figcaption></figure>`,
+      `<figure><img class="screenshot" alt="The app at the failure" src="data:image/${bytes[0] === 0xff ? 'jpeg' : 'png'};base64,${bytes.toString('base64')}"><figcaption>${esc(evidence.screenshot)}</figcaption></figure>`,
     )
   if (evidence.snapshot !== undefined) parts.push(`<h4>Snapshot</h4><pre class="snapshot">${esc(evidence.snapshot, MAX_TEXT)}</pre>`)
   parts.push(`<h4>Exceptions since the test began</h4>${entries(evidence.exceptions, 'No exception.')}`)

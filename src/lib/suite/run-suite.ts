@@ -1,9 +1,10 @@
+import {createHash} from 'node:crypto'
 import {homedir, tmpdir} from 'node:os'
 import {sep} from 'node:path'
 import {messageOf} from '../errors.js'
 import type {Outcome} from '../output/outcome.js'
-import {maskSecrets} from '../perf/secrets.js'
 import {runSteps, type StepResult} from '../run/execute.js'
+import {maskWholeValues} from '../run/mask.js'
 import {planSteps, stepLines, type Step} from '../run/plan.js'
 import {readStepSource} from '../run/read-steps.js'
 import type {VerbContext} from '../verbs/types.js'
@@ -17,12 +18,20 @@ const MAX_OUTPUT = 4000
 export interface SuiteHooks {
   context: VerbContext
   isVerb(name: string): boolean
-  /** Runs one step as its command would (tapir:run's dispatch). */
-  dispatch(step: Step): Promise<Outcome>
+  /** Runs one step as its command would (tapir:run's dispatch), under the attempt's `control`. */
+  dispatch(step: Step, control: AttemptControl): Promise<Outcome>
   /** Brings the app to a known state before an attempt (a hot restart, a new app, or nothing). */
   fresh(): Promise<void>
   /** Told of each test once it has its result. */
   onTest?(test: TestRecord): void
+}
+
+/** What an attempt tells the steps it runs. */
+export interface AttemptControl {
+  /** Aborts when the test timed out: the step stops at its next safe point (a perf_run's round). */
+  cancelled: AbortSignal
+  /** Told a text a step typed into a field that takes a secret: masked in every report. */
+  secret(text: string): void
 }
 
 export interface SuiteOptions {
@@ -76,18 +85,20 @@ export async function runSuite(options: SuiteOptions, hooks: SuiteHooks): Promis
 async function runAttempt(file: string, attempt: number, options: SuiteOptions, hooks: SuiteHooks): Promise<Attempt> {
   const startedAt = new Date()
   const steps: StepRecord[] = []
-  let secrets: readonly string[] = []
+  // Values read from the environment, and text typed into secret fields as the steps meet them.
+  const secrets: string[] = []
+  const mask = (text: string) => unrooted(maskWholeValues(text, secrets), options)
   const finish = async (failure?: Failure, withEvidence = true): Promise<Attempt> => {
-    const clean = (text: string) => unrooted(maskSecrets(text, secrets), options)
     const evidence =
       failure && withEvidence
-        ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, clean)
+        ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, mask)
         : undefined
     return {
       passed: failure === undefined,
       durationMs: Date.now() - startedAt.getTime(),
       startedAt: startedAt.toISOString(),
-      steps,
+      // a secret met in a later step is masked in the earlier ones too
+      steps: steps.map((step) => ({...step, step: mask(step.step), output: mask(step.output)})),
       ...(failure ? {failure} : {}),
       ...(evidence ? {evidence} : {}),
     }
@@ -98,7 +109,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     const lines = stepLines(text)
     if (lines.length === 0) return await finish({file, message: `${file}: no steps (only blank lines and # comments).`}, false)
     plan = planSteps(lines, {isVerb: hooks.isVerb, env: process.env})
-    secrets = plan.secrets
+    secrets.push(...plan.secrets)
   } catch (error) {
     return finish({file, message: unrooted(`${file}: ${messageOf(error)}`, options)}, false)
   }
@@ -110,7 +121,6 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
       message: unrooted(`${file}: the app could not be brought to a known state (--fresh=${options.fresh}): ${messageOf(error)}`, options),
     })
   }
-  const mask = (text: string) => unrooted(maskSecrets(text, plan.secrets), options)
   let timedOut = false
   const record = (result: StepResult): void => {
     steps.push({
@@ -122,8 +132,10 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
       output: cut(mask(result.output)),
     })
   }
+  const stop = new AbortController()
+  const control: AttemptControl = {cancelled: stop.signal, secret: (text) => secrets.push(text)}
   const dispatch = (step: Step): Promise<Outcome> =>
-    timedOut ? Promise.resolve({stdout: '', stderr: ['✗ not run: the test timed out'], exitCode: 1}) : hooks.dispatch(step)
+    timedOut ? Promise.resolve({stdout: '', stderr: ['✗ not run: the test timed out'], exitCode: 1}) : hooks.dispatch(step, control)
   const run = runSteps(plan.steps, dispatch, false, {strict: true, onStep: (result) => (timedOut ? undefined : record(result))})
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<'timeout'>((done) => {
@@ -133,6 +145,12 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   clearTimeout(timer)
   if (report === 'timeout') {
     timedOut = true
+    // The step is stopped, and awaited, before anything else acts on the app: a cancellable step
+    // stops at its next safe point, and every call still waiting on the app fails as the
+    // connection closes (the next use opens a new one).
+    stop.abort()
+    hooks.context.reset?.()
+    await run
     const at = plan.steps[steps.length]
     return finish({
       file,
@@ -156,13 +174,14 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   })
 }
 
-/** A file-system-safe name for an attempt's screenshot. */
-function evidenceName(file: string, attempt: number): string {
+/** A file-system-safe name for an attempt's screenshot, one per test file: the readable part
+ *  (`a/b` and `a_b` read alike, and long names are cut) is followed by a hash of the whole path. */
+export function evidenceName(file: string, attempt: number): string {
   const base = file
     .replace(/\.tapir$/, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .slice(-100)
-  return `${base}-attempt${attempt + 1}`
+  return `${base}-${createHash('sha256').update(file).digest('hex').slice(0, 12)}-attempt${attempt + 1}`
 }
 
 const cut = (text: string): string => (text.length > MAX_OUTPUT ? `${text.slice(0, MAX_OUTPUT - 1)}…` : text)

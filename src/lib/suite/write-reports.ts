@@ -1,10 +1,11 @@
-import {join, relative, sep} from 'node:path'
-import {UsageError} from '../errors.js'
+import {accessSync, constants, statSync} from 'node:fs'
+import {dirname, join, relative, sep} from 'node:path'
+import {TapirError, UsageError, errorCode, messageOf} from '../errors.js'
 import {checkOutputFile, writeOutputFile, type OutputKind} from '../output-file.js'
-import {ensureFolder} from '../write-atomic.js'
+import {ensureFolder, fileError} from '../write-atomic.js'
 import {TEST_REPORT_HEAD, htmlReport} from './html.js'
 import {JUNIT_HEAD, junitXml} from './junit.js'
-import {readBoundedFile} from './read-evidence.js'
+import {readEvidenceImage} from './read-evidence.js'
 import type {SuiteReport} from './report.js'
 
 export const REPORTERS = ['list', 'junit', 'html', 'json'] as const
@@ -29,9 +30,43 @@ const REPORT_KINDS: Record<FileReporter, OutputKind> = {
 
 const fileReporters = (reporters: readonly Reporter[]): FileReporter[] => reporters.filter((name): name is FileReporter => name !== 'list')
 
-/** Refuses, before any test runs, a report path that holds a file tapir test did not write. */
+/** Refuses, before any test runs, a report folder tapir cannot write (or make), and a report path
+ *  that holds a file tapir test did not write. */
 export function checkReports(reporters: readonly Reporter[], outputDir: string): void {
-  for (const name of fileReporters(reporters)) checkOutputFile(join(outputDir, REPORT_FILES[name]), REPORT_KINDS[name])
+  const files = fileReporters(reporters)
+  if (files.length === 0) return
+  checkReportFolder(outputDir)
+  for (const name of files) checkOutputFile(join(outputDir, REPORT_FILES[name]), REPORT_KINDS[name])
+}
+
+/** The report folder, or the nearest folder above it that exists (where it is to be made), must be
+ *  a folder this user can write into. */
+function checkReportFolder(outputDir: string): void {
+  let at = outputDir
+  for (;;) {
+    let stats
+    try {
+      stats = statSync(at)
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT' && dirname(at) !== at) {
+        at = dirname(at)
+        continue
+      }
+      throw new TapirError(`${fileError('write the reports to', outputDir, error).message} Choose another --output-dir.`, 'local')
+    }
+    const unusable = !stats.isDirectory() ? `${at} is not a folder` : writable(at) ? undefined : `${at} is not writable`
+    if (unusable) throw new TapirError(`Cannot write the reports to ${outputDir}: ${unusable}. Choose another --output-dir.`, 'local')
+    return
+  }
+}
+
+function writable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK | constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export function parseReporters(text: string): Reporter[] {
@@ -45,21 +80,38 @@ export function parseReporters(text: string): Reporter[] {
   return [...new Set(names)] as Reporter[]
 }
 
-/** Writes the report files the reporters ask for into `outputDir`, each atomically; returns their names. */
-export function writeReports(report: SuiteReport, reporters: readonly Reporter[], outputDir: string, cwd: string): string[] {
+/** Writes the report files the reporters ask for into `outputDir`, each atomically; returns the
+ *  names written and, for each that could not be, why (the others are still written). `image` reads
+ *  a screenshot the report names relative to `outputDir`. */
+export function writeReports(
+  report: SuiteReport,
+  reporters: readonly Reporter[],
+  outputDir: string,
+  cwd: string,
+  image: (path: string) => Buffer | undefined = (path) => readEvidenceImage(outputDir, path),
+): {written: string[]; failures: string[]} {
   const written: string[] = []
+  const failures: string[] = []
   const files = fileReporters(reporters)
-  if (files.length === 0) return written
-  ensureFolder(outputDir)
-  for (const name of files) {
-    const data =
-      name === 'junit'
-        ? junitXml(report, relative(cwd, outputDir).split(sep).join('/') || '.')
-        : name === 'html'
-          ? htmlReport(report, (path) => readBoundedFile(outputDir, path))
-          : `${JSON.stringify(report, null, 2)}\n`
-    writeOutputFile(join(outputDir, REPORT_FILES[name]), data, REPORT_KINDS[name])
-    written.push(REPORT_FILES[name])
+  if (files.length === 0) return {written, failures}
+  try {
+    ensureFolder(outputDir)
+  } catch (error) {
+    return {written, failures: [messageOf(error)]}
   }
-  return written
+  for (const name of files) {
+    try {
+      const data =
+        name === 'junit'
+          ? junitXml(report, relative(cwd, outputDir).split(sep).join('/') || '.')
+          : name === 'html'
+            ? htmlReport(report, image)
+            : `${JSON.stringify(report, null, 2)}\n`
+      writeOutputFile(join(outputDir, REPORT_FILES[name]), data, REPORT_KINDS[name])
+      written.push(REPORT_FILES[name])
+    } catch (error) {
+      failures.push(messageOf(error))
+    }
+  }
+  return {written, failures}
 }

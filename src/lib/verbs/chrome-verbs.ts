@@ -149,6 +149,17 @@ export const resize = defineVerb({
   },
   async execute(context, input): Promise<Resized> {
     const chrome = endpoint(context)
+    // A holder killed outright left its override on the page: the first resize after takes it off.
+    await context.holdStack?.(viewportShape).clearDead((held) =>
+      withPage(
+        chrome,
+        async (page) => {
+          await overrideViewport(page, held)
+          await clearOverrides(page)
+        },
+        context.deadline,
+      ),
+    )
     if (input.reset === true) {
       await withPage(chrome, clearOverrides, context.deadline)
       return {reset: true}

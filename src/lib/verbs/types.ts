@@ -303,4 +303,6 @@ export interface HoldStack<T> {
   reapply(key: string, apply: () => Promise<void>): Promise<string>
   /** Runs `undo`, then takes this process off the stack. */
   leave(undo: () => Promise<void>): Promise<void>
+  /** When the holder on top is gone (killed outright), runs `clear` with what it held and drops it. */
+  clearDead(clear: (held: T) => Promise<void>): Promise<boolean>
 }
