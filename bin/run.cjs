@@ -52,6 +52,15 @@ function verbBundle() {
 }
 
 function runWithOclif() {
+  // oclif reads the command list from package.json beside bin/; without it, it prints a stack of
+  // lines and exits 2, a code tapir does not use.
+  const {join} = process.getBuiltinModule('node:path')
+  const manifest = join(__dirname, '..', 'package.json')
+  if (!process.getBuiltinModule('node:fs').statSync(manifest, {throwIfNoEntry: false})?.isFile()) {
+    process.stderr.write(`✗ This tapir install is incomplete: ${manifest} is missing. Install tapir again.\n`)
+    process.exitCode = 1
+    return
+  }
   // With HOME unset and no passwd entry (a container run with --user N), os.homedir() and
   // os.userInfo() throw, and oclif calls them as it loads. They answer empty instead; tapir finds
   // the home folder itself and says plainly when there is none (src/lib/session/location.ts).

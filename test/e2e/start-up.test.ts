@@ -99,6 +99,21 @@ describe('start-up', () => {
     }
   }, 120_000)
 
+  it('says in one line, exit 1, that an install without its package.json is incomplete', async () => {
+    const root = join(dir.path, 'no-manifest')
+    for (const part of ['bin', 'dist']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+    for (const args of [['status'], ['--version'], ['tapir:snap', '--help']]) {
+      const result = await run([...args, '--state', state()], {}, root)
+      expect({args, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr}).toEqual({
+        args,
+        exitCode: 1,
+        stdout: '',
+        stderr: `✗ This tapir install is incomplete: ${join(root, 'package.json')} is missing. Install tapir again.`,
+      })
+    }
+  }, 60_000)
+
   it('names the Node it needs, with no stack trace, on a Node outside package.json engines', async () => {
     // Node 18 lacks process.getBuiltinModule, which bin/run.cjs calls first: the preload makes
     // this Node look like it, version and all.
