@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   verbs: ['errors.ts', 'shape.ts', 'vm', 'cdp', 'perf', 'output-file.ts', 'write-atomic.ts'],
   perf: ['errors.ts', 'shape.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   output: ['errors.ts', 'shape.ts', 'verbs', 'vm'],
-  run: ['errors.ts', 'shape.ts', 'output', 'verbs', 'perf'],
+  run: ['errors.ts', 'shape.ts', 'nearest-name.ts', 'output', 'verbs', 'perf'],
   flutter: ['errors.ts', 'shape.ts', 'bounded-lines.ts', 'executable.ts'],
   record: [
     'errors.ts',
@@ -28,6 +28,7 @@ const ALLOWED: Record<string, string[]> = {
   ],
   runtime: [
     'errors.ts',
+    'nearest-name.ts',
     'record',
     'shape.ts',
     'bounded-lines.ts',
@@ -55,8 +56,8 @@ const ALLOWED: Record<string, string[]> = {
     'write-atomic.ts',
   ],
   install: ['errors.ts', 'shape.ts', 'read-bounded.ts', 'session/project-root.ts', 'user-file.ts', 'write-atomic.ts'],
-  cli: ['errors.ts', 'output', 'verbs', 'run', 'runtime'],
-  oclif: ['errors.ts', 'output', 'verbs', 'vm', 'session', 'run', 'runtime', 'mcp', 'install'],
+  cli: ['errors.ts', 'nearest-name.ts', 'output', 'verbs', 'run', 'runtime'],
+  oclif: ['errors.ts', 'nearest-name.ts', 'output', 'verbs', 'vm', 'session', 'run', 'runtime', 'mcp', 'install'],
   commands: [
     'errors.ts',
     'record',

@@ -7,6 +7,8 @@ const TAPIR = [
   'Refs: tapir_snap shows the screen with [ref=eN] on each actionable widget; an eN names that widget until the screen changes. tapir_find and tapir_observe give qN handles, looked up again on every use. A stale or unknown ref: take a fresh tapir_snap.',
   'Waits: after an action that loads or animates, tapir_wait_for a text, key or route instead of sleeping; tapir_wait_for_network_idle after data loads.',
   'Errors carry {"error": {message, exitCode, envelope?}}: exitCode 1 is the call or this machine (fix the arguments, start a session), 3 is the app refusing or not answering (read the message: it names the next step).',
+  // The one place step lines are described: tools/list has no bytes to spare (test/contract/mcp-tools.test.ts).
+  `tapir_run makes many calls in one: a step is a tool's name without tapir_, then each argument as a word, as in "tap --ref=e5" or "fill --ref=e3 --text='Ada L'" (quote a value with spaces; a boolean alone is true, "--no-name" false; a list is comma-separated). "find --key=save --as=s" then "tap --ref=@s" reuses what find matched. It stops at the first failed step (continue: true goes on) and answers each step's line.`,
 ].join('\n')
 
 const DUSK = [
