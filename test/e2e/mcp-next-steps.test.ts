@@ -5,8 +5,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {McpTestClient} from '../helpers/mcp.js'
+import {McpTestClient, mcpClient} from '../helpers/mcp.js'
 import {CLI_WORDS} from '../helpers/mcp-words.js'
+import {simSession, type SimSession} from '../helpers/sim.js'
 
 // What an agent with only MCP reads when something is missing or mistyped: every next step is a
 // tool and its arguments, never a CLI command or flag, and a typo gets what was meant.
@@ -96,5 +97,42 @@ describe('MCP answers name tools, not CLI commands, and say what a typo meant', 
       "✗ Nonexistent flag: --interactivOnly (did you mean --interactiveOnly?). The step's words are tapir_snap's parameters in tools/list, each as --name=value.",
     )
     expect(bad).not.toMatch(/tapir:|--help/)
+  })
+})
+
+describe('a failed call says what to do next', () => {
+  let s: SimSession
+  let client: Awaited<ReturnType<typeof mcpClient>>
+  const call = async (name: string, args: object = {}) =>
+    (await client.callTool({name, arguments: args as Record<string, unknown>})) as Answer
+  beforeAll(async () => {
+    s = await simSession()
+    client = await mcpClient(s.state)
+    await call('tapir_snap')
+  })
+  afterAll(async () => {
+    await client.close()
+    await s.close()
+  })
+
+  it('a failed tapir_expect ends with the error object docs/mcp.md promises', async () => {
+    const result = await call('tapir_expect', {text: 'Nope', timeoutMs: 200})
+    expect(result.isError).toBe(true)
+    const lines = textOf(result).split('\n')
+    expect(JSON.parse(lines[0]!)).toMatchObject({passed: false, saw: 'no such widget'})
+    expect(JSON.parse(lines[1]!)).toEqual({
+      error: {message: expect.stringMatching(/^Expected a widget with text "Nope" within \d+ ms; saw no such widget\.$/), exitCode: 1},
+    })
+  })
+
+  it('tapir_set_checkbox and tapir_fill on a button say what it is and which tool fits, with no extension name', async () => {
+    const checkbox = await call('tapir_set_checkbox', {ref: 'e4', value: 'true'})
+    expect(messageOf(checkbox)).toBe(
+      'ref e4 has no checked or toggled state. It is not a checkbox, switch or radio: pick one of those from tapir_snap, or call tapir_tap to press this widget.',
+    )
+    expect(textOf(checkbox)).not.toContain('ext.tapir')
+    expect(messageOf(await call('tapir_fill', {ref: 'e4', text: 'x'}))).toBe(
+      'ref e4 is a button, not a text field. fill types into a text field (a textbox in tapir_snap); to press this one, call tapir_tap.',
+    )
   })
 })
