@@ -1,6 +1,7 @@
 import {UsageError} from '../lib/errors.js'
 import {missingMessage} from '../lib/verbs/input.js'
 import type {Param, ParamValue, Verb} from '../lib/verbs/types.js'
+import {nearestName} from '../lib/nearest-name.js'
 import {GLOBAL_FLAG_RULES, flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './flag-rules.js'
 import type {GlobalValues} from './produce-outcome.js'
 
@@ -90,7 +91,13 @@ export function readVerbLine(verb: Verb, argv: readonly string[]): VerbLine {
     return read(verb, argv)
   } catch (error) {
     if (error instanceof UsageError) throw error
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}. See \`tapir tapir:${verb.name} --help\`.`)
+    throw new UsageError(
+      (words) =>
+        `${error instanceof Error ? error.message : String(error)}. ${words.only(
+          `See \`tapir tapir:${verb.name} --help\`.`,
+          `The step's words are ${words.call(verb.name)}'s parameters in tools/list, each as --name=value.`,
+        )}`,
+    )
   }
 }
 
@@ -122,7 +129,17 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
     const equals = word.indexOf('=')
     const name = word.slice(2, equals === -1 ? undefined : equals)
     const spelt = word.startsWith('--') ? rules.get(name) : undefined
-    if (!spelt) throw new Error(`Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}`)
+    if (!spelt) {
+      const meant = word.startsWith('--')
+        ? nearestName(
+            name,
+            [...rules.keys()].filter((known) => !known.startsWith('no-')),
+          )
+        : undefined
+      throw new Error(
+        `Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}${meant === undefined ? '' : ` (did you mean --${meant}?)`}`,
+      )
+    }
     const {rule, negated} = spelt
     if (rule.type === 'boolean') {
       if (equals !== -1) {

@@ -4,6 +4,7 @@ import {linesOutcome} from '../lib/output/outcome.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
 import type {SessionLocation} from '../lib/session/location.js'
+import type {VerbContext} from '../lib/verbs/types.js'
 import {writeSession} from '../lib/session/store.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
 import {SessionCommand} from '../oclif/session-command.js'
@@ -27,7 +28,7 @@ export default class Attach extends SessionCommand<typeof Attach> {
     return this.parse(Attach)
   }
 
-  protected async sessionOutcome(flags: FlagsOf<typeof Attach>, location: SessionLocation): Promise<Outcome> {
+  protected async sessionOutcome(flags: FlagsOf<typeof Attach>, location: SessionLocation, context: VerbContext): Promise<Outcome> {
     const vmServiceUri = toWebSocketUri(flags.uri)
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port'] ?? null
@@ -39,7 +40,7 @@ export default class Attach extends SessionCommand<typeof Attach> {
       device: 'attached',
       startedAt: new Date().toISOString(),
     })
-    const probe = await probeApp(vmServiceUri, Math.min(flags.timeout, 5000))
+    const probe = await probeApp(vmServiceUri, Math.min(flags.timeout, 5000), context.origin === 'mcp' ? 'mcp' : 'cli')
     const shown = redactToken(vmServiceUri)
     const outcome = linesOutcome(
       [`✓ Attached to ${shown}`, `✓ state=${location.path}`],

@@ -2,6 +2,7 @@ import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {diagnose} from '../lib/runtime/doctor.js'
 import type {SessionLocation} from '../lib/session/location.js'
+import type {VerbContext} from '../lib/verbs/types.js'
 import {SessionCommand} from '../oclif/session-command.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
 
@@ -15,8 +16,8 @@ export default class Doctor extends SessionCommand<typeof Doctor> {
     return this.parse(Doctor)
   }
 
-  protected async sessionOutcome(flags: FlagsOf<typeof Doctor>, location: SessionLocation): Promise<Outcome> {
-    const checks = await diagnose(location, process.cwd(), Math.min(flags.timeout, 5000))
+  protected async sessionOutcome(flags: FlagsOf<typeof Doctor>, location: SessionLocation, context: VerbContext): Promise<Outcome> {
+    const checks = await diagnose(location, process.cwd(), Math.min(flags.timeout, 5000), context.origin === 'mcp' ? 'mcp' : 'cli')
     const exitCode = checks.some((check) => !check.ok && check.blocking) ? EXIT.failed : EXIT.ok
     if (flags.json) return {stdout: JSON.stringify({checks}), stderr: [], exitCode}
     const lines = checks.map((check) => `${check.ok ? '✓' : check.blocking ? '✗' : '⚠'} ${check.name}: ${check.detail}`)

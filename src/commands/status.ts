@@ -4,6 +4,7 @@ import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
 import {sessionRecordingStore} from '../lib/runtime/session-recording.js'
 import type {SessionLocation} from '../lib/session/location.js'
+import type {VerbContext} from '../lib/verbs/types.js'
 import {isWithin} from '../lib/session/project-root.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import {readSession} from '../lib/session/store.js'
@@ -19,11 +20,11 @@ export default class Status extends SessionCommand<typeof Status> {
     return this.parse(Status)
   }
 
-  protected async sessionOutcome(flags: FlagsOf<typeof Status>, location: SessionLocation): Promise<Outcome> {
+  protected async sessionOutcome(flags: FlagsOf<typeof Status>, location: SessionLocation, context: VerbContext): Promise<Outcome> {
     const session = readSession(location)
     if (!session) throw noSessionError(location)
     const probe = session.vmServiceUri
-      ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout, 5000))
+      ? await probeApp(toWebSocketUri(session.vmServiceUri), Math.min(flags.timeout, 5000), context.origin === 'mcp' ? 'mcp' : 'cli')
       : {answering: false, error: 'no VM Service URI yet'}
     const recording = sessionRecordingStore(location).load()
     const status = {

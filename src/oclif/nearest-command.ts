@@ -1,3 +1,5 @@
+import {editDistance} from '../lib/nearest-name.js'
+
 const PREFIX = 'tapir:'
 
 /** The spelling differences that do not make another command: case, `-` for `_`, the prefix. */
@@ -6,25 +8,6 @@ const bare = (name: string): string =>
     .toLowerCase()
     .replaceAll('-', '_')
     .replace(/^tapir:/, '')
-
-/** Edits from one name to the other: an insertion, a deletion, a change, or two neighbours swapped. */
-function editDistance(a: string, b: string): number {
-  // Three rows at a time: two back (for a swap), the one above, and the one being filled.
-  let twoBack: number[] = []
-  let above = Array.from({length: b.length + 1}, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const change = (above[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      let best = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, change)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (twoBack[j - 2] ?? 0) + 1)
-      row.push(best)
-    }
-    twoBack = above
-    above = row
-  }
-  return above[b.length] ?? 0
-}
 
 /** The command a mistyped one most likely meant: the same name but for the `tapir:` prefix, case
  *  or `-`/`_`, else the closest within a third of its length; undefined when none is that close. */

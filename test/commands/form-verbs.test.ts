@@ -30,7 +30,10 @@ describe('text and control verbs against the sim', () => {
 
   it('fill refuses a button ref, exit 3', async () => {
     const result = await s.run(['tapir:fill', '--ref=e4', '--text=x'])
-    expect(result).toMatchObject({exitCode: 3, stderr: '✗ ref e4 is a button, not a text field'})
+    expect(result).toMatchObject({
+      exitCode: 3,
+      stderr: '✗ ref e4 is a button, not a text field. fill types into a text field (a textbox in tapir:snap); to press this one, run tapir:tap.',
+    })
   })
 
   it.each([

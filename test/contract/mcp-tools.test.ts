@@ -1,9 +1,12 @@
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {UsageError, WORDS} from '../../src/lib/errors.js'
 import {effectiveHints} from '../../src/lib/mcp/schema.js'
 import {listTools} from '../../src/lib/mcp/server.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {BRIEF} from '../../src/lib/verbs/params.js'
+import {ROOT} from '../helpers/cli.js'
 import {CLI_WORDS} from '../helpers/mcp-words.js'
 
 /** What an agent reads before its first call, counted as issue 22 counts it. */
@@ -15,6 +18,11 @@ describe('the MCP tool list', () => {
   it(`is at most ${BUDGET_BYTES} bytes for the 40 tools of the reference, the 6 session tools and tapir_expect, as the compact JSON of the tools array`, () => {
     expect(tools).toHaveLength(47)
     expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(BUDGET_BYTES)
+  })
+
+  it('is counted in docs/mcp.md as many as are served', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'mcp.md'), 'utf8')
+    expect(page.match(/for the (\d+) tools/)?.[1]).toBe(String(tools.length))
   })
 
   it('gives every tool a title of its own, a few words long', () => {

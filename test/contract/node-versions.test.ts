@@ -43,6 +43,8 @@ describe('the Node versions tapir supports', () => {
     expect(read('README.md')).toContain(`${words}.`)
     expect(read('CONTRIBUTING.md')).toContain(`${words}.`)
     expect(read('README.md').match(/Node \d+\.\d+\+[^\n]*?(?=\.( |$))/gm)).toEqual([words])
+    // bin/run.cjs names them to a Node outside the range (test/e2e/start-up.test.ts runs it).
+    expect(read('bin/run.cjs')).toContain(`✗ tapir needs ${words};`)
   })
 
   it('are ones every installed package accepts, so npm ci warns of no engine on any of them', () => {

@@ -159,7 +159,7 @@ describe('tapir start --device=<id>: failures exit 1 and leave nothing running',
     try {
       const result = await p.run(['start', '--device=linux'], {PATH: dirname(process.execPath)})
       expect(result.stderr).toBe(
-        '✗ No flutter on PATH. Install Flutter (https://docs.flutter.dev/get-started/install) and put its bin folder on PATH, or set TAPIR_FLUTTER_BIN to the flutter executable.',
+        '✗ No flutter on PATH. Install Flutter (https://docs.flutter.dev/get-started/install) and put its bin folder on PATH, or set TAPIR_FLUTTER_BIN to the flutter executable. Or try tapir with no Flutter: tapir start --device=sim runs the simulated app.',
       )
       expect(result.exitCode).toBe(1)
       expect(p.session()).toBeUndefined()

@@ -190,6 +190,9 @@ describe('mcp:install refuses what it cannot edit safely, writing nothing', () =
     mkdirSync(path('.vscode'))
     writeFileSync(path('.vscode/mcp.json'), '{\n  // mine\n  "servers": {},\n}\n')
     expect((await run(['mcp:install', '--client=vscode'])).exitCode).toBe(0)
-    expect(readFileSync(path('.vscode/mcp.json'), 'utf8')).toMatch(/^\{\n {2}\/\/ mine\n {2}"servers": \{\n {4}"tapir": \{\n/)
+    // Its empty servers object was the file's own: uninstall gives it back.
+    expect(readFileSync(path('.vscode/mcp.json'), 'utf8')).toMatch(/^\{\n {2}\/\/ mine\n {2}"servers": \{"tapir": \{\n {4}"type"/)
+    expect((await run(['mcp:uninstall', '--client=vscode'])).exitCode).toBe(0)
+    expect(readFileSync(path('.vscode/mcp.json'), 'utf8')).toBe('{\n  // mine\n  "servers": {},\n}\n')
   })
 })

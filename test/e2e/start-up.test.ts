@@ -1,4 +1,4 @@
-import {cpSync, rmSync, symlinkSync} from 'node:fs'
+import {cpSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {execa} from 'execa'
 import {describe, expect, it} from 'vitest'
@@ -79,6 +79,70 @@ describe('start-up', () => {
       stderr: '✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
     })
   }, 60_000)
+
+  it('falls back to oclif, with no stack trace and no wait, when dist/tapir.cjs is damaged', async () => {
+    const root = join(dir.path, 'damaged')
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+    const bundle = join(root, 'dist', 'tapir.cjs')
+    const damages: Array<[string, () => Promise<unknown> | void]> = [
+      ['empty', () => writeFileSync(bundle, '')],
+      ['no runVerb', () => writeFileSync(bundle, 'exports.somethingElse = 1\n')],
+      // A FIFO nobody writes: reading it would wait for ever.
+      ['a FIFO', async () => (rmSync(bundle), await execa('mkfifo', [bundle]))],
+    ]
+    for (const [name, damage] of damages) {
+      await damage()
+      const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()], {}, root)
+      expect({name, exitCode: snap.exitCode, oclif: snap.oclif, stderr: snap.stderr}).toEqual({name, exitCode: 0, oclif: true, stderr: ''})
+      expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+    }
+  }, 120_000)
+
+  it('says in one line, exit 1, that an install without its package.json is incomplete', async () => {
+    const root = join(dir.path, 'no-manifest')
+    for (const part of ['bin', 'dist']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+    for (const args of [['status'], ['--version'], ['tapir:snap', '--help']]) {
+      const result = await run([...args, '--state', state()], {}, root)
+      expect({args, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr}).toEqual({
+        args,
+        exitCode: 1,
+        stdout: '',
+        stderr: `✗ This tapir install is incomplete: ${join(root, 'package.json')} is missing. Install tapir again.`,
+      })
+    }
+  }, 60_000)
+
+  it('names the Node it needs, with no stack trace, on a Node outside package.json engines', async () => {
+    // Node 18 lacks process.getBuiltinModule, which bin/run.cjs calls first: the preload makes
+    // this Node look like it, version and all.
+    const preload = join(dir.path, 'old-node.cjs')
+    const as = (version: string) =>
+      writeFileSync(
+        preload,
+        `Object.defineProperty(process.versions, 'node', {value: '${version}'})\n` +
+          (version.startsWith('18.') ? 'delete process.getBuiltinModule\n' : ''),
+      )
+    for (const version of ['18.20.4', '20.18.3', '22.12.0', '23.11.0']) {
+      as(version)
+      for (const args of [['tapir:snap'], ['status'], ['--version']]) {
+        const result = await run([...args, '--state', state()], {NODE_OPTIONS: `--require=${preload}`})
+        expect({version, args, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr}).toEqual({
+          version,
+          args,
+          exitCode: 1,
+          stdout: '',
+          stderr: `✗ tapir needs Node 20.19+, 22.13+ or 24+; this is Node ${version}. Install one from https://nodejs.org.`,
+        })
+      }
+    }
+    as('20.19.0')
+    expect(await run(['tapir:snap', '--interactiveOnly', '--state', state()], {NODE_OPTIONS: `--require=${preload}`})).toMatchObject({
+      exitCode: 0,
+      stderr: '',
+    })
+  }, 120_000)
 
   it('takes --help after -- as a value, not as a request for help', async () => {
     const result = await run(['tapir:find', '--state', state(), '--', '--help'])

@@ -39,8 +39,18 @@ export async function reportBrowser(): Promise<ReportBrowser> {
       `--remote-debugging-port=${port}`,
       'about:blank',
     ],
-    {stdio: 'ignore'},
+    // Its own process group: a full Chromium (Debian's) runs helpers that write the profile
+    // after the browser process is gone, so the whole group is ended before the profile goes.
+    {stdio: 'ignore', detached: true},
   )
+  const end = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      child.kill('SIGKILL')
+    }
+  }
+  const removeProfile = () => rmSync(profile, {recursive: true, force: true, maxRetries: 20, retryDelay: 50})
   let client: CDP.Client | undefined
   const deadline = Date.now() + 30_000
   while (!client) {
@@ -48,8 +58,8 @@ export async function reportBrowser(): Promise<ReportBrowser> {
       client = await CDP({host: '127.0.0.1', port, local: true})
     } catch (error) {
       if (Date.now() > deadline) {
-        child.kill('SIGKILL')
-        rmSync(profile, {recursive: true, force: true})
+        end()
+        removeProfile()
         throw error
       }
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -87,11 +97,11 @@ export async function reportBrowser(): Promise<ReportBrowser> {
     },
     async close() {
       await cdp.close().catch(() => {})
-      child.kill('SIGKILL')
+      end()
       await new Promise((resolve) =>
         child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(undefined),
       )
-      rmSync(profile, {recursive: true, force: true})
+      removeProfile()
     },
   }
 }

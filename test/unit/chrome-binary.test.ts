@@ -33,8 +33,16 @@ describe('findChrome', () => {
 
   it('says how to point at a browser when none is found', () => {
     expect(() => findChrome({PATH: join(dir.path, 'empty')}, 'aix')).toThrow(
-      /^No Chrome or Chromium found \(looked for TAPIR_CHROME_BIN and CHROME_PATH, then chromium, .* on PATH, then the usual install paths\)\. Install one, or point tapir at one: TAPIR_CHROME_BIN=\/path\/to\/chrome \(or CHROME_PATH\)\.$/,
+      /^No Chrome or Chromium found \(looked for TAPIR_CHROME_BIN and CHROME_PATH, then chromium, .* on PATH, then the usual install paths\)\. Install one \(see https:\/\/www\.chromium\.org\/getting-involved\/download-chromium\/\), or point tapir at one: TAPIR_CHROME_BIN=\/path\/to\/chrome \(or CHROME_PATH\)\.$/,
     )
+    // With the usual install command where there is one (Linux's: not testable on a machine that has one installed).
+    for (const [platform, command] of [
+      ['darwin', 'brew install --cask google-chrome'],
+      ['win32', 'winget install Google.Chrome'],
+    ] as const)
+      expect(() => findChrome({PATH: join(dir.path, 'empty'), HOME: join(dir.path, 'empty')}, platform)).toThrow(
+        `Install one (${command}), or`,
+      )
   })
 })
 

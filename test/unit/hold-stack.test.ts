@@ -73,6 +73,26 @@ describe.skipIf(process.platform !== 'linux')('the holders of one page (resize -
     expect(existsSync(file)).toBe(false)
   })
 
+  it('a holder the file lost (torn or overwritten while it holds) goes back in, in its place by start', async () => {
+    const [other] = await liveRecords(1)
+    const applied: string[] = []
+    const mine = stack()
+    const key = await mine.push(PHONE, async () => void applied.push('push'))
+    writeFileSync(file, '{"generation": 3, "holders": [', {mode: 0o600})
+    const after = await mine.reapply(key, async () => void applied.push('again'))
+    expect(applied).toEqual(['push', 'again'])
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({generation: 1, holders: [{pid: process.pid, held: PHONE}]})
+    expect(after).toBe(`1:${process.pid}`)
+    // Lost again, with a newer holder written over it: it goes back beneath that one, and does not apply.
+    const newer = {...other!, held: {...PHONE, width: 390}, since: new Date(Date.now() + 1000).toISOString()}
+    writeFileSync(file, JSON.stringify({generation: 7, holders: [newer]}), {mode: 0o600})
+    await mine.reapply(after, async () => void applied.push('over the newer'))
+    expect(applied).toEqual(['push', 'again'])
+    expect(JSON.parse(readFileSync(file, 'utf8')).holders.map((holder: {pid: number}) => holder.pid)).toEqual([process.pid, other!.pid])
+    await mine.leave(async () => {})
+    expect(JSON.parse(readFileSync(file, 'utf8')).holders.map((holder: {pid: number}) => holder.pid)).toEqual([other!.pid])
+  })
+
   it('a 17th holder is refused, naming the pids that hold; the stack is left as it was', async () => {
     const records = await liveRecords(16)
     const text = JSON.stringify({

@@ -21,6 +21,16 @@ describe('editing an MCP config as text', () => {
     expect(roundTrip('{"mcpServers":{"a":{}}}')).toBe('{"mcpServers":{"a":{},"tapir": {"command":"tapir","args":["mcp:serve"]}}}')
   })
 
+  it('gives back an empty servers object the file had, and takes out one it made', () => {
+    expect(roundTrip('{\n  "mcpServers": {}\n}\n')).toBe(
+      '{\n  "mcpServers": {"tapir": {\n    "command": "tapir",\n    "args": [\n      "mcp:serve"\n    ]\n  }}\n}\n',
+    )
+    roundTrip('{"mcpServers": {  }}')
+    roundTrip('{\n  "other": 1\n}\n')
+    roundTrip('{"other":1}')
+    roundTrip('{}')
+  })
+
   it('keeps comments, trailing commas and a comment after the last server where the reader allows them', () => {
     roundTrip('{\n  "mcpServers": {\n    "a": {}, // mine\n  },\n}\n', JSONC)
     roundTrip('{\n  "mcpServers": {\n    "a": {} /* mine */\n  }\n}\n', JSONC)

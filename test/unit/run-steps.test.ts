@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../../src/lib/errors.js'
-import {boundHandle, withHandles} from '../../src/lib/run/bindings.js'
+import {boundHandle, namesUsed, withHandles} from '../../src/lib/run/bindings.js'
 import {planSteps, stepLines} from '../../src/lib/run/plan.js'
 import {tokenizeStep} from '../../src/lib/run/tokenize.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
@@ -190,6 +190,15 @@ describe('bindings', () => {
       'found 2 candidates labelled "Pause" for @p, not the 3 there were when it was written',
     )
     expect(() => boundHandle({candidates: []}, {name: 'x', matches: 1, label: 'X', nth: 1})).toThrow('found 0 candidates')
+  })
+  it('binds the kebab-case spellings the reader takes as it binds the camelCase ones', () => {
+    const handles = new Map([
+      ['a', 'q4'],
+      ['b', 'q7'],
+    ])
+    expect(namesUsed(['--start-ref=@a', '--end-ref', '@b'])).toEqual(['a', 'b'])
+    expect(withHandles(['--start-ref=@a', '--end-ref', '@b'], handles)).toEqual(['--start-ref=q4', '--end-ref', 'q7'])
+    expect(withHandles(['--startRef=@a', '--endRef=@b'], handles)).toEqual(['--startRef=q4', '--endRef=q7'])
   })
   it('takes the handle a find answered, or says what it found', () => {
     expect(() => boundHandle(undefined, {name: 'a', matches: 1})).toThrow('found no widget for @a')

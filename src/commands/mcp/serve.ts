@@ -75,8 +75,8 @@ export default class McpServe extends Command {
         drainMs: Math.min(MAX_TIMEOUT_MS, flags.timeout + 1000),
         runCommand: (tool, argv, callContext) =>
           runSessionCommand(this.config, {state: flags.state, timeout: flags.timeout}, tool, argv, callContext),
-        runSteps: async (lines, keepGoing) => {
-          const outcome = await runStepLines(lines, {keepGoing, json: false, context})
+        runSteps: async (lines, keepGoing, callContext) => {
+          const outcome = await runStepLines(lines, {keepGoing, json: false, context: callContext})
           return {text: outcomeText(outcome), error: outcome.exitCode === 0 ? undefined : outcome.error}
         },
       })

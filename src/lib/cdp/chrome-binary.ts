@@ -123,6 +123,14 @@ export function findChrome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = p
   }
   for (const path of installPaths(env, platform)) if (isExecutable(path)) return path
   throw new CdpError(
-    `No Chrome or Chromium found (looked for TAPIR_CHROME_BIN and CHROME_PATH, then ${names.join(', ')} on PATH, then the usual install paths). Install one, or point tapir at one: TAPIR_CHROME_BIN=/path/to/chrome (or CHROME_PATH).`,
+    `No Chrome or Chromium found (looked for TAPIR_CHROME_BIN and CHROME_PATH, then ${names.join(', ')} on PATH, then the usual install paths). Install one (${INSTALL_COMMAND[platform] ?? INSTALL_COMMAND.default}), or point tapir at one: TAPIR_CHROME_BIN=/path/to/chrome (or CHROME_PATH).`,
   )
+}
+
+/** The usual way to install a browser tapir finds, per platform. */
+const INSTALL_COMMAND: {readonly [platform: string]: string | undefined; readonly default: string} = {
+  linux: 'Debian and Ubuntu: sudo apt-get install chromium; Fedora: sudo dnf install chromium',
+  darwin: 'brew install --cask google-chrome',
+  win32: 'winget install Google.Chrome',
+  default: 'see https://www.chromium.org/getting-involved/download-chromium/',
 }

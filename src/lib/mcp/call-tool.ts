@@ -1,6 +1,6 @@
 import {TapirError} from '../errors.js'
 import {EXIT, type ExitCode} from '../output/exit-codes.js'
-import {hintsInMcpWords} from '../output/mcp-words.js'
+import {hintsInMcpWords, inMcpWords} from '../output/mcp-words.js'
 import {errorObject, mcpErrorLine} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {executeVerb} from '../verbs/execute-verb.js'
@@ -32,6 +32,13 @@ export function errorResult(error: unknown, exitCode?: ExitCode): ToolResult {
   return textResult(`${mcpErrorLine(error)}\n${JSON.stringify(errorObject(error, 'mcp', exitCode))}`, true)
 }
 
+/** A result that is a failure the verb checks (an expect that did not hold): the error object
+ *  every failed call ends with, its message the line the CLI prints for it (exit 1 there too). */
+function softErrorObject(verb: Verb, result: Result, input: Input): {error: {message: string; exitCode: ExitCode}} {
+  const line = verb.report(result, input).stderr?.at(-1)?.replace(/^✗ /, '')
+  return {error: {message: inMcpWords(line ?? `${verb.tool ?? verb.name} failed.`), exitCode: EXIT.failed}}
+}
+
 /** Waits the app takes longer than this get a progress notification every PROGRESS_EVERY_MS. */
 export const LONG_WAIT_MS = 2000
 const PROGRESS_EVERY_MS = 1000
@@ -45,9 +52,10 @@ export function callVerb(verb: Verb, args: Record<string, unknown> | undefined, 
     context,
     (answer, input) => {
       const result = hintsInMcpWords(answer)
-      return verb.mcpImage
-        ? contentResult(imageContent(result, verb.mcpImage), verb.mcpIsError?.(result) ?? false)
-        : textResult(verb.mcpText?.(result, input) ?? JSON.stringify(result), verb.mcpIsError?.(result) ?? false)
+      const isError = verb.mcpIsError?.(result) ?? false
+      if (verb.mcpImage) return contentResult(imageContent(result, verb.mcpImage), isError)
+      const text = verb.mcpText?.(result, input) ?? JSON.stringify(result)
+      return textResult(isError ? `${text}\n${JSON.stringify(softErrorObject(verb, result, input))}` : text, isError)
     },
   )
 }

@@ -118,14 +118,24 @@ export function withEntry(config: ConfigText, key: string, entry: unknown): stri
       ),
     )
   }
-  const [object, name, value] =
-    config.servers?.value.type === 'object' ? [config.servers.value, 'tapir', entry] : [config.root, key, {tapir: entry}]
+  const servers = config.servers?.value
+  if (servers?.type === 'object' && /^[ \t\r\n]*$/.test(text.slice(servers.start + 1, servers.end - 1))) {
+    // Into a servers object the file already had empty, with no space after its brace: that is
+    // how withoutEntry tells it from one it made, and leaves it as it was ({}).
+    const indent = lineIndent(text, servers.start)
+    const value = JSON.stringify(entry, null, shape.unit)
+      .split('\n')
+      .join(shape.newline + indent)
+    return splice(text, servers.start + 1, 0, utf8Text(`"tapir": ${value}`))
+  }
+  const [object, name, value] = servers?.type === 'object' ? [servers, 'tapir', entry] : [config.root, key, {tapir: entry}]
   const {at, remove = 0, insert} = insertion(text, object, name, value, shape)
   return splice(text, at, remove, insert)
 }
 
 /** The text without tapir's entry: the span `withEntry` added, and with it the servers object
- *  when tapir was all it held, so an install undone gives back the file's bytes. */
+ *  when tapir was all it held and withEntry made it, so an install undone gives back the file's
+ *  bytes. */
 export function withoutEntry(config: ConfigText): string {
   const {text, servers, tapir, root} = config
   if (!tapir || !servers || servers.value.type !== 'object' || !root) return text
@@ -134,6 +144,9 @@ export function withoutEntry(config: ConfigText): string {
   const alone =
     object.members.length === 1 &&
     /^[ \t\r\n]*$/.test(inner.slice(0, tapir.keyStart - object.start - 1) + inner.slice(tapir.value.end - object.start - 1))
+  // `{"tapir": ` straight after the brace is withEntry's entry in a servers object the file had.
+  const hadServers = tapir.keyStart === object.start + 1 && /^"tapir": /.test(text.slice(tapir.keyStart))
+  if (alone && hadServers) return splice(text, tapir.keyStart, tapir.value.end - tapir.keyStart, '')
   if (alone) return removeMember(text, root, servers)
   return removeMember(text, object, tapir)
 }

@@ -8,6 +8,8 @@ const TAPIR = [
   'Waits: after an action that loads or animates, tapir_wait_for a text, key or route instead of sleeping; tapir_wait_for_network_idle after data loads.',
   "An app with no tapir package is driven zero-install (tapir_status says so): tapir_snap reads Flutter's own semantics tree, tapir_tap and tapir_fill act through evaluate, and other tools answer that tapir install adds the package (with actionability gates, effects, overflow, enrichers and perf).",
   'Errors carry {"error": {message, exitCode, envelope?}}: exitCode 1 is the call or this machine (fix the arguments, start a session), 3 is the app refusing or not answering (read the message: it names the next step).',
+  // The one place step lines are described: tools/list has no bytes to spare (test/contract/mcp-tools.test.ts).
+  `tapir_run makes many calls in one: a step is a tool's name without tapir_, then each argument as a word, as in "tap --ref=e5" or "fill --ref=e3 --text='Ada L'" (quote a value with spaces; a boolean alone is true, "--no-name" false; a list is comma-separated). "find --key=save --as=s" then "tap --ref=@s" reuses what find matched. It stops at the first failed step (continue: true goes on) and answers each step's line.`,
 ].join('\n')
 
 const DUSK = [

@@ -31,8 +31,9 @@ export interface McpOptions {
   name: string
   version: string
   context: VerbContext
-  /** Runs tapir_run's step lines as `tapir:run` does; answers its text and, when a step failed, the run's error object. */
-  runSteps(lines: string[], keepGoing: boolean): Promise<{text: string; error?: ErrorObject}>
+  /** Runs tapir_run's step lines as `tapir:run` does, on the call's context (its cancellation, its
+   *  MCP words); answers its text and, when a step failed, the run's error object. */
+  runSteps(lines: string[], keepGoing: boolean, context: VerbContext): Promise<{text: string; error?: ErrorObject}>
   log(line: string): void
   /** How long to keep answering after stdin closed. */
   drainMs: number
@@ -68,7 +69,7 @@ function tapirServed(): Served {
   return {
     tools: listTools(),
     call: (name, args, context, options) => {
-      if (name === RUN_TOOL.tool) return callRun(args, options)
+      if (name === RUN_TOOL.tool) return callRun(args, context, options)
       const session = sessionTool(name)
       if (session) return callSession(session, args, context, options)
       const verb = verbForTool(name)
@@ -108,12 +109,12 @@ async function duskServed(): Promise<Served> {
   }
 }
 
-async function callRun(args: Record<string, unknown> | undefined, options: McpOptions): Promise<ToolResult> {
+async function callRun(args: Record<string, unknown> | undefined, context: VerbContext, options: McpOptions): Promise<ToolResult> {
   try {
     const input = inputFromArguments(RUN_TOOL, args)
     const steps = input.steps
     if (!Array.isArray(steps)) throw new UsageError('Missing required parameter "steps"')
-    const {text, error} = await options.runSteps(steps, input.continue === true)
+    const {text, error} = await options.runSteps(steps, input.continue === true, context)
     return error ? textResult(`${text}\n${JSON.stringify(error)}`, true) : textResult(text)
   } catch (error) {
     return errorResult(error)

@@ -101,16 +101,16 @@ export function softFailureOutcome(error: TapirError, report: Report, json: bool
 export function failureOutcome(error: unknown, json: boolean, surface: Surface = 'cli'): Outcome {
   const exitCode = exitCodeFor(error)
   const object = errorObject(error, surface)
-  return {stdout: json ? JSON.stringify(object) : '', stderr: errorLines(error), exitCode, error: object}
+  return {stdout: json ? JSON.stringify(object) : '', stderr: errorLines(error, surface), exitCode, error: object}
 }
 
 /** The `✗` line, and the lines a message of tapir's own lists under it (every problem of a
  *  scenario file, a Diagnostics line). Text from the app stays on the one line, so it can never
  *  pass for a line of tapir's (terminal-safe printing shows its newlines as \\n). */
-function errorLines(error: unknown): string[] {
-  const message = errorMessage(error, 'cli')
+function errorLines(error: unknown, surface: Surface = 'cli'): string[] {
+  const message = errorMessage(error, surface)
   const [first, ...more] = error instanceof TapirError && error.multiline ? message.split('\n') : [message]
-  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first, WORDS.cli) : ''}`, ...more]
+  return [`✗ ${first}${error instanceof TapirError ? nextStep(error, first, WORDS[surface]) : ''}`, ...more]
 }
 
 /** The message an MCP error result opens with: the message, the app's words in MCP's (it words

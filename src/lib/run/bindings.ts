@@ -17,8 +17,9 @@ export interface Binding {
 const BINDING_FLAGS = /^--(?<which>as|matches|label|nth)(?<equals>=|$)/
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
-/** The flags a step may give a bound name to (`--ref=@signin`); only a value starting with @ is looked up. */
-const REF_FLAGS = ['ref', 'startRef', 'endRef']
+/** The flags a step may give a bound name to (`--ref=@signin`), in every spelling the reader takes
+ *  (`--start-ref` as `--startRef`); only a value starting with @ is looked up. */
+const REF_FLAGS = ['ref', 'startRef', 'endRef', 'start-ref', 'end-ref']
 
 /** Takes the run's own `--as`, `--matches` (and on observe `--label`, `--nth`) out of a step's
  *  argv (they never reach the verb). */
@@ -68,7 +69,7 @@ function wholeNumber(flag: string, text: string | undefined, what: string): numb
 export function namesUsed(argv: readonly string[]): string[] {
   const names: string[] = []
   for (const [index, word] of argv.entries()) {
-    const flag = /^--(?<name>[A-Za-z]+)(?<equals>=|$)/.exec(word)
+    const flag = /^--(?<name>[A-Za-z-]+)(?<equals>=|$)/.exec(word)
     if (!flag || !REF_FLAGS.includes(flag.groups?.name ?? '')) continue
     const value = flag.groups?.equals === '=' ? word.slice(flag[0].length) : argv[index + 1]
     if (value?.startsWith('@')) names.push(value.slice(1))
@@ -79,9 +80,9 @@ export function namesUsed(argv: readonly string[]): string[] {
 /** The argv with each `@name` a ref flag gives replaced by the handle bound to it. */
 export function withHandles(argv: readonly string[], handles: ReadonlyMap<string, string>): string[] {
   return argv.map((word, index) => {
-    const {name, bound} = /^--(?<name>[A-Za-z]+)=@(?<bound>.*)$/.exec(word)?.groups ?? {}
+    const {name, bound} = /^--(?<name>[A-Za-z-]+)=@(?<bound>.*)$/.exec(word)?.groups ?? {}
     if (name !== undefined && bound !== undefined && REF_FLAGS.includes(name)) return `--${name}=${handles.get(bound) ?? word}`
-    const previous = /^--(?<name>[A-Za-z]+)$/.exec(argv[index - 1] ?? '')?.groups?.name
+    const previous = /^--(?<name>[A-Za-z-]+)$/.exec(argv[index - 1] ?? '')?.groups?.name
     if (previous !== undefined && REF_FLAGS.includes(previous) && word.startsWith('@')) return handles.get(word.slice(1)) ?? word
     return word
   })

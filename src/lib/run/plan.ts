@@ -1,5 +1,6 @@
 import {UsageError, messageOf} from '../errors.js'
-import {verbNamed} from '../verbs/index.js'
+import {nearestName} from '../nearest-name.js'
+import {VERBS, verbNamed} from '../verbs/index.js'
 import {takeBinding, namesUsed, type Binding} from './bindings.js'
 import {interpolateWords} from './step-env.js'
 import {tokenizeStep} from './tokenize.js'
@@ -101,11 +102,13 @@ function planStep(line: string, where: string, last: boolean, isVerb: (name: str
   const rule = verbNamed(verb)?.step
   if (rule === 'never' || COMMANDS_OFF_THE_APP.has(verb))
     throw new UsageError(`${where}: ${verb} does not act on the connected app, so it cannot be a step; run it on its own.`)
-  if (!isVerb(verb))
+  if (!isVerb(verb)) {
+    const meant = nearestName(verb, VERBS.map((known) => known.name).filter(isVerb))
     throw new UsageError(
       (words) =>
-        `${where}: unknown verb "${verb}". ${words.only('Steps are tapir verbs without the tapir: prefix', "Steps are verb lines in the CLI's syntax, without its tapir prefix")} (tap, fill, snap, ...).`,
+        `${where}: unknown verb "${verb}".${meant === undefined ? '' : ` Did you mean ${meant}?`} ${words.only('Steps are tapir verbs without the tapir: prefix', "A step is a tool's name without tapir_, then its arguments as --name=value words")} (tap, fill, snap, ...).`,
     )
+  }
   if (rule === 'last' && !last) throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
   const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
   if (runFlag)

@@ -12,7 +12,11 @@ export async function ensureCdpPortFree(port: number): Promise<void> {
     server.listen(port, '127.0.0.1', () => resolve(true))
   })
   if (free) await new Promise((resolve) => server.close(resolve))
-  else throw new CdpError(`CDP port ${port} is already in use; pass --cdp-port <free-port> or free it before running start.`)
+  else
+    throw new CdpError(
+      (words) =>
+        `CDP port ${port} is already in use; ${words.only('pass --cdp-port <free-port> or free it before running start', 'give another cdpPort, or free it')}.`,
+    )
 }
 
 /** Removes the throwaway profile tapir made for the browser (only one it made: a tapir-chrome- folder). */

@@ -10,6 +10,7 @@ import {launchChrome, type LaunchedChrome} from '../cdp/launch.js'
 import {withPage} from '../cdp/page.js'
 import {TapirError, UsageError, messageOf} from '../errors.js'
 import {findFlutter} from '../flutter/flutter-binary.js'
+import {nearestName} from '../nearest-name.js'
 import {makeSocketFolder, removeSocketFolder} from '../flutter/socket-folder.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
 import {GO, READY, SUPERVISOR_STOP_MS, type SupervisorEvent} from '../flutter/supervisor-protocol.js'
@@ -70,6 +71,27 @@ async function ensurePortFree(port: number, flag: string): Promise<void> {
   })
   if (free) await new Promise((resolve) => server.close(resolve))
   else throw new TapirError(`Port ${port} is already in use on 127.0.0.1; pass ${flag}=<a free port>, or free it.`, 'local')
+}
+
+/** The devices with no flutter needed: a mistyped one is named rather than sent to flutter. */
+const NO_FLUTTER_DEVICES = ['sim']
+
+/** flutter, or why there is none, with the device meant when the one given is a typo of `sim`
+ *  and the sim as the way to go on without Flutter. */
+function flutterFor(device: string, env: NodeJS.ProcessEnv): string {
+  const meant = nearestName(device, NO_FLUTTER_DEVICES)
+  try {
+    return findFlutter(env)
+  } catch (error) {
+    if (!(error instanceof TapirError) || env.TAPIR_FLUTTER_BIN) throw error
+    throw new TapirError(
+      (words) =>
+        meant !== undefined
+          ? `${words.only(`--device=${device}`, `device "${device}"`)} is not a device tapir knows, and there is no flutter to ask. Did you mean ${words.only('--device=sim', 'device "sim"')}?`
+          : `${error.message} Or try tapir with no Flutter: ${words.only('tapir start --device=sim', 'tapir_start with device "sim"')} runs the simulated app.`,
+      'local',
+    )
+  }
 }
 
 /** The last lines of the log, for a failure that happened inside flutter. */
@@ -140,7 +162,7 @@ export async function startFlutterApp(options: FlutterStartOptions): Promise<Sta
       (words) =>
         `${words.only('--cdp-port', 'cdpPort')} needs a web app: use ${words.only('--device=chrome', 'device "chrome"')} (or web-server) with it, not ${words.only('--device=', 'device ')}${options.device}.`,
     )
-  const flutter = findFlutter(options.env)
+  const flutter = flutterFor(options.device, options.env)
   if (options.vmServicePort !== undefined) await ensurePortFree(options.vmServicePort, '--vm-service-port')
   if (web && options.webPort !== undefined) await ensurePortFree(options.webPort, '--port')
   const chromeBinary = tapirBringsChrome(options) ? findChrome(options.env) : undefined

@@ -1,3 +1,4 @@
+import {TapirError, type Surface} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
 import {AppConnection, type AppPackage} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
@@ -15,8 +16,8 @@ export interface Probe {
   error?: string
 }
 
-/** Asks the VM Service whether it is there and whether tapir lives in it. */
-export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe> {
+/** Asks the VM Service whether it is there and whether tapir lives in it; why not is worded for `surface`. */
+export async function probeApp(wsUri: string, timeoutMs: number, surface: Surface = 'cli'): Promise<Probe> {
   let app: AppConnection | undefined
   const deadline = new Deadline(timeoutMs)
   try {
@@ -34,7 +35,8 @@ export async function probeApp(wsUri: string, timeoutMs: number): Promise<Probe>
       ...(vmVersion ? {vmVersion} : {}),
     }
   } catch (error) {
-    return {answering: false, error: redactToken(error instanceof Error ? error.message : String(error))}
+    const message = error instanceof TapirError ? error.messageFor(surface) : error instanceof Error ? error.message : String(error)
+    return {answering: false, error: redactToken(message)}
   } finally {
     app?.close()
   }

@@ -49,6 +49,8 @@ const fileShape = object({generation: integer, holders: list(object({pid: intege
  *  beneath applies its own again. */
 export class HoldStack<T> {
   private readonly me: OwnedProcess
+  /** This process's entry once it pushed, to put back should the file lose it. */
+  private mine: HoldEntry<T> | undefined
 
   constructor(
     private readonly location: SessionLocation,
@@ -132,7 +134,8 @@ export class HoldStack<T> {
           'local',
         )
       await apply()
-      const next = [...holders, {...this.me, held, since: new Date().toISOString()}]
+      this.mine = {...this.me, held, since: new Date().toISOString()}
+      const next = [...holders, this.mine]
       return {holders: next, key: keyOf(state.generation + 1, next)}
     })
   }
@@ -149,8 +152,13 @@ export class HoldStack<T> {
   async reapply(key: string, apply: () => Promise<void>): Promise<string> {
     if (this.key() === key) return key
     return this.change(async (state) => {
-      if (state.holders.at(-1)?.pid === this.me.pid) await apply()
-      return {key: keyOf(state.generation, state.holders)}
+      const mine = this.mine
+      // A file torn or overwritten while this process holds: it goes back in, in the place its
+      // start gives it among the holders the file still names.
+      const lost = mine !== undefined && !state.holders.some((holder) => holder.pid === this.me.pid)
+      const holders = lost ? [...state.holders, mine].sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0)) : state.holders
+      if (holders.at(-1)?.pid === this.me.pid) await apply()
+      return lost ? {holders, key: keyOf(state.generation + 1, holders)} : {key: keyOf(state.generation, holders)}
     })
   }
 

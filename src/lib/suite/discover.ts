@@ -20,7 +20,7 @@ export function findTests(paths: readonly string[], cwd: string): string[] {
       throw new UsageError(`Cannot read ${path}: ${messageOf(error)}. Give a *.tapir file or a folder of them.`)
     }
     if (stats.isFile()) found.add(absolute)
-    else if (stats.isDirectory()) walk(absolute, 0, found)
+    else if (stats.isDirectory()) walk(absolute, 0, found, path)
     else throw new UsageError(`${path} is neither a file nor a folder. Give a *.tapir file or a folder of them.`)
     if (found.size > MAX_TESTS) throw new UsageError(`More than ${MAX_TESTS} test files under ${path}; name the folders of your flows.`)
   }
@@ -32,8 +32,13 @@ export function findTests(paths: readonly string[], cwd: string): string[] {
   return tests
 }
 
-function walk(folder: string, depth: number, found: Set<string>): void {
-  if (depth > MAX_DEPTH || found.size > MAX_TESTS) return
+function walk(folder: string, depth: number, found: Set<string>, named: string): void {
+  if (found.size > MAX_TESTS) return
+  // Said, not skipped: a flow left out without a word would let the run pass without it.
+  if (depth > MAX_DEPTH)
+    throw new UsageError(
+      `${folder} is more than ${MAX_DEPTH} folders below ${named}, deeper than tapir test looks. Name that folder on its own (tapir test <folder>).`,
+    )
   let entries
   try {
     entries = readdirSync(folder, {withFileTypes: true})
@@ -43,7 +48,7 @@ function walk(folder: string, depth: number, found: Set<string>): void {
   for (const entry of entries) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
     const path = join(folder, entry.name)
-    if (entry.isDirectory()) walk(path, depth + 1, found)
+    if (entry.isDirectory()) walk(path, depth + 1, found, named)
     else if (entry.isFile() && entry.name.endsWith('.tapir')) found.add(path)
   }
 }

@@ -1,12 +1,16 @@
 import {join, relative, resolve, sep} from 'node:path'
 import {TapirError, messageOf} from '../errors.js'
+import {nestsDeeperThan} from '../json-depth.js'
 import {readBoundedText} from '../read-bounded.js'
-import {anything, boolean, integer, list, literal, number, object, optional, readAs, string} from '../shape.js'
+import {anything, boolean, integer, list, literal, number, object, optional, readAs, refined, string} from '../shape.js'
 import {staysInside} from './read-evidence.js'
 import type {Attempt, SuiteReport, TestRecord} from './report.js'
 import {REPORT_FILES} from './write-reports.js'
 
 const MAX_SHARD_REPORTS = 1000
+/** A report holds the app's console entries, which may nest as deep as an answer may (1000 levels,
+ *  vm/client.ts); deeper is no report tapir wrote, and is refused before anything recursive reads it. */
+const MAX_REPORT_DEPTH = 1100
 
 const attemptShape = object({
   passed: boolean,
@@ -33,7 +37,15 @@ const reportShape = object({
   startedAt: string,
   durationMs: number,
   fresh: string,
-  tests: list(object({file: string, status: literal('passed', 'failed', 'flaky'), durationMs: number, attempts: list(attemptShape)})),
+  tests: list(
+    object({
+      file: string,
+      status: literal('passed', 'failed', 'flaky'),
+      durationMs: number,
+      // Every test tapir runs has at least one attempt; the reports read the last.
+      attempts: refined(list(attemptShape), (value) => (Array.isArray(value) && value.length === 0 ? 'it holds no attempt' : undefined)),
+    }),
+  ),
 })
 
 /** Reads the report.json of each shard folder. */
@@ -51,7 +63,12 @@ export function readShardReports(folders: readonly string[], cwd: string): Array
         'local',
       )
     }
-    const read = readAs(reportShape, json, 'the report')
+    if (nestsDeeperThan(json, MAX_REPORT_DEPTH))
+      throw new TapirError(
+        `${join(folder, REPORT_FILES.json)} is not a tapir test report: it nests deeper than ${MAX_REPORT_DEPTH} levels.`,
+        'local',
+      )
+    const read = readAs(reportShape, json, 'report')
     if ('problem' in read) throw new TapirError(`${join(folder, REPORT_FILES.json)} is not a tapir test report: ${read.problem}.`, 'local')
     return {folder: resolve(cwd, folder), report: read.value as SuiteReport}
   })

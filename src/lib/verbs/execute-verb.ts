@@ -2,6 +2,7 @@ import {Deadline} from '../vm/deadline.js'
 import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import {drivesZeroInstall, runZeroInstall} from '../zero/drive.js'
 import {explainOffViewport} from './off-viewport.js'
+import {explainWrongKind} from './wrong-kind.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
 
 /** Runs a verb under one overall deadline: --timeout, plus the time the verb waits in the app
@@ -33,7 +34,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
   try {
     result = await run(verb, call, input)
   } catch (error) {
-    throw await explainOffViewport(context.refs ? context.refs.explain(error, input) : error, call)
+    throw await explainOffViewport(explainWrongKind(context.refs ? context.refs.explain(error, input) : error, verb.name), call)
   }
   context.refs?.note(result)
   if (commit && !verb.failed?.(result, input, false)) await commit(result)

@@ -95,7 +95,7 @@ export const perfRunVerb = defineVerb({
   details: 'Each repeat runs the setup, perf_begin, the steps and perf_end; the run file is <out>/<scenario>-<label>.json.',
   cliExit: 'exits 1 when no repeat was measured',
   example: 'perf/list.yaml --label=before',
-  exampleBefore: ["export PERF_PASSWORD=hunter22   # the scenario's secret (the sim's password)"],
+  exampleBefore: ["export PERF_PASSWORD=hunter22   # the scenario's secret (the sim takes any password of 4 or more characters)"],
   positional: ['scenario'],
   kind: 'destructive',
   dusk: {on: 'refused'},

@@ -68,7 +68,8 @@ export class VmServiceClient {
         socket.terminate()
         reject(
           new TapirError(
-            `Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with \`tapir status\`.`,
+            (words) =>
+              `Cannot reach the app's VM Service at ${redactToken(uri)}: ${redactToken(reason)}. Is the app still running? Check with ${words.only('`tapir status`', 'tapir_status')}.`,
             'connection',
           ),
         )
