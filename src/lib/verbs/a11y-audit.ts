@@ -5,7 +5,7 @@ import type {Box, Finding, ScreenNode} from '../a11y/types.js'
 import {TapirError} from '../errors.js'
 import {platformOfDevice} from '../perf/platforms.js'
 import {findAnswer, geometryAnswer} from '../vm/tapir-answers.js'
-import {failsOn, parseRules, type Audit} from './a11y-verb.js'
+import {failsOn, parseRules, type Audit} from '../a11y/findings.js'
 import {runVerb} from './execute-verb.js'
 import {observe, snap} from './read-verbs.js'
 import {screenshot} from './screenshot-verb.js'
@@ -19,7 +19,7 @@ const OBSERVE_LIMIT = 1000
 /** Reads the screen through snap, observe and a PNG screenshot (each the way the app's package
  *  answers it), then runs the rules of src/lib/a11y on what they gave. */
 export async function audit(call: VerbCall, input: AuditInput): Promise<Audit> {
-  const rules = parseRules(input.rules, (name) => name, 'rules')
+  const rules = parseRules(input.rules, 'rules')
   const notes: string[] = []
   const {snapshot} = (await runVerb(snap, call, {...(input.within ? {within: input.within} : {})})) as {snapshot?: unknown}
   if (typeof snapshot !== 'string') throw new TapirError('The app sent a snapshot that is not text; nothing was audited.', 'app')
@@ -43,7 +43,15 @@ export async function audit(call: VerbCall, input: AuditInput): Promise<Audit> {
     if (!view) notes.push('the app gave no view geometry: 1 device pixel a logical pixel was assumed')
     findings.push(...contrastFindings(nodes, {image, dpr}))
   }
-  return {findings, rules, tapTarget: {size, platform}, nodes: nodes.length, notes, failed: failsOn(input.failOn, findings)}
+  return {
+    findings,
+    rules,
+    tapTarget: {size, platform},
+    view: view?.rect ?? null,
+    nodes: nodes.length,
+    notes,
+    failed: failsOn(input.failOn, findings),
+  }
 }
 
 /** The view in logical pixels and its device pixel ratio: the screenshot extension's geometry mode. */
