@@ -41,5 +41,5 @@ export function failsOn(failOn: string | undefined, findings: readonly Finding[]
 export function findingLine(f: Finding): string {
   const who = `${f.ref ?? 'text'} ${f.role} ${JSON.stringify(f.label)}`
   const at = f.rect ? ` at ${f.rect.x},${f.rect.y} ${f.rect.w}x${f.rect.h}` : ''
-  return `${who}${at}: ${f.rule} ${f.measured} < ${f.threshold}; fix: ${f.fix}${f.assumed ? ` (assumed ${f.assumed})` : ''}`
+  return `${who}${at}: ${f.rule} ${f.measured}, needs ${f.threshold}; fix: ${f.fix}${f.assumed ? ` (assumed: ${f.assumed})` : ''}`
 }

@@ -46,7 +46,7 @@ export function tapTargetFindings(nodes: readonly ScreenNode[], view: Box, min: 
     if (w >= min - PRECISION_ERROR_TOLERANCE && h >= min - PRECISION_ERROR_TOLERANCE) return []
     return [
       finding(node, 'tap-target', size(w, h), size(min, min), {
-        fix: `make the tap area at least ${min}x${min} (${platform}), e.g. give it a SizedBox or padding of that size, or keep the default minimum size (MaterialTapTargetSize.padded)`,
+        fix: `make the tap area at least ${min}x${min} (${platform}): pad it or wrap it in a SizedBox of that size, or keep MaterialTapTargetSize.padded`,
       }),
     ]
   })
@@ -56,9 +56,9 @@ export function tapTargetFindings(nodes: readonly ScreenNode[], view: Box, min: 
  *  tooltip counts: the snapshot shows it as the label where the app reports it so). */
 export function labelFindings(nodes: readonly ScreenNode[]): Finding[] {
   return nodes.flatMap((node) => {
-    if (!isTappable(node) || isHidden(node) || node.role === 'textbox' || node.label.trim() !== '') return []
+    if (!isTappable(node) || isHidden(node) || node.role === 'textbox' || node.label !== '') return []
     return [
-      finding(node, 'label', 'no label', 'a label or tooltip', {
+      finding(node, 'label', 'none', 'a label or tooltip', {
         fix: 'give it a label a screen reader can say: a tooltip (IconButton(tooltip: ...)), semanticLabel, or Semantics(label: ...)',
       }),
     ]
@@ -83,7 +83,7 @@ export function contrastFindings(nodes: readonly ScreenNode[], options: Contrast
   const target = targetRatio(options.fontSize, options.bold ?? false)
   const assumed =
     options.fontSize === undefined
-      ? `a font size of 12 (Flutter's default), not bold: the app does not report text styles, so the target is ${target}:1 (3:1 if this text is 18 or more, or bold at 14 or more)`
+      ? `font size 12 (Flutter's default), not bold: the app reports no text style; large text (18, or bold 14) needs 3:1`
       : undefined
   return nodes.flatMap((node) => {
     if (node.enabled === false || isHidden(node) || node.rect === null) return []
@@ -97,7 +97,7 @@ export function contrastFindings(nodes: readonly ScreenNode[], options: Contrast
     if (passes(report.ratio, target)) return []
     return [
       finding(node, 'contrast', `${report.ratio.toFixed(2)}:1`, `${target}:1`, {
-        fix: `darken the text or lighten its background (text ${hex(report.dark)} on ${hex(report.light)}) until the ratio is at least ${target}:1`,
+        fix: `raise the contrast between ${hex(report.dark)} and ${hex(report.light)} to at least ${target}:1 (darker text or a lighter background)`,
         ...(assumed ? {assumed} : {}),
       }),
     ]

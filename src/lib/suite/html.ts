@@ -76,7 +76,7 @@ function evidenceHtml(evidence: Evidence, image: (path: string) => Buffer | unde
     )
   if (a11y?.findings)
     parts.push(
-      `<h4>Accessibility findings</h4><ol class="findings">${a11y.findings.map((f) => `<li><code>${esc(f.ref ?? 'text')}</code> ${esc(f.rule)}: ${esc(f.label)} ${esc(f.measured)} &lt; ${esc(f.threshold)}. ${esc(f.fix)}</li>`).join('')}</ol>`,
+      `<h4>Accessibility findings</h4><ol class="findings">${a11y.findings.map((f) => `<li><code>${esc(f.ref ?? 'text')}</code> ${esc(f.rule)}: ${esc(f.label)} ${esc(f.measured)}, needs ${esc(f.threshold)}. ${esc(f.fix)}</li>`).join('')}</ol>`,
     )
   if (evidence.snapshot !== undefined) parts.push(`<h4>Snapshot</h4><pre class="snapshot">${esc(evidence.snapshot, MAX_TEXT)}</pre>`)
   parts.push(`<h4>Exceptions since the test began</h4>${entries(evidence.exceptions, 'No exception.')}`)

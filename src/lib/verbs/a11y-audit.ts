@@ -78,9 +78,8 @@ function tapTarget(call: VerbCall, given: string | undefined, notes: string[]): 
     platform = 'unknown'
   }
   if (platform === 'ios') return {size: TAP_TARGET.ios, platform}
-  if (platform !== 'android')
-    notes.push(`the platform (${platform}) is neither Android nor iOS: Android's 48x48 was used; --platform=ios gives 44x44`)
-  return {size: TAP_TARGET.android, platform: platform === 'android' ? platform : `android (assumed; device ${platform})`}
+  if (platform !== 'android') notes.push(`the device (${platform}) is neither Android nor iOS: Android's 48x48 was assumed`)
+  return {size: TAP_TARGET.android, platform: 'android'}
 }
 
 /** A text line has no ref and observe does not list it: its rect comes from find (a qN) and

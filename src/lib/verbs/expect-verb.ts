@@ -145,8 +145,8 @@ export const expectVerb = defineVerb({
       ? {stdout: `✓ ${capital(result.expected)} (after ${result.elapsedMs} ms)`}
       : {
           stderr: [
-            `✗ Expected ${result.expected} within ${result.elapsedMs} ms; saw ${result.saw}.`,
             ...(result.findings ?? []).map((finding) => `  ${findingLine(finding)}`),
+            `✗ Expected ${result.expected} within ${result.elapsedMs} ms; saw ${result.saw}.`,
           ],
         },
 })
