@@ -147,3 +147,26 @@ describe('expect --a11y in a tapir test flow', () => {
     expect(findings.map((f) => f.rule)).toEqual(['tap-target', 'label', 'contrast'])
   })
 })
+
+describe('tapir:a11y on an app on Dusk 0.0.1', () => {
+  let s: SimSession
+  beforeAll(async () => {
+    s = await simSession({package: 'dusk'})
+    expect((await s.run(['tapir:navigate', '--route=/accessibility'])).exitCode).toBe(0)
+  })
+  afterAll(async () => {
+    expect(s.sim.violations).toEqual([])
+    await s.close()
+  })
+
+  it("runs the label rule on 0.0.1's snap and observe, and says the others need geometry 0.0.1 does not give", async () => {
+    const result = await s.run(['tapir:a11y', '--json'])
+    expect(result.exitCode, result.stderr).toBe(0)
+    const audit = JSON.parse(result.stdout) as Audit
+    expect(audit.rules).toEqual(['label'])
+    expect(audit.findings.map((f) => [f.rule, f.ref, f.label])).toEqual([['label', 'e2', '']])
+    expect(audit.notes).toContain(
+      'tap-target and contrast did not run: the app gave no view geometry (its rect and pixel ratio), which they need',
+    )
+  })
+})

@@ -1,7 +1,7 @@
 import {contrastFindings, labelFindings, TAP_TARGET, tapTargetFindings} from '../a11y/rules.js'
 import type {RgbaImage} from '../a11y/contrast.js'
 import {screenNodes, snapshotLines, type Candidate} from '../a11y/screen-nodes.js'
-import type {Box, Finding, ScreenNode} from '../a11y/types.js'
+import type {Box, Finding, Rule, ScreenNode} from '../a11y/types.js'
 import {TapirError} from '../errors.js'
 import {platformOfDevice} from '../perf/platforms.js'
 import {findAnswer, geometryAnswer} from '../vm/tapir-answers.js'
@@ -27,25 +27,35 @@ export async function audit(call: VerbCall, input: AuditInput): Promise<Audit> {
   const candidates = observed.candidates ?? []
   if (candidates.length >= OBSERVE_LIMIT) notes.push(`observe listed its limit of ${OBSERVE_LIMIT} widgets; later ones were not audited`)
   const nodes = screenNodes(snapshotLines(snapshot), candidates)
-  const view = await viewGeometry(call, notes)
+  const view = await viewGeometry(call)
   const {size, platform} = tapTarget(call, input.platform, notes)
   const findings: Finding[] = []
+  const ran: Rule[] = []
   if (rules.includes('tap-target') || rules.includes('label')) {
     const unplaced = nodes.filter((node) => node.ref !== null && node.rect === null).length
     if (unplaced > 0) notes.push(`${unplaced} ref${unplaced === 1 ? '' : 's'} had no bounds in observe and were not measured`)
   }
-  if (rules.includes('tap-target') && view) findings.push(...tapTargetFindings(nodes, view.rect, size, platform))
-  if (rules.includes('label')) findings.push(...labelFindings(nodes))
-  if (rules.includes('contrast')) {
-    await placeTextLines(call, nodes, input.within, notes)
-    const image = await screenImage(call)
-    const dpr = view?.dpr ?? 1
-    if (!view) notes.push('the app gave no view geometry: 1 device pixel a logical pixel was assumed')
-    findings.push(...contrastFindings(nodes, {image, dpr}))
+  if (rules.includes('tap-target') && view) {
+    findings.push(...tapTargetFindings(nodes, view.rect, size, platform))
+    ran.push('tap-target')
   }
+  if (rules.includes('label')) {
+    findings.push(...labelFindings(nodes))
+    ran.push('label')
+  }
+  if (rules.includes('contrast') && view) {
+    await placeTextLines(call, nodes, input.within, notes)
+    findings.push(...contrastFindings(nodes, {image: await screenImage(call), dpr: view.dpr}))
+    ran.push('contrast')
+  }
+  const missed = rules.filter((rule) => !ran.includes(rule))
+  if (missed.length > 0)
+    notes.push(
+      `${missed.join(' and ')} did not run: the app gave no view geometry (its rect and pixel ratio), which ${missed.length === 1 ? 'it needs' : 'they need'}`,
+    )
   return {
     findings,
-    rules,
+    rules: ran,
     tapTarget: {size, platform},
     view: view?.rect ?? null,
     nodes: nodes.length,
@@ -55,7 +65,7 @@ export async function audit(call: VerbCall, input: AuditInput): Promise<Audit> {
 }
 
 /** The view in logical pixels and its device pixel ratio: the screenshot extension's geometry mode. */
-async function viewGeometry(call: VerbCall, notes: string[]): Promise<{rect: Box; dpr: number} | undefined> {
+async function viewGeometry(call: VerbCall): Promise<{rect: Box; dpr: number} | undefined> {
   try {
     const app = await call.app()
     if ((await app.appPackage(call.deadline)) === 'dusk') throw new Error('0.0.1 has no geometry')
@@ -64,7 +74,6 @@ async function viewGeometry(call: VerbCall, notes: string[]): Promise<{rect: Box
     return {rect: {x: rect.x, y: rect.y, w: rect.width, h: rect.height}, dpr: devicePixelRatio ?? 1}
   } catch (error) {
     if (error instanceof TapirError && error.kind === 'connection') throw error
-    notes.push('the app gave no view geometry, so the view-edge skip of tap-target could not be applied and tap-target did not run')
     return undefined
   }
 }
