@@ -10,8 +10,8 @@ export const a11y = defineVerb({
   summary: "Audit tap targets, labels and text contrast by flutter_test's rules.",
   cliExit: 'exits 1 when a finding matches --fail-on',
   details:
-    "Reads snap, observe and a PNG screenshot, nothing else, so it works the same on the tapir package and Dusk 0.0.1. tap-target: a tappable node at least 48x48 (44x44 on iOS), except links, hidden nodes and nodes at the view's edge. label: a tappable node other than a text field has a label. contrast: the screenshot's pixels over each text's rect, split into light and dark colours as flutter_test does, against WCAG's 4.5:1 (3:1 for large text); the app reports no font sizes, so 12 is assumed and said. Each finding gives the ref, what was measured, the threshold and a fix. docs/a11y.md has the details. This verb is tapir's own; the tool reference has no a11y.",
-  example: '--fail-on=any',
+    "Reads snap, observe and a PNG screenshot (and the screenshot's geometry), nothing else; on Dusk 0.0.1, which gives no geometry, only label runs. tap-target: a tappable node at least 48x48 (44x44 on iOS), except links, hidden nodes and nodes at the view's edge. label: a tappable node other than a text field has a label. contrast: the screenshot's pixels over each text's rect, split into light and dark colours as flutter_test does, against WCAG's 4.5:1 (3:1 for large text); the app reports no font sizes, so 12 is assumed and said. Each finding gives the ref, what was measured, the threshold and a fix. docs/a11y.md has the details. This verb is tapir's own; the tool reference has no a11y.",
+  example: '--rules=label,contrast',
   exampleBefore: [
     'tapir tapir:run "find --key=email" "fill --ref=q1 --text=ada@example.com" "find --key=password" "fill --ref=q2 --text=hunter22" "find --key=signIn" "tap --ref=q3" "wait --text=Monitors" "navigate --route=/accessibility"',
   ],
