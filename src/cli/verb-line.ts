@@ -21,6 +21,8 @@ interface FlagRule {
   default?: ParamValue
   /** Its absence is refused, in the verb's own words. */
   missing?: string
+  /** The value a bare `--name` stands for. */
+  bare?: string
 }
 
 interface Spelling {
@@ -46,6 +48,7 @@ function spellings(verb: Verb): Map<string, Spelling> {
       ...(param.options && !param.passThrough ? {options: param.options} : {}),
       ...(fallback === undefined ? {} : {default: fallback}),
       ...(isRequiredFlag(param, verb) ? {missing: missingMessage(param)} : {}),
+      ...(param.bare === undefined ? {} : {bare: param.bare}),
     }
     const words = new Set([param.name, kebabCase(param.name)])
     for (const word of words) spelt.set(word, {rule, negated: false})
@@ -150,6 +153,10 @@ function read(verb: Verb, argv: readonly string[]): VerbLine {
       continue
     }
     if (given.has(rule.name)) throw new Error(`Flag --${rule.name} can only be specified once`)
+    if (equals === -1 && rule.bare !== undefined) {
+      given.set(rule.name, rule.bare)
+      continue
+    }
     const text = equals === -1 ? argv[++at] : word.slice(equals + 1)
     if (text === undefined || (equals === -1 && isFlag(text)))
       throw new Error(`Flag --${rule.name} expects ${rule.options ? `one of these values: ${rule.options.join(', ')}` : 'a value'}`)

@@ -73,7 +73,7 @@ describe('the catalogue against spec/tools.json', () => {
   it('has no MCP tool the reference does not name', () => {
     const names = new Set(spec.tools.map((tool) => tool.name))
     for (const verb of VERBS) if (verb.tool && !verb.addition) expect(names.has(verb.tool), verb.tool).toBe(true)
-    expect(VERBS.filter((verb) => verb.addition).map((verb) => verb.tool)).toEqual(['tapir_expect'])
+    expect(VERBS.filter((verb) => verb.addition).map((verb) => verb.tool)).toEqual(['tapir_expect', 'tapir_a11y'])
   })
 
   it('gives every verb and parameter a description', () => {

@@ -138,7 +138,7 @@ export const SESSION_TOOLS: readonly SessionTool[] = [
     tool: 'tapir_doctor',
     command: 'doctor',
     title: 'Check the set-up',
-    summary: "Check the project's set-up, the session, the VM Service, tapir in the app, frames and Chrome.",
+    summary: 'Check the project set-up, session, VM Service, tapir in the app, frames and Chrome.',
     kind: 'read',
     params: [],
     argv: () => [],

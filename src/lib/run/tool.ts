@@ -6,7 +6,7 @@ export const RUN_TOOL = {
   kind: 'destructive',
   tool: 'tapir_run',
   title: 'Run verb lines',
-  summary: "Run verb lines, in the CLI's syntax without its tapir prefix, over one connection; stops at the first failure.",
+  summary: "Run verb lines in the CLI's syntax, minus the tapir prefix, over one connection; stops at a failure.",
   params: params(
     {
       name: 'steps',

@@ -1,5 +1,5 @@
 import {selfContainedPage} from '../perf/report/html.js'
-import {shownAttempt, totalsOf, type Attempt, type Evidence, type SuiteReport, type TestRecord} from './report.js'
+import {shownAttempt, totalsOf, type Attempt, type Evidence, type StepRecord, type SuiteReport, type TestRecord} from './report.js'
 
 /** The first bytes of every test report page tapir writes. */
 export const TEST_REPORT_HEAD = '<!DOCTYPE html>\n<!-- tapir test report -->\n'
@@ -52,8 +52,8 @@ function testHtml(test: TestRecord, image: (path: string) => Buffer | undefined)
 <summary><span class="status">${test.status}</span> <span class="file">${esc(test.file)}</span> <span class="time">${seconds(test.durationMs)}${retries}</span></summary>
 ${shown.failure ? `<p class="failure">${esc(shown.failure.message, 2000)}</p>` : ''}
 ${stepsTable(shown)}
-${shown.evidence ? evidenceHtml(shown.evidence, image) : ''}
-${earlier.map((attempt) => `<details class="attempt"><summary>Earlier attempt, ${attempt.passed ? 'passed' : 'failed'}</summary>${attempt.failure ? `<p class="failure">${esc(attempt.failure.message, 2000)}</p>` : ''}${stepsTable(attempt)}${attempt.evidence ? evidenceHtml(attempt.evidence, image) : ''}</details>`).join('\n')}
+${shown.evidence ? evidenceHtml(shown.evidence, image, shown) : ''}
+${earlier.map((attempt) => `<details class="attempt"><summary>Earlier attempt, ${attempt.passed ? 'passed' : 'failed'}</summary>${attempt.failure ? `<p class="failure">${esc(attempt.failure.message, 2000)}</p>` : ''}${stepsTable(attempt)}${attempt.evidence ? evidenceHtml(attempt.evidence, image, attempt) : ''}</details>`).join('\n')}
 </details>`
 }
 
@@ -66,12 +66,17 @@ function stepsTable(attempt: Attempt): string {
   return `<table><thead><tr><th>#</th><th>line</th><th>step</th><th>result</th><th>time</th><th>output</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
-function evidenceHtml(evidence: Evidence, image: (path: string) => Buffer | undefined): string {
+function evidenceHtml(evidence: Evidence, image: (path: string) => Buffer | undefined, attempt: Attempt): string {
   const parts: string[] = ['<section class="evidence"><h3>What the app showed when it failed</h3>']
   const bytes = evidence.screenshot ? image(evidence.screenshot) : undefined
+  const a11y = attempt.steps.findLast((step) => step.findings !== undefined)
   if (bytes)
     parts.push(
-      `<figure><img class="screenshot" alt="The app at the failure" src="data:image/${bytes[0] === 0xff ? 'jpeg' : 'png'};base64,${bytes.toString('base64')}"><figcaption>${esc(evidence.screenshot)}</figcaption></figure>`,
+      `<figure><div class="shot"><img class="screenshot" alt="The app at the failure" src="data:image/${bytes[0] === 0xff ? 'jpeg' : 'png'};base64,${bytes.toString('base64')}">${a11y ? findingBoxes(a11y) : ''}</div><figcaption>${esc(evidence.screenshot)}</figcaption></figure>`,
+    )
+  if (a11y?.findings)
+    parts.push(
+      `<h4>Accessibility findings</h4><ol class="findings">${a11y.findings.map((f) => `<li><code>${esc(f.ref ?? 'text')}</code> ${esc(f.rule)}: ${esc(f.label)} ${esc(f.measured)}, needs ${esc(f.threshold)}. ${esc(f.fix)}</li>`).join('')}</ol>`,
     )
   if (evidence.snapshot !== undefined) parts.push(`<h4>Snapshot</h4><pre class="snapshot">${esc(evidence.snapshot, MAX_TEXT)}</pre>`)
   parts.push(`<h4>Exceptions since the test began</h4>${entries(evidence.exceptions, 'No exception.')}`)
@@ -80,6 +85,22 @@ function evidenceHtml(evidence: Evidence, image: (path: string) => Buffer | unde
     parts.push(`<h4>Not captured</h4><ul>${evidence.missing.map((line) => `<li>${esc(line)}</li>`).join('')}</ul>`)
   parts.push('</section>')
   return parts.join('\n')
+}
+
+/** Each finding's rect over the screenshot, in percent of the view the rects are in, numbered as the list below it. */
+function findingBoxes(step: StepRecord): string {
+  const view = step.view
+  if (!view || view.w <= 0 || view.h <= 0) return ''
+  const pct = (n: number, of: number): string => `${((n / of) * 100).toFixed(2)}%`
+  return (step.findings ?? [])
+    .flatMap((f, index) =>
+      f.rect
+        ? [
+            `<span class="finding" title="${esc(`${f.rule}: ${f.label}`)}" style="left:${pct(f.rect.x - view.x, view.w)};top:${pct(f.rect.y - view.y, view.h)};width:${pct(f.rect.w, view.w)};height:${pct(f.rect.h, view.h)}">${index + 1}</span>`,
+          ]
+        : [],
+    )
+    .join('')
 }
 
 function entries(list: unknown[] | undefined, none: string): string {
@@ -101,4 +122,4 @@ summary{cursor:pointer;font-weight:600}.status{text-transform:uppercase;font-siz
 table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border-bottom:1px solid #e4e7ec;padding:3px 6px;text-align:left;vertical-align:top}
 tr.bad td{background:#fdecea}pre{margin:0;white-space:pre-wrap;word-break:break-word;font:12px/1.4 ui-monospace,monospace}
 pre.snapshot,pre.entries{background:#f1f3f6;padding:8px;max-height:420px;overflow:auto}
-img.screenshot{max-width:360px;border:1px solid #ccd}.none{color:#667}`
+img.screenshot{max-width:360px;border:1px solid #ccd;display:block}.shot{position:relative;display:inline-block}.finding{position:absolute;box-sizing:border-box;border:2px solid #d0021b;color:#d0021b;font:700 11px sans-serif;padding:0 2px}.none{color:#667}`

@@ -1,3 +1,4 @@
+import type {Box, Finding} from '../a11y/types.js'
 import type {Shard} from './shard.js'
 
 /** One step of one attempt, as the reports show it. */
@@ -10,6 +11,9 @@ export interface StepRecord {
   durationMs: number
   /** What the step printed, cut to a sane length. */
   output: string
+  /** An accessibility step's findings (expect --a11y, a11y), and the view their rects are in. */
+  findings?: Finding[]
+  view?: Box
 }
 
 /** What tapir saw when an attempt failed. Paths are relative to the report's folder. */

@@ -9,6 +9,7 @@ import {planSteps, stepLines, type Step} from '../run/plan.js'
 import {readStepSource} from '../run/read-steps.js'
 import type {VerbContext} from '../verbs/types.js'
 import {captureEvidence} from './evidence.js'
+import type {Box, Finding} from '../a11y/types.js'
 import type {Attempt, Failure, StepRecord, SuiteReport, TestRecord} from './report.js'
 
 /** Longest step output a report keeps. */
@@ -130,6 +131,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
       exitCode: result.exitCode,
       durationMs: result.durationMs ?? 0,
       output: cut(mask(result.output)),
+      ...accessibilityOf(result.outcome.result),
     })
   }
   const stop = new AbortController()
@@ -205,3 +207,11 @@ export function unrooted(text: string, options: Pick<SuiteOptions, 'cwd' | 'hide
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The findings an a11y or expect --a11y step returned, for the reports (the HTML draws their rects). */
+function accessibilityOf(result: Record<string, unknown> | undefined): Pick<StepRecord, 'findings' | 'view'> {
+  const findings = result?.findings
+  if (!Array.isArray(findings) || findings.length === 0) return {}
+  const view = result?.view
+  return {findings: findings as Finding[], ...(view !== null && typeof view === 'object' ? {view: view as Box} : {})}
+}

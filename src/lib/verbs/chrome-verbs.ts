@@ -61,7 +61,7 @@ export const resize = defineVerb({
   tool: 'tapir_resize_viewport',
   title: 'Resize the viewport',
   dispatch: 'cdp:resize',
-  summary: "Override the web app's viewport in Chrome: size, pixel ratio, mobile, touch. Needs a session with Chrome.",
+  summary: "Override the web app's viewport in Chrome (size, pixel ratio, mobile, touch); needs Chrome.",
   details: '--hold keeps the override while you drive the app.',
   example: '--width=375 --height=812 --dpr=3 --mobile --touch',
   exampleBefore: ['tapir start --device=sim --cdp-port=9222'],

@@ -32,7 +32,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
   const commit = await context.recorder?.(verb)?.begin(verb, input, call)
   let result: Result
   try {
-    result = await run(verb, call, input)
+    result = await runVerb(verb, call, input)
   } catch (error) {
     throw await explainOffViewport(explainWrongKind(context.refs ? context.refs.explain(error, input) : error, verb.name), call)
   }
@@ -43,7 +43,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
 
 /** A verb that calls into the app's package goes by the package the app runs: tapir's own
  *  wire, or Dusk 0.0.1's (src/lib/verbs/dusk). A call that asks the app nothing runs as it is. */
-async function run(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
+export async function runVerb(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
   const asksApp = verb.asksApp?.(input, call) ?? true
   const inPackage = verb.dispatch.startsWith('ext.tapir.')
   if (!asksApp || !(inPackage || callsAppPackage(verb))) return verb.execute(call, input)

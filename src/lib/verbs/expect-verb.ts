@@ -1,7 +1,10 @@
+import type {Box, Finding} from '../a11y/types.js'
 import {ParamError} from '../errors.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
+import type {VerbCall} from './types.js'
 import {findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
+import {findingLine, parseRules} from '../a11y/findings.js'
 import {defineVerb} from './define.js'
 import {waitTimeout} from './params.js'
 
@@ -17,6 +20,10 @@ export interface Expectation {
   /** What the app showed at the last look. */
   saw: string
   elapsedMs: number
+  /** With a11y: what the audit found on the rules asked for (none when it passed). */
+  findings?: Finding[]
+  /** With a11y: the view in logical pixels, which the findings' rects are in. */
+  view?: Box | null
 }
 
 const SELECTORS = ['text', 'contains', 'label', 'key'] as const
@@ -32,6 +39,7 @@ type ExpectInput = {
   visible?: boolean
   enabled?: boolean
   route?: string
+  a11y?: string
   timeoutMs?: number
 }
 
@@ -85,13 +93,21 @@ export const expectVerb = defineVerb({
       type: 'string',
       description: "Expect the app's current route to be this (/settings).",
     },
+    {
+      name: 'a11y',
+      type: 'string',
+      bare: 'all',
+      brief: 'all, or rule names.',
+      description: 'Expect no accessibility findings (tapir:a11y) on these rules: --a11y for all, --a11y=contrast,label for some.',
+    },
     waitTimeout(),
   ],
   waitsMs: (input) => Number(input.timeoutMs ?? 5000),
   validate(input) {
     const selectors = SELECTORS.filter((name) => typeof input[name] === 'string' && input[name] !== '')
     const states = STATES.filter((name) => input[name] !== undefined)
-    if (selectors.length === 0 && input.route === undefined)
+    if (input.a11y !== undefined) parseRules(input.a11y, 'a11y')
+    if (selectors.length === 0 && input.route === undefined && input.a11y === undefined)
       throw new ParamError(
         (name) => `Say what to expect: ${SELECTORS.map(name).join(', ')} for a widget, or ${name('route')} for the current route.`,
       )
@@ -113,9 +129,11 @@ export const expectVerb = defineVerb({
     const started = Date.now()
     const timeoutMs = Number(input.timeoutMs ?? 5000)
     const app = await call.app()
+    const others = input.route !== undefined || SELECTORS.some((name) => input[name] !== undefined)
     for (;;) {
-      const look = await lookOnce(app, input, call.deadline)
+      const look = others ? await lookOnce(app, input, call.deadline) : {holds: true, saw: ''}
       const elapsedMs = Date.now() - started
+      if (look.holds && input.a11y !== undefined) return lookAtA11y(call, input, look.saw, started)
       if (look.holds || elapsedMs >= timeoutMs) return {passed: look.holds, expected: describe(input), saw: look.saw, elapsedMs}
       await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, timeoutMs - elapsedMs)))
     }
@@ -125,8 +143,33 @@ export const expectVerb = defineVerb({
   report: (result) =>
     result.passed
       ? {stdout: `✓ ${capital(result.expected)} (after ${result.elapsedMs} ms)`}
-      : {stderr: [`✗ Expected ${result.expected} within ${result.elapsedMs} ms; saw ${result.saw}.`]},
+      : {
+          stderr: [
+            ...(result.findings ?? []).map((finding) => `  ${findingLine(finding)}`),
+            `✗ Expected ${result.expected} within ${result.elapsedMs} ms; saw ${result.saw}.`,
+          ],
+        },
 })
+
+/** The audit runs once, after the other conditions hold: its findings are the step's failure. */
+async function lookAtA11y(call: VerbCall, input: ExpectInput, sawBefore: string, started: number): Promise<Expectation> {
+  const {audit} = await import('./a11y-audit.js')
+  const result = await audit(call, {rules: input.a11y!})
+  const count = result.findings.length
+  const saw = [sawBefore, count === 0 ? 'no accessibility findings' : `${count} accessibility finding${count === 1 ? '' : 's'}`]
+    .filter((part) => part !== '')
+    .join('; ')
+  return {
+    passed: count === 0,
+    expected: describe(input),
+    saw,
+    elapsedMs: Date.now() - started,
+    findings: result.findings,
+    view: result.view,
+  }
+}
+
+const describeA11y = (rules: string): string => `no accessibility findings (${rules === 'all' ? 'tap-target, label, contrast' : rules})`
 
 interface Look {
   holds: boolean
@@ -195,6 +238,7 @@ function describe(input: ExpectInput): string {
     }
   }
   if (input.route !== undefined) parts.push(`the route ${JSON.stringify(input.route)}`)
+  if (input.a11y !== undefined) parts.push(describeA11y(input.a11y))
   return parts.join(' and ')
 }
 

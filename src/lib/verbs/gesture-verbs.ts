@@ -108,7 +108,7 @@ function pointerVerb(name: string, title: string, summary: string, doneWord: str
 export const hover = pointerVerb(
   'hover',
   'Hover',
-  'Move a mouse pointer over a widget by ref, for hover effects and tooltips (no touch equivalent).',
+  'Move the mouse over a widget by ref, for hover effects and tooltips (no touch equivalent).',
   'Hovered',
   refOnly('hover', {
     tool: 'dusk_hover',
@@ -158,7 +158,7 @@ export const drag = extensionVerb({
   name: 'drag',
   tool: 'tapir_drag',
   title: 'Drag and drop',
-  summary: 'Drag from one widget to another by refs, through intermediate pointer moves (reorder, swipe to a target).',
+  summary: 'Drag from one widget to another by refs, through pointer moves (reorder, swipe to a target).',
   example: '--startRef=e5 --endRef=e9',
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',

@@ -1,3 +1,4 @@
+import {a11y} from './a11y-verb.js'
 import {chromeVerbs} from './chrome-verbs.js'
 import {controlVerbs} from './control-verbs.js'
 import {evaluate} from './evaluate-verb.js'
@@ -28,6 +29,7 @@ export const VERBS: readonly Verb[] = [
   ...reloadVerbs,
   ...perfRunVerbs,
   expectVerb,
+  a11y,
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))

@@ -14,7 +14,7 @@ export const perfCompare = defineVerb({
   tool: 'tapir_perf_compare',
   title: 'Compare perf runs',
   dispatch: 'local:perf_compare',
-  summary: 'Compare tapir_perf_run files, baseline a and candidate b, beyond noise; an error-level regression fails.',
+  summary: 'Compare tapir_perf_run files a (baseline) and b beyond noise; an error-level regression fails.',
   details: 'Noise is taken as the repeat-to-repeat range of each run.',
   cliExit: 'exits 1 on an error-level regression',
   example: 'build/perf/list-before.json build/perf/list-after.json',

@@ -72,7 +72,7 @@ export const observe = extensionVerb({
   name: 'observe',
   tool: 'tapir_observe',
   title: 'Observe interactive widgets',
-  summary: 'List the interactive widgets on screen as JSON candidates, each with a qN ref; pick a target from them.',
+  summary: 'List the interactive widgets on screen as JSON, each with a qN ref, to pick a target from.',
   example: '--roles=button,textbox --limit=20',
   kind: 'read',
   dusk: {
@@ -154,7 +154,7 @@ export const find = extensionVerb({
   name: 'find',
   tool: 'tapir_find',
   title: 'Find a widget',
-  summary: 'Find one widget by text, label or key and get a qN ref that re-resolves on every later action.',
+  summary: 'Find a widget by text, label or key; its qN ref re-resolves on every later action.',
   example: '--text="Sign in"',
   kind: 'read',
   dusk: {
@@ -207,7 +207,7 @@ export const getRoutes = extensionVerb({
   name: 'get_routes',
   tool: 'tapir_get_routes',
   title: 'Get the current route',
-  summary: "Say where the app is: the Router's location, the top page's name and a title hint. Confirms a navigation.",
+  summary: "Say where the app is (the Router's location, top page, title hint), to confirm a navigation.",
   kind: 'read',
   dusk: {on: 'driven', method: 'get_routes', params: {}, tool: {tool: 'dusk_get_routes', summary: 'Say which route the app shows.'}},
   step: 'any',
@@ -247,7 +247,7 @@ export const exceptions = extensionVerb({
   name: 'exceptions',
   tool: 'tapir_exceptions',
   title: 'Read exceptions',
-  summary: 'Read the exceptions and FlutterErrors (overflows included) the app recorded, newest first.',
+  summary: "Read the app's recorded exceptions and FlutterErrors (overflows too), newest first.",
   example: '--since=2026-01-01T10:00:00.000Z --clear',
   kind: 'read',
   dusk: {

@@ -52,6 +52,8 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   /** Shapes only the reply (the snapshot after an action), not what the call does to the app: a
    *  recording leaves it out of the step. */
   replyOnly?: boolean
+  /** What a bare `--name` (no value) stands for on the CLI: `expect --a11y` is `--a11y=all`. */
+  bare?: string
   /** On the CLI the value goes to the app as typed, a string with no parsing or checks: the
    *  app answers for it (observe's options, as its command page says). */
   passThrough?: boolean

@@ -1,6 +1,6 @@
 import type {Frame, Mounted} from './frame.js'
 import {intersect, type Rect, type View} from './geometry.js'
-import {BARRIER_ALPHA, DARK, LIGHT, shadeOf} from './raster/paint.js'
+import {BARRIER_ALPHA, colourOf, DARK, LIGHT, shadeOf} from './raster/paint.js'
 
 /** One painted box: where it is, the part its scroll viewports let through, its colour and text. */
 export interface PaintedBox {
@@ -32,8 +32,8 @@ export function displayList(frame: Frame, frameNumber: number, view: View, dark:
     const visible = intersect(m.ui.rect, m.clip)
     if (shade !== undefined && visible.width > 0 && visible.height > 0) {
       if (shade === 'barrier') boxes.push({rect: m.ui.rect, visible, colour: css([0, 0, 0], BARRIER_ALPHA)})
-      else if (shade === 'ink') boxes.push({rect: m.ui.rect, visible, colour: css(palette.ink), text: m.ui.text!})
-      else boxes.push({rect: m.ui.rect, visible, colour: css(palette[shade])})
+      else if (shade === 'ink') boxes.push({rect: m.ui.rect, visible, colour: css(colourOf(m, shade, palette)), text: m.ui.text!})
+      else boxes.push({rect: m.ui.rect, visible, colour: css(colourOf(m, shade, palette))})
     }
     m.children.forEach(visit)
   }

@@ -5,6 +5,7 @@ export function locationOf(state: AppState): string {
   if (state.root.kind === 'login') return '/login'
   const {shell} = state.root
   if (shell.branch === 'settings') return '/settings'
+  if (shell.branch === 'accessibility') return '/accessibility'
   return shell.detail ? `/monitors/${shell.detail.monitorId}` : '/monitors'
 }
 
@@ -20,8 +21,8 @@ export function go(state: AppState, path: string): GoOutcome {
     if (state.root.kind !== 'login') replaceRoot(state, {kind: 'login', instance: mintInstance(state)})
     return {location: locationOf(state)}
   }
-  if (target === '/settings') {
-    shellFor(state).branch = 'settings'
+  if (target === '/settings' || target === '/accessibility') {
+    shellFor(state).branch = target === '/settings' ? 'settings' : 'accessibility'
     return {location: locationOf(state)}
   }
   if (target === '/monitors') {

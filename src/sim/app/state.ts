@@ -9,7 +9,8 @@ export interface Monitor {
   favourite: boolean
 }
 
-export type Branch = 'monitors' | 'settings'
+/** `accessibility` is a screen with planted accessibility faults, shown in the shell's body with no tab of its own. */
+export type Branch = 'monitors' | 'settings' | 'accessibility'
 
 /** The shell (a StatefulShellRoute): one nested navigator per branch, both kept alive. */
 export interface Shell {

@@ -46,6 +46,8 @@ export interface UiNode {
   readonly blocksEarlierSiblings?: boolean
   /** Offstage / an inactive shell branch: not painted, not hit, no semantics. */
   readonly offstage?: boolean
+  /** A Text's `style.color`, or a ColoredBox's `color`, as #rrggbb: painted instead of the theme's shade. */
+  readonly color?: string
   /** `Text.data`. */
   readonly text?: string
   /** `ValueKey<String>` value. */

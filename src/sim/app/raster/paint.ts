@@ -104,8 +104,14 @@ function paintOne(canvas: Canvas, m: Mounted, palette: Palette): void {
   const shade = shadeOf(m)
   if (shade === undefined) return
   if (shade === 'barrier') return canvas.darken(visible, BARRIER_ALPHA)
-  if (shade === 'ink') return canvas.fill(intersect(glyphRun(ui.rect, ui.text!), m.clip), palette.ink)
-  canvas.fill(visible, palette[shade])
+  const colour = colourOf(m, shade, palette)
+  if (shade === 'ink') return canvas.fill(intersect(glyphRun(ui.rect, ui.text!), m.clip), colour)
+  canvas.fill(visible, colour)
+}
+
+/** The widget's own colour (a Text's style.color, a ColoredBox's color) where it sets one, else its shade's. */
+export function colourOf(m: Mounted, shade: Exclude<Shade, 'barrier'>, palette: Palette): Rgb {
+  return m.ui.color !== undefined ? rgb(m.ui.color) : palette[shade]
 }
 
 /** The middle half of a text line, as wide as its characters (at most the box). */

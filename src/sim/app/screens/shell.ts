@@ -4,6 +4,7 @@ import {captionNode, node, textNode, type UiNode} from '../ui-node.js'
 import type {BuildContext} from './context.js'
 import {monitorDetailPage} from './monitor-detail.js'
 import {monitorsPage} from './monitors.js'
+import {accessibilityPage} from './accessibility.js'
 import {settingsPage} from './settings.js'
 
 const NAV_BAR_HEIGHT = 80
@@ -42,7 +43,10 @@ function phoneShell(ctx: BuildContext, shell: Shell): UiNode {
     )
   return node(`shell#${shell.instance}`, 'Scaffold', view, {route: 'shell', opaque: true}, [
     node('monitorsBranch', 'Navigator', body, {offstage: !onMonitors}, monitorsStack),
-    node('settingsBranch', 'Navigator', body, {offstage: onMonitors}, [settingsPage(ctx, shell.settingsPage, false, body)]),
+    node('settingsBranch', 'Navigator', body, {offstage: shell.branch !== 'settings'}, [
+      settingsPage(ctx, shell.settingsPage, false, body),
+    ]),
+    ...accessibilityBranch(shell, body),
     node('navBar', 'NavigationBar', rect(0, barTop, view.width, NAV_BAR_HEIGHT), {opaque: true}, [
       destination('monitorsTab', 'Monitors', 0, () => ctx.on.showBranch('monitors')),
       destination('settingsTab', 'Settings', half, () => ctx.on.showBranch('settings')),
@@ -75,8 +79,17 @@ function wideShell(ctx: BuildContext, shell: Shell): UiNode {
       destination('settingsTab', 'Settings', 1, () => ctx.on.showBranch('settings')),
     ]),
     node('monitorsBranch', 'Navigator', body, {offstage: !onMonitors}, monitorsPanes),
-    node('settingsBranch', 'Navigator', body, {offstage: onMonitors}, [settingsPage(ctx, shell.settingsPage, false, body)]),
+    node('settingsBranch', 'Navigator', body, {offstage: shell.branch !== 'settings'}, [
+      settingsPage(ctx, shell.settingsPage, false, body),
+    ]),
+    ...accessibilityBranch(shell, body),
   ])
+}
+
+/** The /accessibility branch, built only while it is shown, so the other screens' trees stay as they were. */
+function accessibilityBranch(shell: Shell, body: Rect): UiNode[] {
+  if (shell.branch !== 'accessibility') return []
+  return [node('accessibilityBranch', 'Navigator', body, {}, [accessibilityPage(shell.instance, body)])]
 }
 
 /** The detail pane before a monitor is chosen. */
