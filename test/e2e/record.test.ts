@@ -14,6 +14,8 @@ const textOf = (result: unknown) => (result as {content: Content}).content[0]!.t
 const isError = (result: unknown) => (result as {isError?: boolean}).isError === true
 /** The step lines of a recording: what tapir:run runs of it. */
 const stepsOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'))
+/** A test that spawns a dozen CLI processes and two sims: on a loaded machine that takes a while. */
+const SLOW = 240_000
 /** An eN or qN ref anywhere in the text. */
 const REF = /\b[eq]\d+\b/
 
@@ -125,81 +127,89 @@ describe('recording a flow and replaying it', () => {
     }
   })
 
-  it('records the same flow done with CLI verbs and tapir:run after tapir record start', async () => {
-    const s = await simSession()
-    try {
-      const started = await s.spawn(['record', 'start', cliFile])
-      expect(started.exitCode, started.stderr).toBe(0)
-      const status = await s.spawn(['status'])
-      expect(JSON.parse(status.stdout)).toMatchObject({recording: {file: cliFile}})
-      const snapshot = (await s.spawn(['tapir:snap'])).stdout
-      expect((await s.spawn(['tapir:fill', `--ref=${refOf(snapshot, /textbox "Email"/)}`, `--text=${EMAIL}`])).exitCode).toBe(0)
-      const run = await s.spawn([
-        'tapir:run',
-        `fill --ref=${refOf(snapshot, /textbox "Password"/)} --text='${PASSWORD.replaceAll("'", `'\\''`)}'`,
-        `tap --ref=${refOf(snapshot, /button "Sign in"/)} --until=Monitors`,
-      ])
-      expect(run.exitCode, run.stderr).toBe(0)
-      const stopped = await s.spawn(['record', 'stop'])
-      expect(stopped.stdout).toContain(`✓ Stopped recording into ${cliFile}`)
-      expect(JSON.parse((await s.spawn(['status'])).stdout)).toMatchObject({recording: null})
-    } finally {
-      await s.close()
-    }
-    const text = readFileSync(cliFile, 'utf8')
-    expect(text).not.toMatch(REF)
-    expect(text).not.toContain('hunter')
-    expect(stepsOf(text)).toEqual(stepsOf(readFileSync(mcpFile, 'utf8')))
-    expect(text).toContain('# from CLI tapir:fill --ref=@email --text=ada@example.com')
-  })
+  it(
+    'records the same flow done with CLI verbs and tapir:run after tapir record start',
+    async () => {
+      const s = await simSession()
+      try {
+        const started = await s.spawn(['record', 'start', cliFile])
+        expect(started.exitCode, started.stderr).toBe(0)
+        const status = await s.spawn(['status'])
+        expect(JSON.parse(status.stdout)).toMatchObject({recording: {file: cliFile}})
+        const snapshot = (await s.spawn(['tapir:snap'])).stdout
+        expect((await s.spawn(['tapir:fill', `--ref=${refOf(snapshot, /textbox "Email"/)}`, `--text=${EMAIL}`])).exitCode).toBe(0)
+        const run = await s.spawn([
+          'tapir:run',
+          `fill --ref=${refOf(snapshot, /textbox "Password"/)} --text='${PASSWORD.replaceAll("'", `'\\''`)}'`,
+          `tap --ref=${refOf(snapshot, /button "Sign in"/)} --until=Monitors`,
+        ])
+        expect(run.exitCode, run.stderr).toBe(0)
+        const stopped = await s.spawn(['record', 'stop'])
+        expect(stopped.stdout).toContain(`✓ Stopped recording into ${cliFile}`)
+        expect(JSON.parse((await s.spawn(['status'])).stdout)).toMatchObject({recording: null})
+      } finally {
+        await s.close()
+      }
+      const text = readFileSync(cliFile, 'utf8')
+      expect(text).not.toMatch(REF)
+      expect(text).not.toContain('hunter')
+      expect(stepsOf(text)).toEqual(stepsOf(readFileSync(mcpFile, 'utf8')))
+      expect(text).toContain('# from CLI tapir:fill --ref=@email --text=ada@example.com')
+    },
+    SLOW,
+  )
 })
 
 describe('a row among rows with the same label', () => {
-  it('is written as observe by its role and place, and a replay taps that row, not the first', async () => {
-    const file = join(scratch(), 'pause.tapir')
-    const s = await simSession()
-    let after: string
-    try {
-      await signIn(s)
-      const snapshot = (await s.spawn(['tapir:snap'])).stdout
-      const second = snapshot.split('\n').filter((line) => /button "Pause"/.test(line))[1]!
-      const ref = /\[ref=(e\d+)\]/.exec(second)![1]!
-      expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
-      expect((await s.spawn(['tapir:snap'])).exitCode).toBe(0)
-      const tapped = await s.spawn(['tapir:tap', `--ref=${ref}`])
-      expect(tapped.exitCode, tapped.stderr).toBe(0)
-      expect((await s.spawn(['record', 'stop'])).exitCode).toBe(0)
-      after = (await s.spawn(['tapir:snap'])).stdout.replace(/ \[ref=e\d+\]/g, '')
+  it(
+    'is written as observe by its role and place, and a replay taps that row, not the first',
+    async () => {
+      const file = join(scratch(), 'pause.tapir')
+      const s = await simSession()
+      let after: string
+      try {
+        await signIn(s)
+        const snapshot = (await s.spawn(['tapir:snap'])).stdout
+        const second = snapshot.split('\n').filter((line) => /button "Pause"/.test(line))[1]!
+        const ref = /\[ref=(e\d+)\]/.exec(second)![1]!
+        expect((await s.spawn(['record', 'start', file])).exitCode).toBe(0)
+        expect((await s.spawn(['tapir:snap'])).exitCode).toBe(0)
+        const tapped = await s.spawn(['tapir:tap', `--ref=${ref}`])
+        expect(tapped.exitCode, tapped.stderr).toBe(0)
+        expect((await s.spawn(['record', 'stop'])).exitCode).toBe(0)
+        after = (await s.spawn(['tapir:snap'])).stdout.replace(/ \[ref=e\d+\]/g, '')
 
-      // A bound find that matches another count than it was written with fails its line (exit 3):
-      // nineteen Pause buttons are left, the second row shows Resume now.
-      const miscounted = await s.spawn(['tapir:run', 'find --semanticsLabel=Pause --as=pause', 'tap --ref=@pause'])
-      expect(miscounted.exitCode).toBe(3)
-      expect(miscounted.stderr).toContain('✗ step 1 failed (exit 3): find --semanticsLabel=Pause --as=pause')
-      expect(miscounted.stderr).toContain('found 19 widgets for @pause, not the 1 it matched when it was written')
-      expect(miscounted.stdout).not.toContain('[2/2]')
-    } finally {
-      await s.close()
-    }
-    const text = readFileSync(file, 'utf8')
-    expect(text).not.toMatch(REF)
-    expect(text).toMatch(/^# observe, not find: semanticsLabel "Pause" matches 20 widgets and find picks the button "Pause"$/m)
-    expect(stepsOf(text)).toEqual(['observe --roles=button --as=pause --label=Pause --nth=2 --matches=20', 'tap --ref=@pause'])
+        // A bound find that matches another count than it was written with fails its line (exit 3):
+        // nineteen Pause buttons are left, the second row shows Resume now.
+        const miscounted = await s.spawn(['tapir:run', 'find --semanticsLabel=Pause --as=pause', 'tap --ref=@pause'])
+        expect(miscounted.exitCode).toBe(3)
+        expect(miscounted.stderr).toContain('✗ step 1 failed (exit 3): find --semanticsLabel=Pause --as=pause')
+        expect(miscounted.stderr).toContain('found 19 widgets for @pause, not the 1 it matched when it was written')
+        expect(miscounted.stdout).not.toContain('[2/2]')
+      } finally {
+        await s.close()
+      }
+      const text = readFileSync(file, 'utf8')
+      expect(text).not.toMatch(REF)
+      expect(text).toMatch(/^# observe, not find: semanticsLabel "Pause" matches 20 widgets and find picks the button "Pause"$/m)
+      expect(stepsOf(text)).toEqual(['observe --roles=button --as=pause --label=Pause --nth=2 --matches=20', 'tap --ref=@pause'])
 
-    const fresh = await simSession()
-    try {
-      await signIn(fresh)
-      const replay = await fresh.spawn(['tapir:run', '--file', file])
-      expect(replay.exitCode, replay.stderr).toBe(0)
-      expect((await fresh.spawn(['tapir:snap'])).stdout.replace(/ \[ref=e\d+\]/g, '')).toBe(after)
-      // Run again, the second row shows Resume: the observe counts 19 Pause buttons and stops (exit 3).
-      const again = await fresh.spawn(['tapir:run', '--file', file])
-      expect(again.exitCode).toBe(3)
-      expect(again.stderr).toContain('found 19 candidates labelled "Pause" for @pause, not the 20 there were when it was written')
-    } finally {
-      await fresh.close()
-    }
-  })
+      const fresh = await simSession()
+      try {
+        await signIn(fresh)
+        const replay = await fresh.spawn(['tapir:run', '--file', file])
+        expect(replay.exitCode, replay.stderr).toBe(0)
+        expect((await fresh.spawn(['tapir:snap'])).stdout.replace(/ \[ref=e\d+\]/g, '')).toBe(after)
+        // Run again, the second row shows Resume: the observe counts 19 Pause buttons and stops (exit 3).
+        const again = await fresh.spawn(['tapir:run', '--file', file])
+        expect(again.exitCode).toBe(3)
+        expect(again.stderr).toContain('found 19 candidates labelled "Pause" for @pause, not the 20 there were when it was written')
+      } finally {
+        await fresh.close()
+      }
+    },
+    SLOW,
+  )
 })
 
 describe('the recording file', () => {
