@@ -57,9 +57,11 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
       tools: Array<{name: string; params: Array<{name: string; type: string; required: boolean; default?: unknown}>}>
     }
     const {tools} = await client.listTools()
-    // The session tools and tapir_expect are tapir's own additions: the reference has none of them
+    // The session tools, tapir_expect and tapir_a11y are tapir's own additions: the reference has none of them
     // (test/contract/spec.test.ts lists them).
-    for (const tool of tools.filter((candidate) => !sessionTool(candidate.name) && candidate.name !== 'tapir_expect')) {
+    for (const tool of tools.filter(
+      (candidate) => !sessionTool(candidate.name) && candidate.name !== 'tapir_expect' && candidate.name !== 'tapir_a11y',
+    )) {
       const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
       const schema = tool.inputSchema as unknown as {
         properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>
@@ -190,7 +192,7 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
   it('speaks no CLI exit rules in tool descriptions; an unverified set_checkbox is a normal result', async () => {
     const {tools} = await client.listTools()
     for (const tool of tools) expect(tool.description, tool.name).not.toMatch(/\bexit/i)
-    expect(tools.find((tool) => tool.name === 'tapir_set_checkbox')!.description).toContain('effect.verified says whether it took')
+    expect(tools.find((tool) => tool.name === 'tapir_set_checkbox')!.description).toContain('effect.verified says if it took')
     s.sim.app.restart()
     await client.callTool({name: 'tapir_navigate', arguments: {route: '/settings'}})
     const snapshot = JSON.parse(textOf(await client.callTool({name: 'tapir_snap', arguments: {}}))).snapshot as string

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto'
 import {homedir, tmpdir} from 'node:os'
 import {sep} from 'node:path'
+import type {Box, Finding} from '../a11y/types.js'
 import {messageOf} from '../errors.js'
 import type {Outcome} from '../output/outcome.js'
 import {runSteps, type StepResult} from '../run/execute.js'
@@ -9,7 +10,6 @@ import {planSteps, stepLines, type Step} from '../run/plan.js'
 import {readStepSource} from '../run/read-steps.js'
 import type {VerbContext} from '../verbs/types.js'
 import {captureEvidence} from './evidence.js'
-import type {Box, Finding} from '../a11y/types.js'
 import type {Attempt, Failure, StepRecord, SuiteReport, TestRecord} from './report.js'
 
 /** Longest step output a report keeps. */

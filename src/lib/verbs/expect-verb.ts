@@ -1,12 +1,12 @@
+import {findingLine, parseRules} from '../a11y/findings.js'
 import type {Box, Finding} from '../a11y/types.js'
 import {ParamError} from '../errors.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-import type {VerbCall} from './types.js'
 import {findAnswer, observeAnswer, routesAnswer} from '../vm/tapir-answers.js'
-import {findingLine, parseRules} from '../a11y/findings.js'
 import {defineVerb} from './define.js'
 import {waitTimeout} from './params.js'
+import type {VerbCall} from './types.js'
 
 /** How often a condition that does not hold yet is read again. */
 const POLL_MS = 100
@@ -52,7 +52,7 @@ export const expectVerb = defineVerb({
   summary: 'Wait until a widget or the route is as expected.',
   cliExit: 'exits 1 when the condition does not hold within the timeout',
   details:
-    "A check for flows and CI (tapir test). It reads the app with find, observe and get_routes, again every 100 ms, until the condition holds or timeoutMs passes. Widgets are matched as find matches them: text is the exact label or Text data, contains a substring of either, label the Semantics label only, key the widget's Key. visible and enabled are read from observe's candidates, which carry labels and no keys, so they need text, contains or label. No read of the tool reference reports whether a checkbox is checked, so expect has no such condition: set_checkbox verifies the state it sets. This verb is tapir's own; the tool reference has no expect.",
+    "A check for flows and CI (tapir test). It reads the app with find, observe and get_routes, again every 100 ms, until the condition holds or timeoutMs passes. Widgets are matched as find matches them: text is the exact label or Text data, contains a substring of either, label the Semantics label only, key the widget's Key. visible and enabled are read from observe's candidates, which carry labels and no keys, so they need text, contains or label. No read of the tool reference reports whether a checkbox is checked, so expect has no such condition: set_checkbox verifies the state it sets. a11y runs the accessibility audit of tapir:a11y once the other conditions hold, and fails on its findings (docs/a11y.md). This verb is tapir's own; the tool reference has no expect.",
   example: '--text="Sign in" --count=2',
   kind: 'read',
   dusk: {on: 'refused'},

@@ -1,10 +1,10 @@
 import {WIDE_FROM, rect, viewRect, type Rect} from '../geometry.js'
 import type {Shell} from '../state.js'
 import {captionNode, node, textNode, type UiNode} from '../ui-node.js'
+import {accessibilityPage} from './accessibility.js'
 import type {BuildContext} from './context.js'
 import {monitorDetailPage} from './monitor-detail.js'
 import {monitorsPage} from './monitors.js'
-import {accessibilityPage} from './accessibility.js'
 import {settingsPage} from './settings.js'
 
 const NAV_BAR_HEIGHT = 80
