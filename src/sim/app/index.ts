@@ -4,7 +4,7 @@ import {displayList, type DisplayList} from './display-list.js'
 import {tapirError} from './errors.js'
 import {evaluateInApp} from './evaluate/evaluate.js'
 import type {View} from './geometry.js'
-import {EXTENSION_HANDLERS} from './handlers/registry.js'
+import {DUSK_ONLY_HANDLERS, EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import type {SeedData} from './state.js'
@@ -26,7 +26,7 @@ export function createMonitorsApp(options: MonitorsOptions = {}): SimApp {
 class MonitorsApp implements SimApp {
   readonly extensions = EXTENSION_HANDLERS.map((handler) => handler.name)
   private readonly app: AppModel
-  private readonly handlers = new Map(EXTENSION_HANDLERS.map((handler) => [handler.name, handler]))
+  private readonly handlers = new Map([...EXTENSION_HANDLERS, ...DUSK_ONLY_HANDLERS].map((handler) => [handler.name, handler]))
 
   constructor({perfRegression = false, web = false, forceFrames = true, ...seed}: MonitorsOptions) {
     this.app = new AppModel(Date.now, seed, perfRegression, {web, forceFrames})
