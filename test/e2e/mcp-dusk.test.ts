@@ -131,12 +131,14 @@ describe('tapir mcp:serve --catalogue=dusk, through the MCP SDK client, against 
     expect(errorOf(timedOut)).toMatchObject({exitCode: 1})
   })
 
-  it('refuses bad arguments: an unknown one with -32602, the others as error results naming the fix', async () => {
-    await expect(client.callTool({name: 'dusk_snap', arguments: {grep: 'API'}})).rejects.toMatchObject({
+  // MCP 2025-11-25, server/tools "Error Handling": an unknown tool is a protocol error (-32602), bad arguments an isError result.
+  it('refuses an unknown tool with -32602, and bad arguments as error results naming the fix', async () => {
+    await expect(client.callTool({name: 'tapir_snap', arguments: {}})).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining('dusk_snap takes no argument "grep"; it takes depth.'),
+      message: expect.stringContaining('Unknown tool: tapir_snap. tools/list names the tools this server has.'),
     })
     const refusals: Array<[string, Record<string, unknown>, string]> = [
+      ['dusk_snap', {grep: 'API'}, 'dusk_snap takes no argument "grep"; it takes depth.'],
       ['dusk_tap', {ref: 5}, 'Parameter "ref" must be a string'],
       ['dusk_scroll', {direction: 'down'}, 'Missing required parameter "ref"'],
       ['dusk_resize_viewport', {width: 375}, 'Missing required parameter "height"'],
@@ -145,7 +147,6 @@ describe('tapir mcp:serve --catalogue=dusk, through the MCP SDK client, against 
       ['dusk_wait_for', {text: 'a', textGone: 'b'}, 'Pass only one of text, textGone.'],
       ['dusk_resize_viewport', {width: 375, height: 812, deviceScaleFactor: 0}, 'deviceScaleFactor must be above 0 (got 0).'],
       ['dusk_find', {}, 'Provide at least one of text / contains / semanticsLabel / key.'],
-      ['tapir_snap', {}, 'Unknown tool: tapir_snap. tools/list names the tools this server has.'],
     ]
     s.sim.requests.length = 0
     for (const [name, args, message] of refusals) {
