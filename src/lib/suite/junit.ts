@@ -65,7 +65,8 @@ function retriesXml(test: TestRecord): string {
 }
 
 function rerunXml(element: 'flakyFailure' | 'rerunFailure', attempt: Attempt): string {
-  const failure = attempt.failure!
+  const failure = attempt.failure
+  if (failure === undefined) return ''
   return (
     `      <${element} message="${attr(failure.message)}" type="${failureType(failure)}">` +
     `<stackTrace>${text(failureDetail(failure, attempt))}</stackTrace>` +
