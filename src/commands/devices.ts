@@ -8,9 +8,9 @@ const DEVICES_TIMEOUT_MS = 60_000
 
 export default class Devices extends TapirCommand<typeof Devices> {
   static override summary =
-    'List where tapir start can run the app: the simulated app (sim) and the devices flutter devices --machine lists.'
+    'List where tapir start can run the app: the simulated app (sim) and the devices flutter lists, web-server included.'
   static override description =
-    'Each line is a device id for tapir start --device. Without flutter on PATH (or TAPIR_FLUTTER_BIN) only the sim is listed, with the reason on stderr.'
+    'Each line is a device id for tapir start --device. flutter devices hides web-server unless asked (--show-web-server-device); tapir asks. Without flutter on PATH (or TAPIR_FLUTTER_BIN) only the sim is listed, with the reason on stderr.'
   static override examples = ['<%= config.bin %> devices', '<%= config.bin %> devices --json']
 
   protected parseInput() {

@@ -385,7 +385,11 @@ describe("tapir start --device=chrome: flutter's own Chrome", () => {
     const p = project()
     const cdpPort = await freePort()
     try {
-      const started = await p.run(['start', '--device=chrome', `--cdp-port=${cdpPort}`], {TAPIR_CHROME_BIN: await chromeBinary()})
+      // An older flutter, whose web build is not in the DDC library-bundle format.
+      const started = await p.run(['start', '--device=chrome', `--cdp-port=${cdpPort}`], {
+        TAPIR_CHROME_BIN: await chromeBinary(),
+        FAKE_FLUTTER_LIBRARY_BUNDLE: '0',
+      })
       expect(started.exitCode, started.stderr).toBe(0)
       expect(started.stdout).toContain(`✓ chrome run by flutter (cdpPort=${cdpPort})`)
       const session = p.session()! as Session & {cdpPort: number; flutterArgs: string[]}
@@ -398,7 +402,7 @@ describe("tapir start --device=chrome: flutter's own Chrome", () => {
       expect(await p.run(['tapir:evaluate', '--expression=1 + 2'])).toMatchObject({exitCode: 0, stdout: '3'})
       const resize = await p.run(['tapir:resize', '--width=375', '--height=812'])
       expect(resize.exitCode, resize.stderr).toBe(0)
-      // On the web a reload is a restart (resident_web_runner.dart restart()): tapir says so.
+      // In that format a web reload is a restart (resident_web_runner.dart restart()): tapir says so.
       expect((await p.run(['tapir:fill', '--ref=e2', '--text=ada@example.com'])).exitCode).toBe(0)
       p.setTitle('Welcome back')
       const reload = await p.run(['reload'])

@@ -131,12 +131,14 @@ describe('tapir mcp:serve --catalogue=dusk, through the MCP SDK client, against 
     expect(errorOf(timedOut)).toMatchObject({exitCode: 1})
   })
 
-  it('refuses bad arguments: an unknown one with -32602, the others as error results naming the fix', async () => {
-    await expect(client.callTool({name: 'dusk_snap', arguments: {grep: 'API'}})).rejects.toMatchObject({
+  // MCP 2025-11-25, server/tools "Error Handling": an unknown tool is a protocol error (-32602), bad arguments an isError result.
+  it('refuses an unknown tool with -32602, and bad arguments as error results naming the fix', async () => {
+    await expect(client.callTool({name: 'tapir_snap', arguments: {}})).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining('dusk_snap takes no argument "grep"; it takes depth.'),
+      message: expect.stringContaining('Unknown tool: tapir_snap. tools/list names the tools this server has.'),
     })
     const refusals: Array<[string, Record<string, unknown>, string]> = [
+      ['dusk_snap', {grep: 'API'}, 'dusk_snap takes no argument "grep"; it takes depth.'],
       ['dusk_tap', {ref: 5}, 'Parameter "ref" must be a string'],
       ['dusk_scroll', {direction: 'down'}, 'Missing required parameter "ref"'],
       ['dusk_resize_viewport', {width: 375}, 'Missing required parameter "height"'],
@@ -145,7 +147,6 @@ describe('tapir mcp:serve --catalogue=dusk, through the MCP SDK client, against 
       ['dusk_wait_for', {text: 'a', textGone: 'b'}, 'Pass only one of text, textGone.'],
       ['dusk_resize_viewport', {width: 375, height: 812, deviceScaleFactor: 0}, 'deviceScaleFactor must be above 0 (got 0).'],
       ['dusk_find', {}, 'Provide at least one of text / contains / semanticsLabel / key.'],
-      ['tapir_snap', {}, 'Unknown tool: tapir_snap. tools/list names the tools this server has.'],
     ]
     s.sim.requests.length = 0
     for (const [name, args, message] of refusals) {
@@ -203,6 +204,8 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
     return {answer: JSON.parse(text) as Record<string, unknown>, calls}
   }
   const call = (method: string, params: Record<string, string> = {}) => [{method: `ext.dusk.${method}`, params}]
+  /** What ext_pointer.dart's handlers and aiTestTypeHandler read besides the ref, at the CLI's defaults. */
+  const gated = {includeSnapshot: 'false', checkStable: 'true', checkReceivesEvents: 'true'}
 
   it('dusk_snap, dusk_type, dusk_clear, dusk_focus, dusk_press_key (with modifiers), dusk_blur on the sign-in screen', async () => {
     const snap = await ok('dusk_snap', {depth: 8})
@@ -210,7 +213,7 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
     expect(snap.calls).toEqual(call('snap', {depth: '8'}))
     expect(await answer('dusk_type', {ref: 'e2', text: 'ada@example.com'})).toEqual({
       answer: {ref: 'e2', text: 'ada@example.com'},
-      calls: call('type', {ref: 'e2', text: 'ada@example.com'}),
+      calls: call('type', {ref: 'e2', text: 'ada@example.com', ...gated}),
     })
     expect(await answer('dusk_clear', {ref: 'e2'})).toEqual({
       answer: {ref: 'e2', text: ''},
@@ -222,7 +225,7 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
     })
     expect(await answer('dusk_press_key', {key: 'S', modifiers: ['control', 'shift']})).toMatchObject({
       answer: {key: 'S'},
-      calls: call('press_key', {key: 'S', modifiers: 'control,shift'}),
+      calls: call('press_key', {key: 'S', modifiers: 'control,shift', includeSnapshot: 'false'}),
     })
     expect(await answer('dusk_blur', {})).toEqual({
       answer: {blurred: true, hadFocus: true},
@@ -239,7 +242,7 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
       answer: {candidates: [expect.objectContaining({role: 'textbox'}), expect.objectContaining({role: 'textbox'})]},
       calls: call('observe', {roles: 'textbox', limit: '2'}),
     })
-    expect(await answer('dusk_get_routes', {})).toMatchObject({answer: {routes: expect.any(Array)}, calls: call('get_routes')})
+    expect(await answer('dusk_get_routes', {})).toEqual({answer: {location: '', title: ''}, calls: call('get_routes')})
     expect(await answer('dusk_console', {limit: 1, minLevel: 'ERROR'})).toMatchObject({
       answer: {entries: expect.any(Array)},
       calls: call('console', {limit: '1', minLevel: 'ERROR'}),
@@ -274,31 +277,36 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
 
   it('on /monitors: dusk_navigate, dusk_drag, dusk_scroll, dusk_tap, dusk_navigate_back, the pointer tools, dusk_dismiss_modals', async () => {
     expect(await answer('dusk_navigate', {route: '/monitors'})).toEqual({
-      answer: {route: '/monitors'},
-      calls: call('navigate', {route: '/monitors'}),
+      answer: {navigated: true, route: '/monitors'},
+      calls: call('navigate', {route: '/monitors', includeSnapshot: 'false'}),
     })
     const screen = (await ok('dusk_snap', {})).text
     const [api, db] = [refOf(screen, /button "API"/), refOf(screen, /button "DB"/)]
     expect(await answer('dusk_drag', {startRef: api, endRef: db})).toEqual({
       answer: {startRef: api, endRef: db},
-      calls: call('drag', {startRef: api, endRef: db}),
+      calls: call('drag', {startRef: api, endRef: db, ...gated}),
     })
     const reordered = (await ok('dusk_snap', {})).text
     const queue = refOf(reordered, /button "Queue"/)
     expect(await answer('dusk_scroll', {ref: queue, pixels: 200})).toEqual({
-      answer: {ref: queue, direction: 'down', pixels: 200},
-      calls: call('scroll', {ref: queue, direction: 'down', pixels: '200'}),
+      answer: {ref: queue, direction: 'down', pixels: 200, scrolled: true, finalOffset: 200},
+      calls: call('scroll', {ref: queue, dy: '200', includeSnapshot: 'false'}),
     })
     const [web, moved] = [refOf(reordered, /button "Web"/), refOf(reordered, /button "API"/)]
-    expect(await answer('dusk_tap', {ref: moved})).toEqual({answer: {ref: moved}, calls: call('tap', {ref: moved})})
-    expect(await answer('dusk_navigate_back', {})).toMatchObject({answer: {popped: true}, calls: call('navigate_back')})
-    expect(await answer('dusk_hover', {ref: web})).toEqual({answer: {ref: web}, calls: call('hover', {ref: web})})
-    expect(await answer('dusk_dblclick', {ref: web})).toEqual({answer: {ref: web}, calls: call('dblclick', {ref: web})})
-    const gated = {includeSnapshot: 'false', checkStable: 'true', checkReceivesEvents: 'true'}
-    expect(await answer('dusk_right_click', {ref: web})).toEqual({answer: {ref: web}, calls: call('right_click', {ref: web, ...gated})})
+    expect(await answer('dusk_tap', {ref: moved})).toEqual({answer: {ref: moved}, calls: call('tap', {ref: moved, ...gated})})
+    expect(await answer('dusk_navigate_back', {})).toEqual({
+      answer: {navigatedBack: true},
+      calls: call('navigate_back', {includeSnapshot: 'false'}),
+    })
+    expect(await answer('dusk_hover', {ref: web})).toEqual({answer: {ref: web}, calls: call('hover', {ref: web, ...gated})})
+    expect(await answer('dusk_dblclick', {ref: web})).toEqual({answer: {ref: web}, calls: call('dblclick', {ref: web, ...gated})})
+    expect(await answer('dusk_right_click', {ref: web})).toEqual({
+      answer: {ref: web, button: 'right'},
+      calls: call('right_click', {ref: web, ...gated}),
+    })
     expect(await answer('dusk_dismiss_modals', {})).toEqual({answer: {popped: 1}, calls: call('dismiss_modals')})
     expect(await answer('dusk_triple_click', {ref: web, checkStable: false})).toEqual({
-      answer: {ref: web},
+      answer: {ref: web, clickCount: 3},
       calls: call('triple_click', {ref: web, ...gated, checkStable: 'false'}),
     })
   })
@@ -310,7 +318,7 @@ describe('tapir mcp:serve --catalogue=dusk against an app on Dusk 0.0.1 (ext.dus
     expect(result.isError).toBe(true)
     expect(messageOf(result)).toMatch(new RegExp(`^Widget ref=${covered} is not actionable: obscured`))
     expect(errorOf(result)).toMatchObject({exitCode: 3})
-    expect(calls).toEqual(call('tap', {ref: covered}))
+    expect(calls).toEqual(call('tap', {ref: covered, ...gated}))
   })
 
   it('on /settings: dusk_select_option and dusk_set_checkbox; then dusk_close_app', async () => {

@@ -60,7 +60,7 @@ describe('an agent with only MCP: devices, start the sim, sign in, see it, hit a
     expect(messageOf(none)).toMatch(/Call tapir_start first \(device "sim".*tapir_attach/)
 
     const devices = JSON.parse(textOf(await call('tapir_devices'))) as {devices: Array<{id: string}>}
-    expect(devices.devices.map((device) => device.id)).toEqual(['sim', 'linux', 'chrome'])
+    expect(devices.devices.map((device) => device.id)).toEqual(['sim', 'linux', 'chrome', 'web-server'])
 
     const started = await call('tapir_start', {device: 'sim'})
     expect(started.isError, textOf(started)).toBeFalsy()

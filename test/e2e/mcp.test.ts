@@ -106,11 +106,12 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     })
   })
 
-  it('refuses an unknown argument with -32602, a wrong type and a missing required one with isError', async () => {
-    await expect(client.callTool({name: 'tapir_screenshot', arguments: {geometry: 'true'}})).rejects.toMatchObject({
-      code: -32602,
-      message: expect.stringContaining('tapir_screenshot takes no argument "geometry"'),
-    })
+  // MCP 2025-11-25, server/tools "Error Handling": input validation errors are tool execution errors (isError).
+  it('refuses an unknown argument, a wrong type and a missing required one with isError', async () => {
+    const unknown = await client.callTool({name: 'tapir_screenshot', arguments: {geometry: 'true'}})
+    expect(unknown.isError).toBe(true)
+    expect(messageOf(unknown)).toMatch(/^tapir_screenshot takes no argument "geometry"; it takes /)
+    expect(errorOf(unknown)).toMatchObject({error: {exitCode: 1}})
     const wrongType = await client.callTool({name: 'tapir_snap', arguments: {depth: 'deep'}})
     expect(messageOf(wrongType)).toBe('Parameter "depth" must be an integer')
     const missing = await client.callTool({name: 'tapir_tap', arguments: {}})
@@ -170,14 +171,17 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     s.sim.app.restart()
   })
 
-  it('names parameters as MCP names them, and an unknown tool as unknown', async () => {
+  it('names parameters as MCP names them; an unknown tool is a protocol error (-32602), as MCP 2025-11-25 says', async () => {
+    await expect(client.callTool({name: 'tapir_nope', arguments: {}})).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool: tapir_nope. tools/list names the tools this server has.'),
+    })
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['tapir_wait_for_network_idle', {pollIntervalMs: 50}, 'pollIntervalMs must be at least 100 (got 50).'],
       ['tapir_wait_for', {}, 'Provide at least one condition: text, textGone, or expression.'],
       ['tapir_find', {within: 'e1'}, 'Provide at least one of text / contains / semanticsLabel / key.'],
       ['tapir_screenshot', {rect: '0,0,10,10'}, 'rect is relative to a widget, so it needs ref. Omit both to capture the whole viewport.'],
       ['tapir_navigate', {route: 'settings'}, 'route must start with / (got "settings").'],
-      ['tapir_nope', {}, 'Unknown tool: tapir_nope. tools/list names the tools this server has.'],
     ]
     for (const [name, args, message] of cases) {
       const result = await client.callTool({name, arguments: args})

@@ -27,6 +27,9 @@ describe.each(modes)('the verb after `tapir hot-restart` through %s', (mode, _ho
     expect(snap.stderr).toBe('')
     expect(snap.exitCode).toBe(0)
     expect(snap.stdout).toContain('Sign in')
+    // DWDS in WebSocket mode keeps its isolate across the restart (dev_handler.dart _handleIsolateStart).
+    const snaps = s.sim.requests.filter((request) => request.method === 'ext.tapir.snap')
+    if (mode !== 'vm') expect(snaps.at(-1)!.params.isolateId).toBe(mode === 'dwds' ? '2' : '1')
   }, 30_000)
 })
 

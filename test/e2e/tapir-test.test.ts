@@ -23,6 +23,8 @@ type Case = {
   '@_line': string
   '@_time': string
   failure?: {'@_message': string; '#text': string}
+  /** Surefire's rerun elements: each failed attempt of a flaky test, with its trace and output inside. */
+  flakyFailure?: {'@_message': string; '@_type': string; stackTrace: string; 'system-out': string}
   'system-out': string
 }
 type Junit = {testsuites: {'@_tests': string; '@_failures': string; testsuite: Array<{'@_name': string; testcase: Case[]}>}}
@@ -227,6 +229,12 @@ describe('tapir test', () => {
       expect(report.tests[0].attempts.map((attempt: {passed: boolean}) => attempt.passed)).toEqual([false, true])
       const junit = readJunit(join(project.path, 'flaky', 'junit.xml'))
       expect(cases(junit)[0]!.failure).toBeUndefined()
+      // As Surefire writes a test that passed on a rerun, so Jenkins and action-junit-report see it flaky.
+      expect(cases(junit)[0]!.flakyFailure).toMatchObject({
+        '@_message': expect.stringMatching(/^flaky\.tapir:1: step 1 \(observe --limit=1\) failed/),
+        '@_type': 'StepFailed',
+        'system-out': expect.stringMatching(/^\[1\] observe --limit=1 \(line 1\) failed \(exit 3\)/),
+      })
       expect(cases(junit)[0]!['system-out']).toMatch(/^flaky: passed on attempt 2 of 2/)
       const without = await inProject(['test', 'flaky.tapir', '--output-dir=flaky'])
       expect(without.exitCode).toBe(0)

@@ -72,13 +72,30 @@ describe('the sim in dwds-websocket mode: DWDS in WebSocket mode behind DDS (flu
     expect(services).toEqual(['hotRestart'])
   })
 
-  it('posts ServiceExtensionAdded on the Isolate stream for each extension the new isolate registers after a restart', async () => {
-    const {client} = await t.connect({mode: 'dwds-websocket'})
+  // dev_handler.dart `_handleIsolateStart` → WebSocketProxyService.createIsolate returns early
+  // while an isolate runs; proxy_service.dart `parseRegisterEvent` adds each registration again.
+  it('keeps isolate "1" and its extension list across a hot restart; the new page re-registers each extension', async () => {
+    const {client, isolateId} = await t.connect({mode: 'dwds-websocket'})
+    expect(isolateId).toBe('1')
     await client.call('streamListen', {streamId: 'Isolate'})
-    await t.sim.restartIsolate({extensionDelayMs: 50})
+    const restarted = t.sim.restartIsolate({extensionDelayMs: 300})
+    // In the window: the same isolate, still listing the old page's extensions, which the new page has not registered.
+    const during = (await client.call('getIsolate', {isolateId: '1'})).result
+    expect(during.extensionRPCs).toContain('ext.tapir.ping')
+    const early = await client.call('ext.tapir.ping', {isolateId})
+    expect(early.error?.message).toMatch(/^Unexpected DWDS error for callServiceExtension: Service extension failed in some clients: /)
+    await restarted
     await client.waitFor((message) => message.params?.event?.extensionRPC === 'ext.tapir.ping')
-    const added = client.events('Isolate').filter((event: Json) => event.kind === 'ServiceExtensionAdded')
-    expect(added.map((event: Json) => event.isolate.id)).toEqual(added.map(() => '2'))
+    expect((await client.call('ext.tapir.ping', {isolateId})).result).toMatchObject({pong: true})
+    const events = client.events('Isolate')
+    expect(events.filter((event: Json) => ['IsolateExit', 'IsolateStart', 'IsolateRunnable'].includes(event.kind))).toEqual([])
+    const added = events.filter((event: Json) => event.kind === 'ServiceExtensionAdded')
+    expect(added.map((event: Json) => event.isolate.id)).toEqual(added.map(() => '1'))
+    const vm = (await client.call('getVM')).result
+    expect(vm.isolates.map((isolate: Json) => isolate.id)).toEqual(['1'])
+    // Listed twice now: DWDS adds the new page's registration to the list it kept.
+    const after = (await client.call('getIsolate', {isolateId: '1'})).result.extensionRPCs as string[]
+    expect(after.filter((method) => method === 'ext.tapir.ping')).toHaveLength(2)
   })
 })
 

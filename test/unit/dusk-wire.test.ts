@@ -5,7 +5,8 @@ import {planDuskCall} from '../../src/lib/verbs/dusk/translate.js'
 import {VERBS, verbNamed} from '../../src/lib/verbs/index.js'
 import type {Input} from '../../src/lib/verbs/types.js'
 
-/** The 28 methods Dusk 0.0.1 registers (its tool reference's ext.dusk.* dispatches). */
+/** The 28 of the 30 methods Dusk 0.0.1 registers that its tool reference dispatches to (find_by_text
+ *  and find_by_label have no tool, and no tapir verb calls them). */
 const DUSK_METHODS = [
   'blur', 'clear', 'close_app', 'console', 'dblclick', 'dismiss_modals', 'drag', 'evaluate', 'exceptions', 'find', 'focus',
   'get_routes', 'hover', 'navigate', 'navigate_back', 'observe', 'press_key', 'right_click', 'screenshot', 'scroll',
@@ -48,13 +49,23 @@ describe('planDuskCall: a tapir call as 0.0.1 takes it', () => {
       retarget: true,
       untilTimeoutMs: 3000,
     })
-    expect(tap).toEqual({method: 'tap', params: {ref: 'e5'}, inTapir: {includeSnapshot: false, untilTimeoutMs: 3000}})
-    expect(plan('scroll', {ref: 'e3', direction: 'down', pixels: 300, includeSnapshot: false}).params).toEqual({
-      ref: 'e3',
-      direction: 'down',
-      pixels: '300',
+    expect(tap).toEqual({
+      method: 'tap',
+      params: {ref: 'e5', includeSnapshot: 'false', checkStable: 'true', checkReceivesEvents: 'true'},
+      inTapir: {untilTimeoutMs: 3000},
     })
     expect(plan('drag', {startRef: 'e1', endRef: 'e2'}).params).toEqual({startRef: 'e1', endRef: 'e2'})
+  })
+
+  it("sends scroll's direction and pixels as a signed dy or dx, as Dusk's CLI does (dusk_scroll_command.dart)", () => {
+    const scroll = (input: Input) => plan('scroll', {direction: 'down', pixels: 300, includeSnapshot: false, ...input}).params
+    expect(scroll({ref: 'e5'})).toEqual({ref: 'e5', dy: '300', includeSnapshot: 'false'})
+    expect(scroll({direction: 'up', pixels: 120})).toEqual({dy: '-120', includeSnapshot: 'false'})
+    expect(scroll({direction: 'right'})).toEqual({dx: '300', includeSnapshot: 'false'})
+    expect(scroll({direction: 'left', pixels: 40})).toEqual({dx: '-40', includeSnapshot: 'false'})
+    // An explicit dy or dx wins, as in Dusk's CLI; intoView sends no delta.
+    expect(scroll({dy: -80})).toEqual({dy: '-80', includeSnapshot: 'false'})
+    expect(scroll({ref: 'e9', intoView: true})).toEqual({ref: 'e9', intoView: 'true', includeSnapshot: 'false'})
   })
 
   it('sends modifiers comma-separated, with 0.0.1 names (ctrl is control)', () => {
@@ -88,11 +99,9 @@ describe('planDuskCall: a tapir call as 0.0.1 takes it', () => {
     expect(refusal('find', {text: 'Email', within: 'e1'})).toBe(
       '--within is not available: the app runs Dusk 0.0.1, whose find has no such parameter. Leave it out, or move the app to tapir (see tapir doctor).',
     )
-    expect(refusal('tap', {ref: 'e1', checkStable: false})).toMatch(/^--checkStable is not available/)
+    expect(refusal('tap', {ref: 'e1', retarget: false})).toMatch(/^--retarget is not available/)
     expect(refusal('exceptions', {clear: true})).toMatch(/^--clear is not available/)
     expect(refusal('snap', {includeEnrichers: true})).toMatch(/^--includeEnrichers is not available/)
-    expect(refusal('scroll', {dy: 40, ref: 'e1'})).toMatch(/^--dy is not available/)
-    expect(refusal('scroll', {direction: 'down'})).toMatch(/^--ref is needed: the app runs Dusk 0\.0\.1/)
     expect(refusal('screenshot', {ref: 'e1', output: 'x.png'})).toMatch(/^--ref is not available/)
   })
 

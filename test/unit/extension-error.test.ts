@@ -73,4 +73,14 @@ describe('extensionFailure behind DWDS in WebSocket mode', () => {
       details: {code: -32603, envelope: {type: 'stale'}},
     })
   })
+  // dwds/web/client.dart handleServiceExtensionRequest: a page without the DDC library-bundle
+  // reloader (manager.dart handleServiceExtension gives null) answers every call this way.
+  it('names the cause and the fix, in one line, when the page cannot run extensions at all', () => {
+    const error = extensionFailure('ext.tapir.snap', wrapped('Service extension failed in some clients: Service extension not supported'))
+    expect(error.message).toBe(
+      'ext.tapir.snap: the app\'s page answers no extension call ("Service extension not supported"): in DWDS\'s WebSocket mode (flutter run -d web-server) only the DDC library-bundle format runs them. Use Flutter 3.35 or later, or run with --web-experimental-hot-reload.',
+    )
+    expect(error.message).not.toContain('\n')
+    expect(exitCodeFor(error)).toBe(3)
+  })
 })

@@ -6,6 +6,7 @@ import {
   CancelledNotificationSchema,
   ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -133,20 +134,23 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: served.tools}))
   const queue = new CallQueue()
+  const names = new Set(served.tools.map((tool) => tool.name))
   // A signal to the server cancels the calls still running (a tapir_start ends what it started)
   // and waits for them before the process exits.
   const shutdown = new AbortController()
   const inFlight = new Set<Promise<unknown>>()
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    queue.run(async () => {
+  // MCP 2025-11-25 (server/tools, "Error Handling"): an unknown tool is a protocol error, -32602;
+  // bad arguments are a tool execution error (isError), which a model can correct.
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    if (!names.has(request.params.name))
+      throw new McpError(INVALID_PARAMS, `Unknown tool: ${request.params.name}. tools/list names the tools this server has.`)
+    return queue.run(async () => {
       const {name, arguments: args} = request.params
       const started = Date.now()
       if (extra.signal.aborted || shutdown.signal.aborted)
         return {answer: errorResult(new UsageError('Cancelled.')), released: Promise.resolve()}
       const context = callContext(options.context, extra, shutdown.signal)
-      const running =
-        served.call(name, args, context, options) ??
-        Promise.resolve(errorResult(new UsageError(`Unknown tool: ${name}. tools/list names the tools this server has.`)))
+      const running = served.call(name, args, context, options) ?? Promise.reject(new Error(`${name} has no way to run`))
       const settled = running.then(
         () => undefined,
         () => undefined,
@@ -163,8 +167,8 @@ export async function serveMcp(options: McpOptions): Promise<void> {
       const result = withinSizeLimit(name, answer)
       options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
       return {answer: result, released: Promise.resolve()}
-    }),
-  )
+    })
+  })
   process.stdout.on('error', (error) => {
     options.log(`stopped: stdout failed, the client went away (${error.message})`)
     process.exit(0)
@@ -282,9 +286,10 @@ function refuseInvalidParams(transport: Transport, schemas: Array<typeof CallToo
   }
 }
 
-/** Answers a tools/call whose arguments hold a key its tool's schema does not name with -32602
- *  (the names its schema lists; the schema itself leaves out additionalProperties). Checked on the message as it was parsed, where
- *  `__proto__` is still an own key: the SDK's own parse would drop it without a word. */
+/** Answers a tools/call whose arguments hold a key its tool's schema does not name with an error
+ *  result naming the fix (MCP 2025-11-25: input validation is a tool execution error, isError).
+ *  Checked on the message as it was parsed, where `__proto__` is still an own key: the SDK's own
+ *  parse would drop it without a word. */
 function refuseUnknownArguments(transport: Transport, tools: McpTool[]): void {
   const accepted = new Map(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties as object)]))
   const receive = receiverOf(transport)
@@ -300,14 +305,8 @@ function refuseUnknownArguments(transport: Transport, tools: McpTool[]): void {
             .slice(0, 5)
             .map((key) => JSON.stringify(key.slice(0, 80)))
             .join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '')
-        void transport.send({
-          jsonrpc: '2.0',
-          id: message.id,
-          error: {
-            code: INVALID_PARAMS,
-            message: `Invalid params for tools/call: ${name} takes no argument ${listed}; it takes ${names.join(', ') || 'no arguments'}.`,
-          },
-        })
+        const refusal = new UsageError(`${name} takes no argument ${listed}; it takes ${names.join(', ') || 'no arguments'}.`)
+        void transport.send({jsonrpc: '2.0', id: message.id, result: errorResult(refusal)})
         return
       }
     }

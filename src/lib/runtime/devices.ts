@@ -43,7 +43,9 @@ export async function listDevices(env: NodeJS.ProcessEnv, timeoutMs: number): Pr
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(
       flutter,
-      ['devices', '--machine'],
+      // flutter lists web-server only under its global flag (flutter_tools, flutter_command_runner.dart
+      // runCommand sets WebServerDevice.showWebServerDevice), yet tapir start -d web-server runs it.
+      ['--show-web-server-device', 'devices', '--machine'],
       {env, timeout: timeoutMs, maxBuffer: MAX_OUTPUT_BYTES, killSignal: 'SIGTERM'},
       (error, out, err) => {
         if (error) reject(new Error(`flutter devices --machine failed: ${String(err).trim().split('\n').at(-1) || error.message}`))

@@ -10,8 +10,9 @@ const MAX_TEXT = 64 * 1024
 /**
  * The report as JUnit XML, in the form CI readers take (docs/tapir-test.md names the readers and
  * what each reads): one `<testsuite>` per folder of tests, one `<testcase>` per test file with
- * `file`, `line`, `classname`, `name` and `time` in seconds; a failed test has one `<failure>`
- * whose `message` names the file, line and step; `<system-out>` holds the steps as they ran.
+ * `file`, `line`, `classname`, `name` and `time` in seconds; a failed test has a `<failure>` whose
+ * `message` names the file, line and step, and retries are written as Surefire writes them
+ * (`retriesXml`); `<system-out>` holds the steps as they ran.
  */
 export function junitXml(report: SuiteReport, reportFolder = '.'): string {
   const totals = totalsOf(report)
@@ -44,11 +45,36 @@ function caseXml(test: TestRecord, reportFolder: string): string {
   const name = test.file.replace(/\.tapir$/, '')
   const line = shown.failure?.line ?? shown.steps[0]?.line ?? 1
   const open = `    <testcase name="${attr(name)}" classname="${attr(name.replaceAll('/', '.'))}" file="${attr(test.file)}" line="${line}" time="${seconds(test.durationMs)}">\n`
-  const failure = shown.failure
-    ? `      <failure message="${attr(shown.failure.message)}" type="${shown.failure.step ? 'StepFailed' : 'TestNotRun'}">${text(failureDetail(shown.failure, shown))}</failure>\n`
-    : ''
-  return `${open}${failure}      <system-out>${text(systemOut(test, reportFolder))}</system-out>\n    </testcase>\n`
+  return `${open}${retriesXml(test)}      <system-out>${text(systemOut(test, reportFolder))}</system-out>\n    </testcase>\n`
 }
+
+/**
+ * The failed attempts as Maven Surefire writes a rerun test (StatelessXmlReporter,
+ * serializeTestClassWithRerun): a flaky test has one `<flakyFailure>` per failed attempt and no
+ * `<failure>`; a failed one has its first attempt as `<failure>` and each later one as
+ * `<rerunFailure>`. A rerun element holds its `<stackTrace>` and `<system-out>` inside.
+ */
+function retriesXml(test: TestRecord): string {
+  const failed = test.attempts.filter((attempt) => !attempt.passed && attempt.failure !== undefined)
+  if (test.status === 'flaky') return failed.map((attempt) => rerunXml('flakyFailure', attempt)).join('')
+  if (test.status !== 'failed') return ''
+  const [first, ...reruns] = test.attempts.length > 1 ? failed : [shownAttempt(test)]
+  if (first?.failure === undefined) return ''
+  const failure = `      <failure message="${attr(first.failure.message)}" type="${failureType(first.failure)}">${text(failureDetail(first.failure, first))}</failure>\n`
+  return failure + reruns.map((attempt) => rerunXml('rerunFailure', attempt)).join('')
+}
+
+function rerunXml(element: 'flakyFailure' | 'rerunFailure', attempt: Attempt): string {
+  const failure = attempt.failure
+  if (failure === undefined) return ''
+  return (
+    `      <${element} message="${attr(failure.message)}" type="${failureType(failure)}">` +
+    `<stackTrace>${text(failureDetail(failure, attempt))}</stackTrace>` +
+    `<system-out>${text(stepLines(attempt).join('\n'))}</system-out></${element}>\n`
+  )
+}
+
+const failureType = (failure: Failure): string => (failure.step ? 'StepFailed' : 'TestNotRun')
 
 function failureDetail(failure: Failure, attempt: Attempt): string {
   const failed = attempt.steps.find((step) => !step.ok)
@@ -62,16 +88,21 @@ function systemOut(test: TestRecord, reportFolder: string): string {
   if (test.status === 'flaky') lines.push(`flaky: passed on attempt ${test.attempts.length} of ${test.attempts.length}`)
   for (const [index, attempt] of test.attempts.entries()) {
     if (test.attempts.length > 1) lines.push(`attempt ${index + 1}: ${attempt.passed ? 'passed' : 'failed'}`)
-    for (const [number, step] of attempt.steps.entries()) {
-      const where = step.line === undefined ? '' : ` (line ${step.line})`
-      lines.push(`[${number + 1}] ${step.step}${where} ${step.ok ? 'ok' : `failed (exit ${step.exitCode})`} in ${step.durationMs} ms`)
-      if (step.output !== '') lines.push(...step.output.split('\n').map((part) => `    ${part}`))
-    }
+    lines.push(...stepLines(attempt))
     if (attempt.failure) lines.push(`✗ ${attempt.failure.message}`)
   }
   const screenshot = test.status === 'failed' ? shownAttempt(test).evidence?.screenshot : undefined
   if (screenshot) lines.push(`[[ATTACHMENT|${posix.normalize(posix.join(reportFolder, screenshot))}]]`)
   return lines.join('\n')
+}
+
+/** An attempt's steps, each with its line, result and time, and its output indented below. */
+function stepLines(attempt: Attempt): string[] {
+  return attempt.steps.flatMap((step, number) => {
+    const where = step.line === undefined ? '' : ` (line ${step.line})`
+    const head = `[${number + 1}] ${step.step}${where} ${step.ok ? 'ok' : `failed (exit ${step.exitCode})`} in ${step.durationMs} ms`
+    return [head, ...(step.output === '' ? [] : step.output.split('\n').map((part) => `    ${part}`))]
+  })
 }
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3)

@@ -2,7 +2,7 @@ import {ParamError} from '../errors.js'
 import {boolean, nullable, number, object, optional, string, type Infer} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
-import {INCLUDE_AFTER, refused, sent, SNAPSHOT_AFTER} from './dusk/facts.js'
+import {DY_DX, INCLUDE_AFTER, sent, SNAPSHOT_MODE} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {toExtensionParams} from './input.js'
 import {centreOffScreen, outsideViewport} from './off-screen.js'
@@ -46,16 +46,16 @@ export const scroll = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'scroll',
-    note: '0.0.1 scrolls only around a ref: without one the call is refused',
+    note: 'without a ref, 0.0.1 scrolls the first Scrollable',
     params: {
       ref: sent,
-      direction: sent,
-      pixels: sent,
-      dx: refused,
-      dy: refused,
-      intoView: refused,
-      snapshot: SNAPSHOT_AFTER,
-      includeSnapshot: INCLUDE_AFTER,
+      direction: DY_DX,
+      pixels: DY_DX,
+      dx: sent,
+      dy: sent,
+      intoView: sent,
+      snapshot: SNAPSHOT_MODE,
+      includeSnapshot: sent,
     },
     tool: {
       tool: 'dusk_scroll',

@@ -2,19 +2,7 @@ import {boolean, object, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
-import {
-  GATE,
-  GATES,
-  gatedClick,
-  INCLUDE_AFTER,
-  NO_SNAPSHOT,
-  refOnly,
-  refused,
-  sent,
-  SNAPSHOT_AFTER,
-  tapir,
-  type PointerParam,
-} from './dusk/facts.js'
+import {GATES, gatedClick, NO_SNAPSHOT, refused, sent, SNAPSHOT_MODE, tapir, type PointerParam} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, namedRef, pointerParams, snapshotMode} from './params.js'
 import type {DuskFacts, Verb} from './types.js'
@@ -35,9 +23,10 @@ export const tap = extensionVerb({
     method: 'tap',
     params: {
       ref: sent,
-      snapshot: SNAPSHOT_AFTER,
-      includeSnapshot: INCLUDE_AFTER,
-      ...GATE,
+      snapshot: SNAPSHOT_MODE,
+      includeSnapshot: sent,
+      checkStable: sent,
+      checkReceivesEvents: sent,
       retarget: refused,
       until: tapir('an ext.dusk.wait_for for that text after the tap, reported as untilMatched'),
       untilTimeoutMs: tapir('the timeoutMs of that wait_for'),
@@ -110,7 +99,7 @@ export const hover = pointerVerb(
   'Hover',
   'Move the mouse over a widget by ref, for hover effects and tooltips (no touch equivalent).',
   'Hovered',
-  refOnly('hover', {
+  gatedClick('hover', {
     tool: 'dusk_hover',
     summary: 'Rest a mouse pointer on a widget by ref (hover effects, tooltips).',
     params: ['ref'],
@@ -122,7 +111,7 @@ export const dblclick = pointerVerb(
   'Double-click',
   'Double-click a widget by ref: two taps about 100 ms apart, gated once.',
   'Double-clicked',
-  refOnly('dblclick', {
+  gatedClick('dblclick', {
     tool: 'dusk_dblclick',
     summary: 'Click twice in quick succession on a widget by ref; the actionability checks run once, before the first click.',
     params: ['ref'],
@@ -165,7 +154,7 @@ export const drag = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'drag',
-    params: {startRef: sent, endRef: sent, snapshot: SNAPSHOT_AFTER, includeSnapshot: INCLUDE_AFTER, ...GATE},
+    params: {startRef: sent, endRef: sent, snapshot: SNAPSHOT_MODE, includeSnapshot: sent, checkStable: sent, checkReceivesEvents: sent},
     tool: {
       tool: 'dusk_drag',
       summary: 'Drag from the widget at startRef and drop on the widget at endRef.',

@@ -2,7 +2,7 @@ import {ParamError} from '../errors.js'
 import {boolean, integer, optional, string} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
-import {INCLUDE_AFTER, sent, SNAPSHOT_AFTER} from './dusk/facts.js'
+import {sent, SNAPSHOT_MODE} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {includeSnapshot, snapshotMode} from './params.js'
 import type {Verb} from './types.js'
@@ -17,7 +17,7 @@ export const navigate = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'navigate',
-    params: {route: sent, includeSnapshot: INCLUDE_AFTER, snapshot: SNAPSHOT_AFTER},
+    params: {route: sent, includeSnapshot: sent, snapshot: SNAPSHOT_MODE},
     tool: {
       tool: 'dusk_navigate',
       summary: 'Go to a route path such as /settings; snap again afterwards, since old refs are gone.',
@@ -60,10 +60,10 @@ export const navigateBack = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'navigate_back',
-    params: {includeSnapshot: INCLUDE_AFTER, snapshot: SNAPSHOT_AFTER},
+    params: {includeSnapshot: sent, snapshot: SNAPSHOT_MODE},
     tool: {
       tool: 'dusk_navigate_back',
-      summary: 'Go back one page, as the system Back button does; popped is false on the first page.',
+      summary: 'Go back one page, as the system Back button does.',
     },
   },
   step: 'any',

@@ -1,7 +1,7 @@
 import {boolean, nullable, object, optional, string, type Infer} from '../shape.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
-import {GATE, INCLUDE_AFTER, NO_SNAPSHOT, sent, SNAPSHOT_AFTER} from './dusk/facts.js'
+import {NO_SNAPSHOT, sent, SNAPSHOT_MODE} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, ref, snapshotMode} from './params.js'
 import type {Param, Verb} from './types.js'
@@ -45,7 +45,7 @@ export const type = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'type',
-    params: {ref: sent, text: sent, snapshot: SNAPSHOT_AFTER, includeSnapshot: INCLUDE_AFTER, ...GATE},
+    params: {ref: sent, text: sent, snapshot: SNAPSHOT_MODE, includeSnapshot: sent, checkStable: sent, checkReceivesEvents: sent},
     tool: {
       tool: 'dusk_type',
       summary: 'Put this text in a text field by ref, replacing what it held.',
@@ -156,7 +156,7 @@ export const pressKey = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'press_key',
-    params: {key: sent, modifiers: sent, snapshot: SNAPSHOT_AFTER, includeSnapshot: INCLUDE_AFTER},
+    params: {key: sent, modifiers: sent, snapshot: SNAPSHOT_MODE, includeSnapshot: sent},
     tool: {
       tool: 'dusk_press_key',
       summary: 'Press one key (Enter, Tab, Escape, an arrow, a letter), with control, shift, alt or meta held if asked.',

@@ -28,7 +28,7 @@ export const wait = extensionVerb({
   dusk: {
     on: 'driven',
     method: 'wait_for',
-    note: '0.0.1 takes exactly one condition; its timeout error exits 1, as matched: false does',
+    note: '0.0.1 reads text before textGone before expression, so tapir takes exactly one; its timeout is matched: false, which exits 1',
     params: {text: sent, textGone: sent, expression: {rule: 'sent', as: 'text'}, timeoutMs: sent},
     tool: {
       tool: 'dusk_wait_for',

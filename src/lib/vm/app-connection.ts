@@ -2,7 +2,7 @@ import {TapirError} from '../errors.js'
 import {describeJson, isJsonObject, type JsonObject, type Shape} from '../shape.js'
 import {VmServiceClient} from './client.js'
 import type {Deadline} from './deadline.js'
-import {extensionFailure} from './extension-error.js'
+import {extensionFailure, pageCouldNotRun} from './extension-error.js'
 import {instanceRef, type InstanceRef} from './instance-ref.js'
 import {checkAnswer, malformedAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
@@ -333,9 +333,10 @@ export class AppConnection {
         result = await call(isolate)
       } catch (error) {
         if (!(error instanceof RpcError) || !method.startsWith('ext.')) throw error
-        // DWDS in WebSocket mode ignores the isolate id, so after a restart someone else did the
-        // call reached the new page before tapir was back in it: a replaced isolate says so.
-        if (attempt === 0 && this.service === 'dwds-websocket' && (await this.replaced(isolate, deadline))) {
+        // DWDS in WebSocket mode keeps its isolate and its extension list across a hot restart, so
+        // after one someone else did the call reached the new page before tapir was back in it:
+        // the page's failure says so, and the next try waits for the page's registration.
+        if (attempt === 0 && this.service === 'dwds-websocket' && pageCouldNotRun(error)) {
           this.sawRestart()
           continue
         }
@@ -357,7 +358,9 @@ export class AppConnection {
     const registered = (found: Isolate[]) =>
       found.some((isolate) => (method?.startsWith('ext.') ? isolate.extensionRPCs.includes(method) : packageOf(isolate.extensionRPCs)))
     const restart = this.restartUnderWay()
-    if (!registered(isolates) && restart && !restart.waited) {
+    // DWDS in WebSocket mode never clears the list, so it cannot tell the new page's registration.
+    const listed = this.service !== 'dwds-websocket' && registered(isolates)
+    if (!listed && restart && !restart.waited) {
       if (await this.extensionsAdded(deadline, method, registered)) isolates = await this.isolates(deadline)
       else restart.waited = true
     }
@@ -369,11 +372,6 @@ export class AppConnection {
     const first = isolates[0]
     if (first) return this.restartUnderWay() ? {...first, restarting: true} : first
     throw new TapirError('The VM Service reports no running isolate; is the Flutter app fully booted?', 'app')
-  }
-
-  /** Whether getVM no longer lists the isolate. */
-  private async replaced(isolate: Isolate, deadline: Deadline): Promise<boolean> {
-    return !isolateIds(await this.client.call('getVM', {}, deadline)).includes(isolate.id)
   }
 
   /** The restart tapir last made, while its isolate may still be on its way. */
@@ -409,11 +407,23 @@ export class AppConnection {
       await this.client.listen('Isolate', (event) => {
         if (event.kind === 'ServiceExtensionAdded' && typeof event.extensionRPC === 'string' && wanted(event.extensionRPC)) settle(true)
       })
-      // It may have registered between the first look and the listen.
-      if (registered(await this.isolates(deadline))) settle(true)
+      // It may have registered between the first look and the listen: in WebSocket mode, where
+      // the list cannot tell, boot_id answering says the new page has registered tapir (last).
+      if (this.service === 'dwds-websocket' ? await this.bootIdAnswers(deadline) : registered(await this.isolates(deadline))) settle(true)
       return await added
     } finally {
       clearTimeout(timer)
+    }
+  }
+
+  private async bootIdAnswers(deadline: Deadline): Promise<boolean> {
+    const isolate = (await this.isolates(deadline)).find((found) => found.extensionRPCs.includes(`${EXTENSION_PREFIX}boot_id`))
+    if (!isolate) return false
+    try {
+      const answer = await this.client.call(`${EXTENSION_PREFIX}boot_id`, {isolateId: isolate.id}, deadline)
+      return typeof answer.bootId === 'string'
+    } catch {
+      return false
     }
   }
 

@@ -9,6 +9,18 @@ const DWDS_WRAPPER = 'Unexpected DWDS error for callServiceExtension: '
 /** WebSocketProxyService: the page's client reported `success: false` (the call threw there). */
 const CLIENT_FAILED = 'Service extension failed in some clients: '
 
+/** The page's answer when its reloader is not the DDC library-bundle one: dwds/web/reloader/
+ *  manager.dart `handleServiceExtension` gives null for any other restarter, and web/client.dart
+ *  `handleServiceExtensionRequest` answers that with success: false and these words. */
+const NOT_SUPPORTED = 'Service extension not supported'
+
+/** Whether a call in DWDS's WebSocket mode reached a page that has not registered it (yet): the
+ *  page's client reported a failure that is not the format's refusal. */
+export function pageCouldNotRun(error: RpcError): boolean {
+  const text = error.rpcMessage
+  return text.startsWith(DWDS_WRAPPER + CLIENT_FAILED) && !text.endsWith(NOT_SUPPORTED)
+}
+
 /** What DWDS in WebSocket mode says when a call fails outside the app's own answer. */
 function dwdsFailure(method: string, text: string, code: number): TapirError {
   if (/^TimeoutException\b.*timed out/.test(text)) {
@@ -26,6 +38,13 @@ function dwdsFailure(method: string, text: string, code: number): TapirError {
     )
   }
   const answered = text.startsWith(CLIENT_FAILED) ? text.slice(CLIENT_FAILED.length) : text
+  if (answered === NOT_SUPPORTED) {
+    return new TapirError(
+      `${method}: the app's page answers no extension call ("${NOT_SUPPORTED}"): in DWDS's WebSocket mode (flutter run -d web-server) only the DDC library-bundle format runs them. Use Flutter 3.35 or later, or run with --web-experimental-hot-reload.`,
+      'app',
+      {code},
+    )
+  }
   const parsed = parseDetails(answered)
   if (parsed.envelope) return new TapirError(parsed.message, 'app', {code, envelope: parsed.envelope})
   return new TapirError(`${method} failed in the app: ${parsed.message}`, 'app', {code})

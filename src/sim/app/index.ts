@@ -6,7 +6,7 @@ import {evaluateInApp} from './evaluate/evaluate.js'
 import {evaluateInFlutter} from './evaluate/flutter-evaluate.js'
 import {semanticsDump, semanticsTreeJson} from './flutter-semantics.js'
 import type {View} from './geometry.js'
-import {EXTENSION_HANDLERS} from './handlers/registry.js'
+import {DUSK_ONLY_HANDLERS, EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import type {SeedData} from './state.js'
@@ -32,7 +32,7 @@ class MonitorsApp implements SimApp {
   private readonly app: AppModel
   /** AccessibilityInspector's `_semanticsHandle` is set. */
   private inspectorHandle = false
-  private readonly handlers = new Map(EXTENSION_HANDLERS.map((handler) => [handler.name, handler]))
+  private readonly handlers = new Map([...EXTENSION_HANDLERS, ...DUSK_ONLY_HANDLERS].map((handler) => [handler.name, handler]))
 
   constructor({perfRegression = false, web = false, forceFrames = true, tapirPackage = true, ...seed}: MonitorsOptions) {
     this.app = new AppModel(Date.now, seed, perfRegression, {web, forceFrames, tapirPackage})

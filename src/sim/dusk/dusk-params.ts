@@ -13,6 +13,17 @@ export class DuskParams extends Params {
     return duskError(`[fluttersdk_dusk] ext.dusk.${this.verb}: missing required param "${name}"`, 'missing_param')
   }
 
+  /** Whether the param was sent at all (Dart's `params[name] != null`), empty or not. */
+  given(name: string): boolean {
+    return this.raw[name] !== undefined
+  }
+
+  /** Dart's `double.tryParse(params[name] ?? '') ?? 0.0`. */
+  double(name: string): number {
+    const text = this.raw[name]?.trim() ?? ''
+    return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : 0
+  }
+
   /** The params to hand on under the same names, those that were given. */
   pick(...names: string[]): Record<string, string> {
     const picked: Record<string, string> = {}

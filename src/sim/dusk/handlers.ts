@@ -1,5 +1,6 @@
 // Dusk 0.0.1's extensions (`ext.dusk.*`, tapir's predecessor), answered from the same app model
-// as tapir's: each takes 0.0.1's params and answers in 0.0.1's shapes (its tool reference).
+// as tapir's. Each reads the `params[...]` its 0.0.1 handler reads and answers in that handler's
+// shape (fluttersdk/dusk tag 0.0.1, lib/src/extensions/: the file is named on each method below).
 import {ExtensionError, type AppValue, type SimApp} from '../app-contract.js'
 import {DuskParams, duskError} from './dusk-params.js'
 
@@ -11,8 +12,6 @@ interface DuskMethod {
   readonly run: DuskHandler
 }
 
-const WAIT_POLL_MS = 100
-
 /** Runs a tapir handler of the model with the params given; its errors speak of ext.dusk.*. */
 async function model(app: SimApp, method: string, params: Record<string, string>): Promise<Record<string, unknown>> {
   try {
@@ -23,27 +22,23 @@ async function model(app: SimApp, method: string, params: Record<string, string>
   }
 }
 
-/** An action with no snapshot: 0.0.1's tap, hover, drag, ... embed none. */
-const quiet = {includeSnapshot: 'false', snapshot: 'none'}
+/** ext_navigation.dart's reason when the Router's URI did not follow the route. */
+const NOT_HONOURED = 'router did not honor the new route; observed URI did not change. Route may be unregistered or guarded by a redirect.'
+/** `_appendSnapshotIfRequested` in ext_navigation.dart, ext_scroll.dart, ext_pointer.dart: true unless given. */
+const snapshotByDefault = (params: DuskParams) => ({includeSnapshot: String(params.bool('includeSnapshot', true))})
 /** 0.0.1's includeSnapshot, false unless given. */
 const snapshotAsked = (params: DuskParams) => ({includeSnapshot: params.optional('includeSnapshot') ?? 'false'})
 const withSnapshot = (answer: Record<string, unknown>, own: Record<string, unknown>) =>
   typeof answer.snapshot === 'string' ? {...own, snapshot: answer.snapshot} : own
 
-const refAction =
-  (method: string): DuskHandler =>
-  async (app, params) => {
-    const ref = params.required('ref')
-    await model(app, method, {ref, ...quiet})
-    return {ref}
-  }
-
+/** ext_pointer.dart's handlers: the ref, the two gate checks (each true unless given) and the
+ *  snapshot after (true unless given); `own` is what the handler answers besides the snapshot. */
 const gatedClick =
-  (method: string): DuskHandler =>
+  (method: string, own: (ref: string) => Record<string, unknown> = (ref) => ({ref})): DuskHandler =>
   async (app, params) => {
     const ref = params.required('ref')
-    const answer = await model(app, method, {ref, ...params.pick('checkStable', 'checkReceivesEvents'), ...snapshotAsked(params)})
-    return withSnapshot(answer, {ref})
+    const answer = await model(app, method, {ref, ...params.pick('checkStable', 'checkReceivesEvents'), ...snapshotByDefault(params)})
+    return withSnapshot(answer, own(ref))
   }
 
 function valueText(value: AppValue): string {
@@ -71,27 +66,16 @@ function evaluateText(app: SimApp, expression: string): string {
   return valueText(reply.value)
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
+/** ext_wait_find.dart `aiTestWaitForHandler`: text wins over textGone, and `expression` is matched
+ *  as text (it is never evaluated); a timeout is a result, `{matched: false, reason: 'timeout'}`. */
 async function waitFor(app: SimApp, params: DuskParams): Promise<Record<string, unknown>> {
-  const conditions = ['text', 'textGone', 'expression'].filter((name) => params.optional(name) !== undefined)
-  if (conditions.length !== 1)
-    throw duskError('[fluttersdk_dusk] ext.dusk.wait_for: pass exactly one of text, textGone, expression', 'missing_param')
-  const timeoutMs = params.int('timeoutMs', 5000)
-  const started = Date.now()
-  const expression = params.optional('expression')
-  if (expression !== undefined) {
-    for (;;) {
-      if (evaluateText(app, expression) === 'true') return {matched: true, waitedMs: Date.now() - started}
-      if (Date.now() - started >= timeoutMs) break
-      await sleep(WAIT_POLL_MS)
-    }
-  } else {
-    const answer = await model(app, 'wait_for', {...params.pick('text', 'textGone'), timeoutMs: String(timeoutMs)})
-    if (answer.matched === true)
-      return {matched: true, waitedMs: typeof answer.elapsedMs === 'number' ? answer.elapsedMs : Date.now() - started}
-  }
-  throw duskError(`[fluttersdk_dusk] ext.dusk.wait_for: timed out after ${timeoutMs}ms waiting for ${conditions[0]}`, 'timeout')
+  if (['text', 'textGone', 'expression'].every((name) => !params.given(name)))
+    throw duskError('[fluttersdk_dusk] ext.dusk.wait_for: at least one of text, textGone, or expression is required', 'missing_param')
+  const answer = await model(app, 'wait_for', {
+    ...params.pick('text', 'textGone', 'expression'),
+    timeoutMs: String(params.int('timeoutMs', 5000)),
+  })
+  return answer.matched === true ? {matched: true, elapsedMs: answer.elapsedMs} : {matched: false, reason: 'timeout'}
 }
 
 const entries = (answer: Record<string, unknown>, key: string): unknown[] => (Array.isArray(answer[key]) ? answer[key] : [])
@@ -121,15 +105,15 @@ export const DUSK_METHODS: Readonly<Record<string, DuskMethod>> = {
       }),
     }),
   },
-  dblclick: {params: ['ref'], run: refAction('dblclick')},
+  dblclick: {params: ['ref', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'], run: gatedClick('dblclick')},
   dismiss_modals: {params: [], run: async (app) => ({popped: (await model(app, 'dismiss_modals', {})).popped ?? 0})},
   drag: {
-    params: ['startRef', 'endRef'],
+    params: ['startRef', 'endRef', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'],
     run: async (app, params) => {
       const startRef = params.required('startRef')
       const endRef = params.required('endRef')
-      await model(app, 'drag', {startRef, endRef, ...quiet})
-      return {startRef, endRef}
+      const gate = params.pick('checkStable', 'checkReceivesEvents')
+      return withSnapshot(await model(app, 'drag', {startRef, endRef, ...gate, ...snapshotByDefault(params)}), {startRef, endRef})
     },
   },
   evaluate: {params: ['expression'], run: async (app, params) => ({result: evaluateText(app, params.required('expression'))})},
@@ -156,18 +140,42 @@ export const DUSK_METHODS: Readonly<Record<string, DuskMethod>> = {
       return withSnapshot(await model(app, 'focus', {ref, ...snapshotAsked(params)}), {ref, focused: true})
     },
   },
-  // A Router app declares no MagicRouter routes: 0.0.1 answers an empty list.
-  get_routes: {params: [], run: async () => ({routes: []})},
-  hover: {params: ['ref'], run: refAction('hover')},
-  navigate: {
-    params: ['route'],
-    run: async (app, params) => {
-      const route = params.required('route')
-      await model(app, 'navigate', {route, ...quiet})
-      return {route}
+  // ext_navigation.dart `buildGetRoutesResponse`: the top route's name on the first Navigator, and
+  // the platform's default route name unless it is "/"; each '' when there is none.
+  get_routes: {
+    params: [],
+    run: async (app) => {
+      const {location, title} = await model(app, 'get_routes', {})
+      return {location: typeof location === 'string' ? location : '', title: typeof title === 'string' ? title : ''}
     },
   },
-  navigate_back: {params: [], run: async (app) => ({popped: (await model(app, 'navigate_back', quiet)).popped !== false})},
+  find_by_text: {
+    params: ['text', 'exact'],
+    // ext_wait_find.dart `aiTestFindByTextHandler`: a ref for every Text whose data is `text` (contains it with exact=false).
+    run: async (app, params) => ({refs: (await model(app, 'find_by_text', {text: params.required('text'), ...params.pick('exact')})).refs}),
+  },
+  find_by_label: {
+    params: ['label', 'role'],
+    // ext_wait_find.dart `aiTestFindByLabelHandler`: a ref for every semantics node labelled `label`, of `role` if given.
+    run: async (app, params) => ({
+      refs: (await model(app, 'find_by_label', {label: params.required('label'), ...params.pick('role')})).refs,
+    }),
+  },
+  hover: {params: ['ref', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'], run: gatedClick('hover')},
+  // ext_navigation.dart `extDuskNavigateHandler`: navigated is whether the Router's URI now lies at or under the route.
+  navigate: {
+    params: ['route', 'includeSnapshot'],
+    run: async (app, params) => {
+      const route = params.required('route')
+      const answer = await model(app, 'navigate', {route, ...snapshotByDefault(params)})
+      return withSnapshot(answer, answer.navigated === false ? {navigated: false, route, reason: NOT_HONOURED} : {navigated: true, route})
+    },
+  },
+  // ext_navigation.dart `extDuskNavigateBackHandler`: pops when the first Navigator can, and says navigatedBack either way.
+  navigate_back: {
+    params: ['includeSnapshot'],
+    run: async (app, params) => withSnapshot(await model(app, 'navigate_back', snapshotByDefault(params)), {navigatedBack: true}),
+  },
   observe: {
     params: ['intent', 'roles', 'limit', 'includeEnrichers'],
     run: async (app, params) => ({
@@ -175,14 +183,16 @@ export const DUSK_METHODS: Readonly<Record<string, DuskMethod>> = {
     }),
   },
   press_key: {
-    params: ['key', 'modifiers'],
+    params: ['key', 'modifiers', 'includeSnapshot'],
     run: async (app, params) => {
       const key = params.required('key')
-      await model(app, 'press_key', {key, ...params.pick('modifiers'), ...quiet})
-      return {ok: true, key}
+      return withSnapshot(await model(app, 'press_key', {key, ...params.pick('modifiers'), ...snapshotByDefault(params)}), {ok: true, key})
     },
   },
-  right_click: {params: ['ref', 'includeSnapshot', 'checkStable', 'checkReceivesEvents'], run: gatedClick('right_click')},
+  right_click: {
+    params: ['ref', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'],
+    run: gatedClick('right_click', (ref) => ({ref, button: 'right'})),
+  },
   screenshot: {
     params: ['format', 'quality'],
     run: async (app, params) => {
@@ -191,14 +201,26 @@ export const DUSK_METHODS: Readonly<Record<string, DuskMethod>> = {
       return {format, bytes: answer.base64}
     },
   },
+  // ext_scroll.dart `aiTestScrollHandler`: with intoView and a ref, ensureVisible; otherwise the
+  // Scrollable at, around or inside the ref (the first one without it) jumps by dy + dx, each 0
+  // when absent. It answers scrolled: true whatever moved.
   scroll: {
-    params: ['ref', 'direction', 'pixels'],
+    params: ['ref', 'dy', 'dx', 'intoView', 'includeSnapshot'],
     run: async (app, params) => {
-      const ref = params.required('ref')
-      const direction = params.optional('direction') ?? 'down'
-      const pixels = Number(params.optional('pixels') ?? 300)
-      await model(app, 'scroll', {ref, direction, pixels: String(pixels), ...quiet})
-      return {ref, direction, pixels}
+      const ref = params.optional('ref')
+      const intoView = params.optional('intoView') === 'true' || params.optional('intoView') === '1'
+      const move: Record<string, string> =
+        intoView && ref !== undefined
+          ? {ref, intoView: 'true'}
+          : {...(ref === undefined ? {} : {ref}), dx: '0', dy: String(params.double('dy') + params.double('dx'))}
+      try {
+        const answer = await model(app, 'scroll', {...move, ...snapshotByDefault(params)})
+        return withSnapshot(answer, {scrolled: true, finalOffset: typeof answer.finalOffset === 'number' ? answer.finalOffset : 0})
+      } catch (error) {
+        if (error instanceof ExtensionError && error.details.includes('no laid-out Scrollable'))
+          throw duskError('No scrollable found in the widget tree.', 'not_found')
+        throw error
+      }
     },
   },
   select_option: {
@@ -225,15 +247,18 @@ export const DUSK_METHODS: Readonly<Record<string, DuskMethod>> = {
       return {snapshot: answer.snapshot, groupId: answer.groupId}
     },
   },
-  tap: {params: ['ref'], run: refAction('tap')},
-  triple_click: {params: ['ref', 'includeSnapshot', 'checkStable', 'checkReceivesEvents'], run: gatedClick('triple_click')},
+  tap: {params: ['ref', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'], run: gatedClick('tap')},
+  triple_click: {
+    params: ['ref', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'],
+    run: gatedClick('triple_click', (ref) => ({ref, clickCount: 3})),
+  },
+  // ext_text_input.dart `aiTestTypeHandler`: answers the text, not the ref.
   type: {
-    params: ['ref', 'text'],
+    params: ['ref', 'text', 'checkStable', 'checkReceivesEvents', 'includeSnapshot'],
     run: async (app, params) => {
-      const ref = params.required('ref')
       const text = params.optional('text') ?? ''
-      await model(app, 'type', {ref, text, ...quiet})
-      return {ref, text}
+      const gate = params.pick('checkStable', 'checkReceivesEvents')
+      return withSnapshot(await model(app, 'type', {ref: params.required('ref'), text, ...gate, ...snapshotByDefault(params)}), {text})
     },
   },
   wait_for: {params: ['text', 'textGone', 'expression', 'timeoutMs'], run: waitFor},

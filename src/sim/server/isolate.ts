@@ -8,6 +8,8 @@ export class SimIsolate {
   readonly rootLibId = `libraries/@${randomDigits(8)}`
   readonly startTime = Date.now()
   private readonly extensions: string[] = []
+  /** What the running code has registered: on the web, the page since it last loaded. */
+  private readonly live = new Set<string>()
   private objects = 0
 
   constructor(readonly webCounter?: number) {
@@ -22,8 +24,21 @@ export class SimIsolate {
     return this.webCounter === undefined ? `objects/${n}` : JSON.stringify({injectedScriptId: this.webCounter, id: n})
   }
 
-  register(method: string): void {
-    if (!this.extensions.includes(method)) this.extensions.push(method)
+  /** `again`: DWDS in WebSocket mode adds a page's registration to the isolate's list even when it
+   *  holds it from before a restart (proxy_service.dart `parseRegisterEvent`: `extensionRPCs?.add`). */
+  register(method: string, again = false): void {
+    if (again || !this.extensions.includes(method)) this.extensions.push(method)
+    this.live.add(method)
+  }
+
+  /** Whether the running code has registered it (the list may still hold it from an earlier page). */
+  runs(method: string): boolean {
+    return this.live.has(method)
+  }
+
+  /** The page loaded again (a hot restart in DWDS's WebSocket mode): nothing registered yet. */
+  reloadPage(): void {
+    this.live.clear()
   }
 
   registered(): readonly string[] {

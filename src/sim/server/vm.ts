@@ -81,6 +81,8 @@ export class SimVm {
   private readonly stopListening: () => void
   /** DWDS's own id counter (`createId`), for the objects it makes up (an `@Error`). */
   private dwdsIds = 0
+  /** How often the page has loaded (DWDS's WebSocket mode keeps its isolate across them). */
+  private pageLoads = 0
 
   constructor(options: SimVmOptions) {
     this.mode = options.mode
@@ -171,7 +173,7 @@ export class SimVm {
   }
 
   isRegistered(isolate: SimIsolate, method: string): boolean {
-    return this.extensionRPCs(isolate).includes(method)
+    return !this.hidden(method) && isolate.runs(method)
   }
 
   /** Resolves once the isolate may run an extension handler: true when it runs, false when the
@@ -185,6 +187,7 @@ export class SimVm {
   /** Hot restart as Flutter does it: the UI isolate exits and a new one starts, the framework's
    *  extensions register at once and the app's after `extensionDelayMs`. */
   async restartIsolate(extensionDelayMs = this.restartRegistrationMs): Promise<void> {
+    if (this.websocket) return this.reloadPage(extensionDelayMs)
     this.broadcast('Isolate', isolateEvent('IsolateExit', this.isolate))
     this.settleHeld(false)
     const next = this.newIsolate()
@@ -196,6 +199,25 @@ export class SimVm {
     this.registerExtensions(next, FlutterFramework.extensions(this.web))
     if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.isolate === next && !this.closed) this.registerExtensions(next, this.tapirExtensions())
+  }
+
+  /**
+   * Hot restart in DWDS's WebSocket mode: the page reloads, but DWDS keeps its isolate. The page's
+   * IsolateExit destroys nothing there (dev_handler.dart destroys only a ChromeProxyService's), and
+   * its IsolateStart finds the isolate running (`_handleIsolateStart` → `WebSocketProxyService
+   * .createIsolate`: `if (isIsolateRunning) … return`), so no isolate event is posted and the
+   * extension list is never cleared. Each registration of the new page is added to it again, with
+   * a ServiceExtensionAdded (proxy_service.dart `parseRegisterEvent`).
+   */
+  private async reloadPage(extensionDelayMs: number): Promise<void> {
+    const load = ++this.pageLoads
+    this.settleHeld(false)
+    this.framework = new FlutterFramework()
+    this.app.restart()
+    this.isolate.reloadPage()
+    this.registerExtensions(this.isolate, FlutterFramework.extensions, true)
+    if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
+    if (this.pageLoads === load && !this.closed) this.registerExtensions(this.isolate, this.tapirExtensions(), true)
   }
 
   /** A hot restart as a restart service answers it: once the new isolate runs. Its main() goes on
@@ -218,9 +240,9 @@ export class SimVm {
     return new SimIsolate(previous + 1)
   }
 
-  private registerExtensions(isolate: SimIsolate, methods: readonly string[]): void {
+  private registerExtensions(isolate: SimIsolate, methods: readonly string[], again = false): void {
     for (const method of methods) {
-      isolate.register(method)
+      isolate.register(method, again)
       if (!this.hidden(method)) this.broadcast('Isolate', isolateEvent('ServiceExtensionAdded', isolate, {extensionRPC: method}))
     }
   }

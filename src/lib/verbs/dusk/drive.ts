@@ -14,7 +14,9 @@ const entriesAnswer = answer({entries: list(object({time: optional(string)}))})
 /** 0.0.1's reference names the image `bytes`; its code sent `base64`: either is read. */
 const imageAnswer = answer({format: optional(string), bytes: optional(string), base64: optional(string)})
 const evaluateAnswer = answer({result: optional(anything)})
-const waitAnswer = answer({matched: optional(boolean), waitedMs: optional(integer)})
+/** ext_wait_find.dart `aiTestWaitForHandler`: `{matched: true, elapsedMs}`, or on a timeout the
+ *  result `{matched: false, reason: 'timeout'}` (never an error). */
+const waitAnswer = answer({matched: boolean, elapsedMs: optional(integer), reason: optional(string)})
 
 /** 0.0.1's answer where it is not the shape of tapir's. */
 const DUSK_ANSWERS: Readonly<Record<string, Shape<Result>>> = {
@@ -43,17 +45,8 @@ export async function runOnDusk(verb: Verb, call: VerbCall, input: Input): Promi
   return afterCall(verb, app, call.deadline, plan, result)
 }
 
-/** 0.0.1 answers a wait that timed out with an error (its code, with matched: false): either
- *  way a not-matched result, which exits 1 as tapir's does. */
 async function waitFor(app: AppConnection, params: Record<string, string>, deadline: Deadline): Promise<Result> {
-  try {
-    const result = await app.callDusk('wait_for', params, waitAnswer, deadline)
-    return {...result, matched: result.matched !== false}
-  } catch (error) {
-    if (error instanceof TapirError && error.kind === 'app' && (error.envelopeType === 'timeout' || /timed? ?out/i.test(error.message)))
-      return {matched: false, reason: error.message}
-    throw error
-  }
+  return {...(await app.callDusk('wait_for', params, waitAnswer, deadline))}
 }
 
 async function screenshot(app: AppConnection, call: VerbCall, plan: DuskPlan, input: Input): Promise<Result> {

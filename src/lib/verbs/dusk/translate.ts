@@ -86,10 +86,10 @@ function adjust(wire: Extract<DuskFacts, {on: 'driven'}>, plan: DuskPlan, input:
     inTapir.depth = Number(params.depth)
     delete params.depth
   }
-  if (wire.method === 'scroll' && params.ref === undefined)
-    throw new ParamError(
-      (name) => `${name('ref')} is needed: ${DUSK}, whose scroll acts only around a ref. Pass an eN ref inside the Scrollable.`,
-    )
+  if (wire.method === 'scroll' && params.dy === undefined && params.dx === undefined && params.intoView !== 'true') {
+    const delta = scrollDelta(inTapir.direction, inTapir.pixels)
+    if (delta !== undefined) params[delta.axis] = String(delta.pixels)
+  }
   if (wire.method === 'wait_for') {
     const given = ['text', 'textGone', 'expression'].filter((name) => typeof input[name] === 'string' && input[name] !== '')
     if (given.length > 1)
@@ -99,4 +99,11 @@ function adjust(wire: Extract<DuskFacts, {on: 'driven'}>, plan: DuskPlan, input:
       )
   }
   return plan
+}
+
+/** Dusk's CLI (`dusk_scroll_command.dart`): down and up are a signed dy, right and left a signed dx. */
+function scrollDelta(direction: ParamValue | undefined, pixels: ParamValue | undefined): {axis: 'dx' | 'dy'; pixels: number} | undefined {
+  if (typeof direction !== 'string' || typeof pixels !== 'number') return undefined
+  const sign = direction === 'up' || direction === 'left' ? -1 : 1
+  return {axis: direction === 'left' || direction === 'right' ? 'dx' : 'dy', pixels: sign * pixels}
 }

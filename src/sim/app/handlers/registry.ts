@@ -10,6 +10,7 @@ import {evaluateSentinelHandler} from './evaluate-sentinel.js'
 import {exceptionsHandler} from './exceptions.js'
 import type {ExtensionHandler} from './extension-handler.js'
 import {fillHandler} from './fill.js'
+import {findByLabelHandler} from './find-by-label.js'
 import {findByTextHandler} from './find-by-text.js'
 import {findHandler} from './find.js'
 import {focusHandler} from './focus.js'
@@ -77,3 +78,6 @@ export const EXTENSION_HANDLERS: readonly ExtensionHandler[] = [
   semanticsHoldHandler,
   bootIdHandler,
 ]
+
+/** What the model runs for Dusk 0.0.1's extensions alone: tapir's package registers none of these. */
+export const DUSK_ONLY_HANDLERS: readonly ExtensionHandler[] = [findByLabelHandler]
