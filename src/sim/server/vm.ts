@@ -215,7 +215,7 @@ export class SimVm {
     this.framework = new FlutterFramework()
     this.app.restart()
     this.isolate.reloadPage()
-    this.registerExtensions(this.isolate, FlutterFramework.extensions, true)
+    this.registerExtensions(this.isolate, FlutterFramework.extensions(this.web), true)
     if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.pageLoads === load && !this.closed) this.registerExtensions(this.isolate, this.tapirExtensions(), true)
   }

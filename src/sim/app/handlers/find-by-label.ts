@@ -18,6 +18,7 @@ const ROLE_FLAG: Readonly<Record<string, (data: SemanticsData) => boolean>> = {
  */
 export const findByLabelHandler: ExtensionHandler = {
   name: 'find_by_label',
+  cites: 'fluttersdk/dusk 0.0.1 lib/src/extensions/ext_wait_find.dart aiTestFindByLabelHandler',
   wakesFrames: true,
   run(app, params) {
     const label = params.required('label')
