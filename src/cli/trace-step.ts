@@ -10,7 +10,9 @@ import type {VerbContext} from '../lib/verbs/types.js'
  *  (whether its field is obscured cannot be seen without asking the app). */
 export function verbLineText(verb: string, argv: readonly string[]): string {
   const typed = verb === 'fill' || verb === 'type'
-  const words = argv.map((word) => (typed && /^--text=/.test(word) ? '--text=***' : /\s|^$/.test(word) ? JSON.stringify(word) : word))
+  // Where the session is, not what the step did: a trace names no session file.
+  const own = argv.filter((word, index) => !/^--state(=|$)/.test(word) && argv[index - 1] !== '--state')
+  const words = own.map((word) => (typed && /^--text=/.test(word) ? '--text=***' : /\s|^$/.test(word) ? JSON.stringify(word) : word))
   return [`tapir:${verb}`, ...words].join(' ')
 }
 

@@ -67,5 +67,10 @@ export default class Run extends TapirCommand<typeof Run> {
 /** Every flag of the command (its own and the global ones), and whether it takes a value. */
 function runFlagSpec(command: typeof Run): RunFlagSpec {
   const all = {...command.baseFlags, ...command.flags}
-  return Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}]))
+  return Object.fromEntries(
+    Object.entries(all).flatMap(([name, flag]) => [
+      [name, {takesValue: flag.type === 'option'}],
+      ...(flag.type === 'boolean' && flag.allowNo ? [[`no-${name}`, {takesValue: false}]] : []),
+    ]),
+  )
 }

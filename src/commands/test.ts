@@ -160,5 +160,10 @@ function pattern(text: string): RegExp {
 /** Every flag of the command and whether it takes a value, to read the paths from the raw argv. */
 function flagSpec() {
   const all = {...Test.baseFlags, ...Test.flags}
-  return Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}]))
+  return Object.fromEntries(
+    Object.entries(all).flatMap(([name, flag]) => [
+      [name, {takesValue: flag.type === 'option'}],
+      ...(flag.type === 'boolean' && flag.allowNo ? [[`no-${name}`, {takesValue: false}]] : []),
+    ]),
+  )
 }

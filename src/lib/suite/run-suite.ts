@@ -1,6 +1,6 @@
 import {homedir, tmpdir} from 'node:os'
-import {rmSync} from 'node:fs'
-import {join, relative, sep} from 'node:path'
+import {rmdirSync, rmSync} from 'node:fs'
+import {dirname, join, relative, sep} from 'node:path'
 import {messageOf} from '../errors.js'
 import type {Outcome} from '../output/outcome.js'
 import {maskSecrets} from '../perf/secrets.js'
@@ -228,6 +228,11 @@ function keptTrace(tracer: Tracer, drop: boolean, outputDir: string): string | u
   try {
     if (drop) {
       rmSync(tracer.file, {force: true})
+      try {
+        rmdirSync(dirname(tracer.file)) // only when no other trace is in it
+      } catch {
+        // other traces are kept there
+      }
       return undefined
     }
     tracer.close()

@@ -30,7 +30,14 @@ const SCREENSHOT_QUALITY = 40
 export async function captureSeen(
   context: VerbContext,
   since: Date,
-  options: {screenshot: boolean; /** The step's own answer held the whole snapshot: no snap. */ snapshot: string | undefined},
+  options: {
+    screenshot: boolean
+    /** The step's own answer held the whole snapshot: no snap. */
+    snapshot: string | undefined
+    /** Entries read at the step before (keys of entryKey): only the others are the step's. Without
+     *  them, the entries are the ones stamped since the step began. */
+    seen?: {console: Set<string>; exceptions: Set<string>}
+  },
 ): Promise<Seen> {
   const missing: string[] = []
   const read = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
@@ -49,7 +56,9 @@ export async function captureSeen(
     options.snapshot === undefined ? read('snapshot', () => executeVerb(snap, context, {})) : {snapshot: options.snapshot},
     read('route', () => executeVerb(getRoutes, context, {})),
     read('console', () => executeVerb(consoleLogs, context, {limit: TRACE_BOUNDS.consoleEntries})),
-    read('exceptions', () => executeVerb(exceptions, context, {since: since.toISOString(), limit: TRACE_BOUNDS.exceptionEntries})),
+    read('exceptions', () =>
+      executeVerb(exceptions, context, {...(options.seen ? {} : {since: since.toISOString()}), limit: TRACE_BOUNDS.exceptionEntries}),
+    ),
     options.screenshot
       ? read('screenshot', () => executeVerb(screenshot, context, {format: 'jpeg', quality: SCREENSHOT_QUALITY}))
       : undefined,
@@ -73,6 +82,16 @@ export async function captureSeen(
     }
   return seen
 }
+
+/** The entries of a step: those not read at the step before, or without that reading, those
+ *  stamped since the step began (the app's clock may differ from this machine's, so the
+ *  reading before is the better guide). */
+export function newEntries(entries: readonly unknown[], before: Set<string> | undefined, since: Date): unknown[] {
+  if (before) return entries.filter((entry) => !before.has(entryKey(entry)))
+  return entries.filter((entry) => !isJsonObject(entry) || after(entry.time ?? entry.timestamp, since))
+}
+
+export const entryKey = (entry: unknown): string => JSON.stringify(entry)
 
 /** An entry with no readable time is kept: the app may not stamp its logs. */
 function after(time: unknown, since: Date): boolean {

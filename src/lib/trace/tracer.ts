@@ -1,7 +1,7 @@
 import {redactToken} from '../output/redact-token.js'
 import {isJsonObject} from '../shape.js'
 import type {VerbContext} from '../verbs/types.js'
-import {captureSeen} from './capture.js'
+import {captureSeen, entryKey, newEntries} from './capture.js'
 import {TRACE_BOUNDS, type TraceHeader, type TraceSource, type TraceStep} from './format.js'
 import {snapshotDiff} from './snapshot-diff.js'
 import {checkOutputFile} from '../output-file.js'
@@ -46,6 +46,8 @@ export class Tracer {
   private size = 0
   private started: boolean
   private droppedSteps = 0
+  /** The console entries and exceptions the last capture read. */
+  private lastEntries: {console: Set<string>; exceptions: Set<string>} | undefined
 
   constructor(private readonly options: TracerOptions) {
     this.started = options.appendOnly === true
@@ -67,11 +69,13 @@ export class Tracer {
       return
     }
     const detail = this.size < TRACE_BOUNDS.detailUntilBytes
-    const shoot = this.options.screenshots && done.acted
+    // The first step's screenshot gives the header its viewport and the filmstrip its start.
+    const shoot = this.options.screenshots && (done.acted || !this.started)
     const seen = detail
       ? await captureSeen(context, done.startedAt, {
           screenshot: shoot && this.size < TRACE_BOUNDS.screenshotsUntilBytes,
           snapshot: done.acted ? fullSnapshotOf(done.result) : undefined,
+          ...(this.lastEntries ? {seen: this.lastEntries} : {}),
         })
       : {missing: [`everything but the step: the trace reached ${mb(TRACE_BOUNDS.detailUntilBytes)}`]}
     const missing = [...seen.missing]
@@ -81,6 +85,10 @@ export class Tracer {
       const hidden = redactToken(text)
       return this.options.clean ? this.options.clean(hidden) : hidden
     }
+    const consoleEntries = seen.console && newEntries(seen.console, this.lastEntries?.console, done.startedAt)
+    const thrown = seen.exceptions && newEntries(seen.exceptions, this.lastEntries?.exceptions, done.startedAt)
+    if (seen.console && seen.exceptions)
+      this.lastEntries = {console: new Set(seen.console.map(entryKey)), exceptions: new Set(seen.exceptions.map(entryKey))}
     const snapshot = seen.snapshot === undefined ? undefined : clean(cut(seen.snapshot, TRACE_BOUNDS.snapshotChars))
     const diff =
       snapshot !== undefined && this.lastSnapshot !== undefined
@@ -106,8 +114,8 @@ export class Tracer {
       ...(keepSnapshot ? {snapshot} : {}),
       ...(diff === undefined ? {} : {diff}),
       ...(seen.screenshot ? {screenshot: seen.screenshot} : {}),
-      ...(seen.console ? {console: cleanEntries(seen.console, clean)} : {}),
-      ...(seen.exceptions ? {exceptions: cleanEntries(seen.exceptions, clean)} : {}),
+      ...(consoleEntries ? {console: cleanEntries(consoleEntries, clean)} : {}),
+      ...(thrown ? {exceptions: cleanEntries(thrown, clean)} : {}),
       ...(jank === undefined ? {} : {jank}),
       ...(missing.length > 0 ? {missing: missing.map(clean)} : {}),
     }

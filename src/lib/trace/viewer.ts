@@ -101,6 +101,8 @@ function select(i){
   part('Output',pre(s.output||'(nothing)'),'','d-output');
   if(s.exceptions&&s.exceptions.length)part('Exceptions during the step',pre(json(s.exceptions),'bad'),'exceptions','d-exceptions');
   else part('Exceptions during the step',el('p','none','None.'),'','d-exceptions');
+  var earlier=steps.slice(0,i).filter(function(x){return x.exceptions&&x.exceptions.length});
+  if(earlier.length){var first=earlier[0];part('First exception of the trace: during step '+first.n+' ('+first.call+')',pre(json(first.exceptions.slice(-1)),'bad'),'','d-first-exception')}
   if(s.screenshot){var img=el('img','shot');img.src=s.screenshot;img.alt='The app after step '+s.n;part('Screenshot after the step',img,'','d-shot')}
   if(s.diff){var d=el('pre','diff');s.diff.forEach(function(line){d.appendChild(el('span',line.charAt(0)==='+'?'add':line.charAt(0)==='-'?'del':'',line+'\\n'))});
     part('Changes since the step before',s.diff.length?d:el('p','none','The snapshot did not change.'),'','d-diff')}
