@@ -3,13 +3,12 @@ import * as Flags from '@oclif/core/flags'
 import {resolve} from 'node:path'
 import {runStepLines, runTrace, sessionRunTrace, type RunTrace} from '../cli/step-lines.js'
 import {UsageError} from '../lib/errors.js'
-import {checkOutputFile} from '../lib/output-file.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {stepLines, type StepLine} from '../lib/run/plan.js'
 import {readStepSource} from '../lib/run/read-steps.js'
 import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
-import {TRACE_OUTPUT} from '../lib/trace/trace-file.js'
+import {checkTraceFile} from '../lib/trace/trace-file.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
 import {TapirCommand} from '../oclif/tapir-command.js'
@@ -48,7 +47,7 @@ export default class Run extends TapirCommand<typeof Run> {
     let trace: RunTrace | undefined
     if (flags.trace !== undefined) {
       const file = resolve(process.cwd(), flags.trace)
-      checkOutputFile(file, TRACE_OUTPUT)
+      checkTraceFile(file)
       trace = runTrace(file, this.config.version, flags['trace-screenshots'])
     } else if (context instanceof SessionContext) trace = sessionRunTrace(context)
     return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, context, strict: flags.strict, ...(trace ? {trace} : {})})

@@ -2,12 +2,11 @@ import {resolve} from 'node:path'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {UsageError} from '../lib/errors.js'
-import {writeOutputFile} from '../lib/output-file.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {openPage} from '../lib/trace/open-page.js'
 import {readTrace} from '../lib/trace/read-trace.js'
-import {TRACE_PAGE_OUTPUT, tracePage} from '../lib/trace/viewer.js'
+import {writeTracePage} from '../lib/trace/viewer.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
 import {TapirCommand} from '../oclif/tapir-command.js'
 
@@ -41,7 +40,7 @@ export default class ShowTrace extends TapirCommand<typeof ShowTrace> {
     if (file === '') throw new UsageError('Missing the trace: tapir show-trace <file>.')
     const trace = readTrace(resolve(process.cwd(), file))
     const output = resolve(process.cwd(), flags.output ?? `${file}.html`)
-    writeOutputFile(output, tracePage(trace), TRACE_PAGE_OUTPUT)
+    writeTracePage(output, trace)
     const failed = trace.steps.filter((step) => !step.ok).length
     const opened = flags.open !== false && openPage(output, process.env)
     const lines = [

@@ -1,4 +1,4 @@
-import {dirname, join, resolve} from 'node:path'
+import {resolve} from 'node:path'
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import {CATALOGUE_DESCRIPTION, CATALOGUES, type Catalogue} from '../../lib/mcp/catalogues.js'
@@ -11,10 +11,8 @@ import {SessionContext} from '../../lib/runtime/session-context.js'
 import {sessionTracer} from '../../lib/runtime/session-trace.js'
 import {readTraceState} from '../../lib/session/trace-state.js'
 import {readTraceStateValue} from '../../lib/trace/session-state.js'
-import {TRACE_OUTPUT} from '../../lib/trace/trace-file.js'
+import {traceFileIn} from '../../lib/trace/trace-file.js'
 import {Tracer} from '../../lib/trace/tracer.js'
-import {checkOutputFile} from '../../lib/output-file.js'
-import {ensureFolder} from '../../lib/write-atomic.js'
 import {checkTimeout} from '../../lib/verbs/input.js'
 import {MAX_TIMEOUT_MS} from '../../lib/vm/deadline.js'
 import {parseFailure, TapirCommand} from '../../oclif/tapir-command.js'
@@ -60,9 +58,7 @@ export default class McpServe extends Command {
         recording = memoryStore(state)
       }
       if (flags.trace !== undefined) {
-        const file = join(resolve(process.cwd(), flags.trace), `mcp-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.trace`)
-        ensureFolder(dirname(file))
-        checkOutputFile(file, TRACE_OUTPUT)
+        const file = traceFileIn(resolve(process.cwd(), flags.trace), 'mcp')
         tracer = new Tracer({
           file,
           source: 'mcp',

@@ -5,13 +5,12 @@ import type {ToolShape} from '../verbs/types.js'
 export const TRACE_SUMMARY_TOOL = {
   kind: 'read',
   tool: 'tapir_trace_summary',
-  title: 'Summarize a trace',
-  summary: 'Summarize a trace: its steps, what failed and why, where the first exception appeared.',
+  title: 'Trace summary',
+  summary: 'Summarize a trace: steps, failures, first exception.',
   params: params({
     name: 'file',
     type: 'string',
-    maxLength: 4096,
-    brief: "Trace file; default this server's --trace.",
+    brief: "Default: this server's trace.",
     description: "The trace file; by default the one this server writes (mcp:serve --trace), else the session's (tapir trace start).",
   }),
 } satisfies ToolShape & {tool: string}

@@ -1,13 +1,28 @@
 import {statSync} from 'node:fs'
+import {join} from 'node:path'
 import {TapirError, errorCode} from '../errors.js'
 import {checkOutputFile, type OutputKind} from '../output-file.js'
-import {appendWhole, writeAtomic} from '../write-atomic.js'
+import {appendWhole, ensureFolder, writeAtomic} from '../write-atomic.js'
 import {TRACE_HEAD, type TraceEntry, type TraceHeader} from './format.js'
 
 export const TRACE_OUTPUT: OutputKind = {
   what: 'a tapir trace',
   headBytes: TRACE_HEAD.length,
   isOwn: (head) => head.toString('utf8') === TRACE_HEAD,
+}
+
+/** Refuses, before anything runs, a trace path tapir may not write (a link, a folder, anyone
+ *  else's file). */
+export function checkTraceFile(path: string): void {
+  checkOutputFile(path, TRACE_OUTPUT)
+}
+
+/** A new trace's path in `folder` (made when missing), named by the time and this process. */
+export function traceFileIn(folder: string, prefix: string): string {
+  ensureFolder(folder)
+  const path = join(folder, `${prefix}-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.trace`)
+  checkTraceFile(path)
+  return path
 }
 
 /** Starts a trace afresh: a new file, or tapir's own earlier trace replaced; a symbolic link, a

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import type {OutputKind} from '../output-file.js'
+import {writeOutputFile, type OutputKind} from '../output-file.js'
 import type {Trace} from './format.js'
 
 /** The first bytes of every trace page tapir writes. */
@@ -139,3 +139,8 @@ header{padding:12px 20px;background:#24324a;color:#fff}body.has-failed header{ba
 #detail{flex:1;padding:10px 20px;min-width:0}#detail h2{margin:4px 0}#detail h2.failed{color:#b3261e}#detail h3{margin:12px 0 4px;font-size:14px}
 pre{margin:0;white-space:pre-wrap;word-break:break-word;font:12px/1.4 ui-monospace,monospace;background:#fff;border:1px solid #e1e4ea;padding:6px;max-height:420px;overflow:auto}
 pre.bad{background:#fdecea}.diff .add{color:#176c2f}.diff .del{color:#b3261e}img.shot{max-width:360px;border:1px solid #ccd}.none,.meta{color:#667;margin:2px 0}`
+
+/** Writes the trace's page to `path`: a new file, or tapir's own earlier page replaced. */
+export function writeTracePage(path: string, trace: Trace): void {
+  writeOutputFile(path, tracePage(trace), TRACE_PAGE_OUTPUT)
+}
