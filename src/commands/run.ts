@@ -1,6 +1,6 @@
+import {resolve} from 'node:path'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {resolve} from 'node:path'
 import {runStepLines, runTrace, sessionRunTrace, type RunTrace} from '../cli/step-lines.js'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'

@@ -24,7 +24,8 @@ const FLOW = [
 ].join('\n')
 const SECRET = 'zq9hush'
 
-const textOf = (result: {content: unknown}): string => (result.content as Array<{text?: string}>).map((part) => part.text ?? '').join('\n')
+const textOf = (result: Record<string, unknown>): string =>
+  (result.content as Array<{text?: string}>).map((part) => part.text ?? '').join('\n')
 
 describe('traces', () => {
   let s: SimSession
@@ -61,8 +62,9 @@ describe('traces', () => {
     expect(read.header.viewport?.width).toBeGreaterThan(0)
     expect(read.end).toBeDefined()
     expect(read.steps.map((step) => step.ok)).toEqual([true, true, true, true, true, true, true, true, false])
-    // a screenshot at the start and after each action (the fills, the tap, the navigate), none after a read
-    expect(read.steps.filter((step) => step.screenshot).map((step) => step.n)).toEqual([1, 3, 5, 7, 8])
+    // a screenshot after each action (the fills, the tap, the navigate), none after a read
+    expect(read.steps.filter((step) => step.screenshot).map((step) => step.n)).toEqual([3, 5, 7, 8])
+    expect(read.steps[2]!.screenshot!.format).toBe('png')
     expect(read.steps[6]).toMatchObject({route: '/monitors'})
     expect(read.steps[6]!.console!.map((entry) => (entry as {message: string}).message)).toContain(
       'Signed in as <img src=x onerror=document.body.dataset.pwned=1>***@example.com',
@@ -95,7 +97,7 @@ describe('traces', () => {
     const opened = await browser.open(page)
     // nothing fetched beyond the file itself
     expect(opened.requests.filter((url) => !url.startsWith('file://') && !url.startsWith('data:'))).toEqual([])
-    expect(await opened.evaluate('document.querySelectorAll("#filmstrip img").length')).toBe(5)
+    expect(await opened.evaluate('document.querySelectorAll("#filmstrip img").length')).toBe(4)
     expect(
       await opened.evaluate('[...document.querySelectorAll("#filmstrip img")].every((img) => img.complete && img.naturalWidth > 0)'),
     ).toBe(true)
@@ -184,7 +186,7 @@ describe('traces', () => {
       const summary = await client.callTool({name: 'tapir_trace_summary', arguments: {}})
       expect(summary.isError).toBeFalsy()
       const text = textOf(summary)
-      expect(text.split('\n')[0]).toMatch(/^mcp:serve: 2 steps, 1 failed \(tapir \d+\.\d+\.\d+, mcp, app tapir on sim, /)
+      expect(text.split('\n')[0]).toMatch(/^mcp:serve: 2 steps, 1 failed \(tapir \d+\.\d+\.\d+, mcp, app tapir on sim 400x800, started /)
       expect(text).toContain('2. [mcp] tapir_fill {"ref":"e999","text":"***"}: FAILED (exit 3)')
       expect(text).toMatch(/\nFailed: step 2 \(tapir_fill \{"ref":"e999","text":"\*\*\*"\}\): /)
       const missing = await client.callTool({name: 'tapir_trace_summary', arguments: {file: 'nope.trace'}})

@@ -1,3 +1,4 @@
+import {resolve} from 'node:path'
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import type {RequestHandlerExtra} from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
@@ -9,7 +10,6 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
-import {resolve} from 'node:path'
 import {UsageError} from '../errors.js'
 import type {ErrorObject, Outcome} from '../output/outcome.js'
 import {printable} from '../output/printable.js'

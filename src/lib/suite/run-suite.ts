@@ -1,5 +1,5 @@
-import {homedir, tmpdir} from 'node:os'
 import {rmdirSync, rmSync} from 'node:fs'
+import {homedir, tmpdir} from 'node:os'
 import {dirname, join, relative, sep} from 'node:path'
 import {messageOf} from '../errors.js'
 import type {Outcome} from '../output/outcome.js'

@@ -5,11 +5,13 @@ import {consoleLogs, exceptions, getRoutes, snap} from '../verbs/read-verbs.js'
 import {screenshot} from '../verbs/screenshot-verb.js'
 import type {VerbContext} from '../verbs/types.js'
 import {Deadline} from '../vm/deadline.js'
+import {geometryAnswer} from '../vm/tapir-answers.js'
 import {TRACE_BOUNDS, type TraceScreenshot} from './format.js'
 
 /** What the app shows after a step, each part read through its read verb. */
 export interface Seen {
   app?: string
+  viewport?: {width: number; height: number; devicePixelRatio?: number}
   snapshot?: string
   route?: string
   screenshot?: TraceScreenshot
@@ -18,12 +20,11 @@ export interface Seen {
   missing: string[]
 }
 
-/** JPEG quality of a trace's screenshots: small enough for a filmstrip of hundreds. */
-const SCREENSHOT_QUALITY = 40
-
 /**
  * Reads, side by side, the snapshot, the route, the console entries and exceptions since
- * `since`, and (when asked) a JPEG screenshot; the snapshot an action answered with is taken as it is. Each is only read: none changes the app, though a
+ * `since`, and (when asked) a PNG screenshot (PNG is what Flutter's engine encodes itself:
+ * dart:ui's ImageByteFormat has no JPEG, so a JPEG costs the app an encoder of its own); the
+ * snapshot an action answered with is taken as it is. Each is only read: none changes the app, though a
  * snap gives a node it had not seen its eN (the same number your next snap would give it). A part
  * the app cannot give is named in `missing`; nothing here throws for the app's failure.
  */
@@ -37,6 +38,8 @@ export async function captureSeen(
     /** Entries read at the step before (keys of entryKey): only the others are the step's. Without
      *  them, the entries are the ones stamped since the step began. */
     seen?: {console: Set<string>; exceptions: Set<string>}
+    /** Measure the viewport (for the header). */
+    viewport?: boolean
   },
 ): Promise<Seen> {
   const missing: string[] = []
@@ -48,7 +51,7 @@ export async function captureSeen(
       return undefined
     }
   }
-  const [app, snapped, routes, logs, thrown, shot] = await Promise.all([
+  const [app, snapped, routes, logs, thrown, shot, viewport] = await Promise.all([
     read('app', async () => {
       const deadline = new Deadline(context.timeoutMs, 0)
       return (await context.app(deadline)).appPackage(deadline)
@@ -59,12 +62,12 @@ export async function captureSeen(
     read('exceptions', () =>
       executeVerb(exceptions, context, {...(options.seen ? {} : {since: since.toISOString()}), limit: TRACE_BOUNDS.exceptionEntries}),
     ),
-    options.screenshot
-      ? read('screenshot', () => executeVerb(screenshot, context, {format: 'jpeg', quality: SCREENSHOT_QUALITY}))
-      : undefined,
+    options.screenshot ? read('screenshot', () => executeVerb(screenshot, context, {format: 'png'})) : undefined,
+    options.viewport ? read('viewport', () => viewportOf(context)) : undefined,
   ])
   const seen: Seen = {missing}
   if (app) seen.app = app
+  if (viewport) seen.viewport = viewport
   if (typeof snapped?.snapshot === 'string') seen.snapshot = snapped.snapshot
   const route = [routes?.location, routes?.uri, routes?.title].find((text) => typeof text === 'string' && text !== '')
   if (typeof route === 'string') seen.route = route
@@ -81,6 +84,17 @@ export async function captureSeen(
       ...(typeof shot.height === 'number' ? {height: shot.height} : {}),
     }
   return seen
+}
+
+/** The viewport in logical pixels, from the screenshot extension's geometry mode (the tapir
+ * package's; it rasterises nothing). An app on Dusk has none: undefined. */
+async function viewportOf(context: VerbContext): Promise<Seen['viewport']> {
+  const deadline = new Deadline(context.timeoutMs, 0)
+  const app = await context.app(deadline)
+  if ((await app.appPackage(deadline)) !== 'tapir') return undefined
+  const {rect, devicePixelRatio} = await app.callExtension('screenshot', {geometry: 'true'}, geometryAnswer, deadline)
+  if (!rect) return undefined
+  return {width: rect.width, height: rect.height, ...(devicePixelRatio === undefined ? {} : {devicePixelRatio})}
 }
 
 /** The entries of a step: those not read at the step before, or without that reading, those

@@ -35,8 +35,9 @@ export const headerShape = object({
   /** The app's package (tapir or dusk), when known as the trace began. */
   app: optional(string),
   device: optional(string),
-  /** The app's screen in pixels, from the first screenshot. */
-  viewport: optional(object({width: integer, height: integer})),
+  /** The app's viewport in logical pixels, and its device pixel ratio, as the app's screenshot
+   *  extension measures it (its geometry mode, which rasterises nothing). */
+  viewport: optional(object({width: number, height: number, devicePixelRatio: optional(number)})),
   bounds: optional(anything),
 })
 export type TraceHeader = Infer<typeof headerShape>

@@ -23,10 +23,11 @@ export function snapshotDiff(before: string, after: string, max: number): string
 function lcsDiff(a: string[], b: string[]): string[] {
   const width = b.length + 1
   const table = new Uint32Array((a.length + 1) * width)
+  // The longest run of lines both hold from (i, j) on; a cell past either end holds 0.
+  const at = (i: number, j: number): number => table[i * width + j] ?? 0
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
-      table[i * width + j] =
-        a[i] === b[j] ? table[(i + 1) * width + j + 1]! + 1 : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!)
+      table[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1))
   const out: string[] = []
   let i = 0
   let j = 0
@@ -34,7 +35,7 @@ function lcsDiff(a: string[], b: string[]): string[] {
     if (a[i] === b[j]) {
       i++
       j++
-    } else if (table[(i + 1) * width + j]! >= table[i * width + j + 1]!) out.push(`- ${a[i++]}`)
+    } else if (at(i + 1, j) >= at(i, j + 1)) out.push(`- ${a[i++]}`)
     else out.push(`+ ${b[j++]}`)
   }
   while (i < a.length) out.push(`- ${a[i++]}`)

@@ -1,10 +1,10 @@
 import {redactToken} from '../output/redact-token.js'
+import {checkOutputFile} from '../output-file.js'
 import {isJsonObject} from '../shape.js'
 import type {VerbContext} from '../verbs/types.js'
-import {captureSeen, entryKey, newEntries} from './capture.js'
+import {captureSeen, entryKey, newEntries, type Seen} from './capture.js'
 import {TRACE_BOUNDS, type TraceHeader, type TraceSource, type TraceStep} from './format.js'
 import {snapshotDiff} from './snapshot-diff.js'
-import {checkOutputFile} from '../output-file.js'
 import {appendTraceEntry, startTraceFile, TRACE_OUTPUT, traceSize} from './trace-file.js'
 
 /** A step that has ended, as its front end saw it. */
@@ -69,13 +69,13 @@ export class Tracer {
       return
     }
     const detail = this.size < TRACE_BOUNDS.detailUntilBytes
-    // The first step's screenshot gives the header its viewport and the filmstrip its start.
-    const shoot = this.options.screenshots && (done.acted || !this.started)
+    const shoot = this.options.screenshots && done.acted
     const seen = detail
       ? await captureSeen(context, done.startedAt, {
           screenshot: shoot && this.size < TRACE_BOUNDS.screenshotsUntilBytes,
           snapshot: done.acted ? fullSnapshotOf(done.result) : undefined,
           ...(this.lastEntries ? {seen: this.lastEntries} : {}),
+          viewport: !this.started,
         })
       : {missing: [`everything but the step: the trace reached ${mb(TRACE_BOUNDS.detailUntilBytes)}`]}
     const missing = [...seen.missing]
@@ -120,7 +120,7 @@ export class Tracer {
       ...(missing.length > 0 ? {missing: missing.map(clean)} : {}),
     }
     if (!this.started) {
-      startTraceFile(this.options.file, this.header(seen.app, deviceOf(context), step))
+      startTraceFile(this.options.file, this.header(seen, deviceOf(context), step))
       this.started = true
     }
     this.size = appendTraceEntry(this.options.file, step)
@@ -141,8 +141,7 @@ export class Tracer {
     return this.started && this.count > 0
   }
 
-  private header(app: string | undefined, device: string | undefined, first: TraceStep): TraceHeader {
-    const {width, height} = first.screenshot ?? {}
+  private header({app, viewport}: Seen, device: string | undefined, first: TraceStep): TraceHeader {
     return {
       tapirTrace: 1,
       kind: 'header',
@@ -152,7 +151,7 @@ export class Tracer {
       startedAt: first.startedAt,
       ...(app === undefined ? {} : {app}),
       ...(device === undefined ? {} : {device}),
-      ...(width !== undefined && height !== undefined ? {viewport: {width, height}} : {}),
+      ...(viewport ? {viewport} : {}),
       bounds: TRACE_BOUNDS,
     }
   }

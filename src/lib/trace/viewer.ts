@@ -71,7 +71,7 @@ function json(list){return list.map(function(x){return typeof x==='string'?x:JSO
 var failed=steps.filter(function(s){return !s.ok});
 document.getElementById('title').textContent=h.title;
 document.title=h.title+' \\u00b7 tapir trace';
-var facts=['tapir '+h.tapir,'from '+h.source,h.app?'app '+h.app:'',h.device?'device '+h.device:'',h.viewport?h.viewport.width+'\\u00d7'+h.viewport.height+' px':'','started '+h.startedAt,steps.length+' steps',failed.length+' failed',trace.closed?'':'cut short (no closing line)',trace.droppedSteps?trace.droppedSteps+' steps past the size bound':'',trace.unreadable?trace.unreadable+' unreadable lines':''];
+var facts=['tapir '+h.tapir,'from '+h.source,h.app?'app '+h.app:'',h.device?'device '+h.device:'',h.viewport?h.viewport.width+'\\u00d7'+h.viewport.height+' (logical px)':'','started '+h.startedAt,steps.length+' steps',failed.length+' failed',trace.closed?'':'cut short (no closing line)',trace.droppedSteps?trace.droppedSteps+' steps past the size bound':'',trace.unreadable?trace.unreadable+' unreadable lines':''];
 document.getElementById('facts').textContent=facts.filter(Boolean).join(' \\u00b7 ');
 if(failed.length)document.body.classList.add('has-failed');
 var strip=document.getElementById('filmstrip'),list=document.getElementById('steps'),detail=document.getElementById('detail');
