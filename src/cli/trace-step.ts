@@ -1,8 +1,8 @@
-import {messageOf} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {outcomeText} from '../lib/output/outcome.js'
 import type {SessionContext} from '../lib/runtime/session-context.js'
 import {sessionTracer} from '../lib/runtime/session-trace.js'
+import {appendStep} from '../lib/trace/append-step.js'
 import type {StepDone, Tracer} from '../lib/trace/tracer.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 
@@ -38,19 +38,15 @@ export async function traceStep(
   context: VerbContext,
   step: {via: StepDone['via']; call: string; startedAt: Date; outcome: Outcome; acted: boolean; durationMs?: number},
 ): Promise<Outcome> {
-  try {
-    await tracer.step(context, {
-      via: step.via,
-      call: step.call,
-      startedAt: step.startedAt,
-      durationMs: step.durationMs ?? Date.now() - step.startedAt.getTime(),
-      exitCode: step.outcome.exitCode,
-      output: outcomeText(step.outcome),
-      result: step.outcome.result,
-      acted: step.acted,
-    })
-    return step.outcome
-  } catch (error) {
-    return {...step.outcome, stderr: [...step.outcome.stderr, `⚠ The trace ${tracer.file} was not written: ${messageOf(error)}`]}
-  }
+  const problem = await appendStep(tracer, context, {
+    via: step.via,
+    call: step.call,
+    startedAt: step.startedAt,
+    durationMs: step.durationMs ?? Date.now() - step.startedAt.getTime(),
+    exitCode: step.outcome.exitCode,
+    output: outcomeText(step.outcome),
+    result: step.outcome.result,
+    acted: step.acted,
+  })
+  return problem ? {...step.outcome, stderr: [...step.outcome.stderr, `⚠ ${problem[0]?.toUpperCase()}${problem.slice(1)}`]} : step.outcome
 }

@@ -72,12 +72,12 @@ export default class McpServe extends Command {
       await printOutcome({...failureOutcome(error, false), stdout: ''})
       return
     }
-    const [{serveMcp}, {runStepLines}, {runSessionCommand}, {traceCall}, {traceStep}] = await Promise.all([
+    const [{serveMcp}, {runStepLines}, {runSessionCommand}, {traceCall}, {appendStep}] = await Promise.all([
       import('../../lib/mcp/server.js'),
       import('../../cli/step-lines.js'),
       import('../../oclif/session-runner.js'),
       import('../../lib/mcp/trace-call.js'),
-      import('../../lib/trace/trace-call-step.js'),
+      import('../../lib/trace/append-step.js'),
     ])
     const context = new SessionContext({
       stateFlag: flags.state,
@@ -99,7 +99,7 @@ export default class McpServe extends Command {
         runCommand: (tool, argv, callContext) =>
           runSessionCommand(this.config, {state: flags.state, timeout: flags.timeout}, tool, argv, callContext),
         onCall: async (call, callContext) => {
-          const problem = await traceStep(tracer ?? this.sessionTracer(context), callContext, traceCall(call))
+          const problem = await appendStep(tracer ?? this.sessionTracer(context), callContext, traceCall(call))
           if (problem) log(problem)
         },
         traceFile: () => tracer?.file ?? this.sessionTraceFile(context),
