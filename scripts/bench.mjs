@@ -293,6 +293,45 @@ try {
   row("the app's own time for one test (by hand)", median(testByHand), 'hot restart, extensions back, one get_routes')
   row('tapir test overhead per test over the app', perTest - median(testByHand))
 
+  // 7. a traced flow: the same tapir test of one sign-in flow (10 steps, 5 of them actions) with
+  //    --trace=on (a screenshot after each action, the default for tests), with --trace=on
+  //    --no-trace-screenshots, and with --trace=off, interleaved so load hits them alike
+  const flowDir = join(scratch, 'traced')
+  mkdirSync(flowDir)
+  const flow = join(flowDir, 'sign-in.tapir')
+  writeFileSync(
+    flow,
+    [
+      'expect --route=/login',
+      'find --key=email --as=email',
+      'fill --ref=@email --text=ada@example.com',
+      'find --key=password --as=password',
+      'fill --ref=@password --text=hunter22',
+      'find --key=signIn --as=go',
+      'tap --ref=@go',
+      'wait --text=Monitors',
+      'navigate --route=/settings',
+      'expect --text=Settings',
+      '',
+    ].join('\n'),
+  )
+  const flowRun = (...flags) => timed([bin, 'test', flow, '--reporter=json', `--output-dir=${join(scratch, 'traced-report')}`, ...flags])
+  const traced = {off: [], on: [], bare: []}
+  await flowRun('--trace=off') // warm
+  for (let i = 0; i < Math.max(5, samples); i++) {
+    const order = [
+      ['off', ['--trace=off']],
+      ['on', ['--trace=on']],
+      ['bare', ['--trace=on', '--no-trace-screenshots']],
+    ]
+    for (const [key, flags] of i % 2 ? order.reverse() : order) traced[key].push(await flowRun(...flags))
+  }
+  const off = median(traced.off)
+  const percent = (value) => `${(((value - off) / off) * 100).toFixed(1)}% more`
+  row('a 10-step flow in tapir test, --trace=off', off, 'the whole command: Node, hot restart, the steps, the report')
+  row('  the same with --trace=on', median(traced.on), `${percent(median(traced.on))} (goal 10% or less; screenshots after each action)`)
+  row('  the same with --trace=on --no-trace-screenshots', median(traced.bare), percent(median(traced.bare)))
+
   const load = loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')

@@ -14,14 +14,17 @@ export interface GlobalValues {
 
 /** What every command run does around its own work, whichever reader read its command line:
  *  the flags read, the session's context opened (unless tapir:run shares its own), the work run,
- *  any failure turned into its Outcome. Never throws and never prints. */
+ *  any failure turned into its Outcome, then `after` on the context it opened (the session's
+ *  trace). Never throws and never prints. */
 export async function produceOutcome<Read extends {flags: GlobalValues}>(
   argv: readonly string[],
   read: () => Promise<Read>,
   work: (read: Read, context: VerbContext) => Promise<Outcome>,
   sharedContext?: VerbContext,
+  after?: (context: SessionContext, outcome: Outcome) => Promise<Outcome>,
 ): Promise<Outcome> {
   let context: SessionContext | undefined
+  let outcome: Outcome
   try {
     const values = await read()
     checkTimeout('--timeout', values.flags.timeout)
@@ -34,10 +37,13 @@ export async function produceOutcome<Read extends {flags: GlobalValues}>(
         timeoutMs: values.flags.timeout,
         progress: printProgress,
       }))
-    return await work(values, verbContext)
+    outcome = await work(values, verbContext)
   } catch (error) {
     // A command an MCP session tool runs answers in MCP's words.
-    return failureOutcome(error, argv.includes('--json'), sharedContext?.origin === 'mcp' ? 'mcp' : 'cli')
+    outcome = failureOutcome(error, argv.includes('--json'), sharedContext?.origin === 'mcp' ? 'mcp' : 'cli')
+  }
+  try {
+    return context && after ? await after(context, outcome) : outcome
   } finally {
     context?.close()
   }

@@ -1,10 +1,15 @@
 import type {Outcome} from '../lib/output/outcome.js'
-import {runSteps} from '../lib/run/execute.js'
+import {runSteps, type StepResult} from '../lib/run/execute.js'
+import {maskWholeValues} from '../lib/run/mask.js'
 import type {Step, StepLine} from '../lib/run/plan.js'
 import {planSteps} from '../lib/run/plan.js'
 import {reportWithoutSecrets, runOutcome} from '../lib/run/render.js'
+import type {SessionContext} from '../lib/runtime/session-context.js'
+import {sessionTracer} from '../lib/runtime/session-trace.js'
+import {Tracer} from '../lib/trace/tracer.js'
 import {verbNamed} from '../lib/verbs/index.js'
 import type {VerbContext} from '../lib/verbs/types.js'
+import {traceStep} from './trace-step.js'
 import {verbLineOutcome} from './verb-outcome.js'
 
 /** Runs one step: its verb on its words, read by the one reader, sharing `context` (the run's one
@@ -20,11 +25,52 @@ export function stepOutcome(step: Step, context: VerbContext): Promise<Outcome> 
  *  Never prints; a value read from the environment is masked in what it returns. */
 export async function runStepLines(
   lines: ReadonlyArray<string | StepLine>,
-  options: {keepGoing: boolean; json: boolean; context: VerbContext; strict?: boolean},
+  options: {keepGoing: boolean; json: boolean; context: VerbContext; strict?: boolean; trace?: RunTrace},
 ): Promise<Outcome> {
   const {steps, secrets} = planSteps(lines, {isVerb: (verb) => verbNamed(verb) !== undefined, env: process.env})
-  const report = await runSteps(steps, (step) => stepOutcome(step, options.context), options.keepGoing, {strict: options.strict === true})
-  return runOutcome(reportWithoutSecrets(report, secrets), steps.length, options.json)
+  const tracer = options.trace?.(secrets)
+  const warnings: string[] = []
+  const onStep = tracer
+    ? async (result: StepResult, index: number) => {
+        const durationMs = result.durationMs ?? 0
+        const traced = await traceStep(tracer, options.context, {
+          via: 'run',
+          call: result.step,
+          startedAt: new Date(Date.now() - durationMs),
+          durationMs,
+          outcome: result.outcome,
+          acted: verbNamed(steps[index]?.verb ?? '')?.kind !== 'read',
+        })
+        warnings.push(...traced.stderr.slice(result.outcome.stderr.length))
+      }
+    : undefined
+  const report = await runSteps(steps, (step) => stepOutcome(step, options.context), options.keepGoing, {
+    strict: options.strict === true,
+    ...(onStep ? {onStep} : {}),
+  })
+  tracer?.close()
+  const outcome = runOutcome(reportWithoutSecrets(report, secrets), steps.length, options.json)
+  return warnings.length > 0 ? {...outcome, stderr: [...outcome.stderr, ...new Set(warnings)]} : outcome
+}
+
+/** The tracer of a run, made once its secrets are known (they are masked in all it writes). */
+export type RunTrace = (secrets: readonly string[]) => Tracer | undefined
+
+/** The session's trace (tapir trace start), when one is on: the run's steps are appended to it. */
+export function sessionRunTrace(context: SessionContext): RunTrace {
+  return (secrets) => {
+    try {
+      return sessionTracer(context.location, (text) => maskWholeValues(text, secrets))
+    } catch {
+      return undefined // no session folder, or the trace's file is gone: the run goes on untraced
+    }
+  }
+}
+
+/** A tracer for `tapir:run --trace=<file>`. */
+export function runTrace(file: string, version: string, screenshots: boolean): RunTrace {
+  return (secrets) =>
+    new Tracer({file, source: 'run', title: 'tapir:run', version, screenshots, clean: (text) => maskWholeValues(text, secrets)})
 }
 
 /** The shared context (its one connection), telling the step's recording which words held `${env.NAME}`. */

@@ -13,10 +13,12 @@ import RecordCommand from './record.js'
 import {HOT_RESTART, RELOAD, reloadCommand} from './reload-command.js'
 import Restart from './restart.js'
 import Run from './run.js'
+import ShowTrace from './show-trace.js'
 import Start from './start.js'
 import Status from './status.js'
 import Stop from './stop.js'
 import Test from './test.js'
+import TraceCommand from './trace.js'
 import Uninstall from './uninstall.js'
 
 /** Every command id and its class, the list oclif reads (package.json's oclif.commands): the
@@ -32,10 +34,12 @@ export const COMMANDS = {
   record: RecordCommand,
   reload: reloadCommand(RELOAD),
   restart: Restart,
+  'show-trace': ShowTrace,
   start: Start,
   status: Status,
   stop: Stop,
   test: Test,
+  trace: TraceCommand,
   uninstall: Uninstall,
   'mcp:install': McpInstall,
   'mcp:serve': McpServe,

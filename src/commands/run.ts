@@ -1,11 +1,14 @@
+import {resolve} from 'node:path'
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
-import {runStepLines} from '../cli/step-lines.js'
+import {runStepLines, runTrace, sessionRunTrace, type RunTrace} from '../cli/step-lines.js'
 import {UsageError} from '../lib/errors.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {stepLines, type StepLine} from '../lib/run/plan.js'
 import {readStepSource} from '../lib/run/read-steps.js'
 import {stepArguments, type RunFlagSpec} from '../lib/run/step-arguments.js'
+import {SessionContext} from '../lib/runtime/session-context.js'
+import {checkTraceFile} from '../lib/trace/trace-file.js'
 import type {VerbContext} from '../lib/verbs/types.js'
 import type {FlagsOf} from '../oclif/tapir-command.js'
 import {TapirCommand} from '../oclif/tapir-command.js'
@@ -28,6 +31,10 @@ export default class Run extends TapirCommand<typeof Run> {
         'Also fail a step whose answer reports a soft failure (matched, untilMatched, navigated or verified false), as tapir test does.',
     }),
     file: Flags.string({description: 'Read the steps from this file (- for stdin), one per line; blank lines and # comments are skipped.'}),
+    trace: Flags.string({
+      description: 'Write a trace of the run to this file as it goes: each step, and the app after it (tapir show-trace <file>).',
+    }),
+    'trace-screenshots': Flags.boolean({description: 'Put a screenshot after each step in the trace.', allowNo: true, default: false}),
   }
 
   // oclif's non-strict parse reorders the arguments it leaves over, so the steps are read from the raw argv.
@@ -37,7 +44,13 @@ export default class Run extends TapirCommand<typeof Run> {
 
   protected async outcome(flags: FlagsOf<typeof Run>, context: VerbContext): Promise<Outcome> {
     const lines = await this.lines(stepArguments(this.argv, runFlagSpec(Run)), flags.file)
-    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, context, strict: flags.strict})
+    let trace: RunTrace | undefined
+    if (flags.trace !== undefined) {
+      const file = resolve(process.cwd(), flags.trace)
+      checkTraceFile(file)
+      trace = runTrace(file, this.config.version, flags['trace-screenshots'])
+    } else if (context instanceof SessionContext) trace = sessionRunTrace(context)
+    return runStepLines(lines, {keepGoing: flags.continue, json: flags.json, context, strict: flags.strict, ...(trace ? {trace} : {})})
   }
 
   private async lines(args: string[], file: string | undefined): Promise<Array<string | StepLine>> {
@@ -53,5 +66,10 @@ export default class Run extends TapirCommand<typeof Run> {
 /** Every flag of the command (its own and the global ones), and whether it takes a value. */
 function runFlagSpec(command: typeof Run): RunFlagSpec {
   const all = {...command.baseFlags, ...command.flags}
-  return Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}]))
+  return Object.fromEntries(
+    Object.entries(all).flatMap(([name, flag]) => [
+      [name, {takesValue: flag.type === 'option'}],
+      ...(flag.type === 'boolean' && flag.allowNo ? [[`no-${name}`, {takesValue: false}]] : []),
+    ]),
+  )
 }

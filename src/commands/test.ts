@@ -13,7 +13,7 @@ import {readDurations} from '../lib/suite/durations.js'
 import {extensionsBack, FRESH, hotRestart, type Fresh} from '../lib/suite/fresh.js'
 import {summaryLine, testLine} from '../lib/suite/list.js'
 import {totalsOf} from '../lib/suite/report.js'
-import {runSuite, type AttemptControl} from '../lib/suite/run-suite.js'
+import {runSuite, TRACE_MODES, type AttemptControl, type TraceMode} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
 import {checkReports, parseReporters, writeReports} from '../lib/suite/write-reports.js'
 import {verbNamed} from '../lib/verbs/index.js'
@@ -25,7 +25,7 @@ import {TapirCommand} from '../oclif/tapir-command.js'
 export default class Test extends TapirCommand<typeof Test> {
   static override summary = 'Run flow files (*.tapir) as a test suite, each from a fresh app, with reports for CI.'
   static override description =
-    'Every *.tapir file under the paths (folders recursively) is one test: its lines are tapir:run steps, run in strict mode (a step whose answer says matched, untilMatched, navigated or verified false fails) with expect steps as checks. Before each attempt the app is hot restarted and tapir waits for its extensions (--fresh=restart), started anew (start) or left as it is (none). Exits 0 when every test passed, 1 otherwise. Reports go to --output-dir: junit.xml, report.html (with a screenshot, the snapshot, console and exceptions of each failure) and report.json.'
+    'Every *.tapir file under the paths (folders recursively) is one test: its lines are tapir:run steps, run in strict mode (a step whose answer says matched, untilMatched, navigated or verified false fails) with expect steps as checks. Before each attempt the app is hot restarted and tapir waits for its extensions (--fresh=restart), started anew (start) or left as it is (none). Exits 0 when every test passed, 1 otherwise. Reports go to --output-dir: junit.xml, report.html (with a screenshot, the snapshot, console and exceptions of each failure, and its trace) and report.json.'
   static override examples = [
     '<%= config.bin %> <%= command.id %> flows/',
     '<%= config.bin %> <%= command.id %> flows/ --retries=1 --reporter=list,junit --output-dir=reports',
@@ -60,6 +60,13 @@ export default class Test extends TapirCommand<typeof Test> {
     'output-dir': Flags.string({description: 'Folder the junit, html and json reports are written to.', default: 'tapir-report'}),
     shard: Flags.string({description: 'Run only shard i of n (1/4): a stable subset, balanced by --durations when given.'}),
     durations: Flags.string({description: 'The report.json of a last run: shards are balanced by its test times.'}),
+    trace: Flags.string({
+      description:
+        'Which attempts leave a trace in <output-dir>/traces (each step, and the app after it; tapir show-trace <file>): on, off, retain-on-failure (kept only when the attempt failed) or on-first-retry.',
+      options: [...TRACE_MODES],
+      default: 'retain-on-failure',
+    }),
+    'trace-screenshots': Flags.boolean({description: 'Put a screenshot after each action in the traces.', allowNo: true, default: true}),
   }
 
   protected parseInput() {
@@ -88,7 +95,17 @@ export default class Test extends TapirCommand<typeof Test> {
     // On a terminal each test's line shows as it ends (stderr); stdout then holds the summary alone.
     const live = reporters.includes('list') && process.stderr.isTTY === true
     const report = await runSuite(
-      {files, cwd, outputDir, retries: flags.retries, testTimeoutMs: flags['test-timeout'], bail: flags.bail, fresh, hide: stateFolder},
+      {
+        files,
+        cwd,
+        outputDir,
+        retries: flags.retries,
+        testTimeoutMs: flags['test-timeout'],
+        bail: flags.bail,
+        fresh,
+        hide: stateFolder,
+        trace: {mode: flags.trace as TraceMode, version: this.config.version, screenshots: flags['trace-screenshots']},
+      },
       {
         context,
         isVerb: (verb) => verbNamed(verb) !== undefined,
@@ -163,5 +180,10 @@ function pattern(text: string): RegExp {
 /** Every flag of the command and whether it takes a value, to read the paths from the raw argv. */
 function flagSpec() {
   const all = {...Test.baseFlags, ...Test.flags}
-  return Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}]))
+  return Object.fromEntries(
+    Object.entries(all).flatMap(([name, flag]) => [
+      [name, {takesValue: flag.type === 'option'}],
+      ...(flag.type === 'boolean' && flag.allowNo ? [[`no-${name}`, {takesValue: false}]] : []),
+    ]),
+  )
 }

@@ -236,6 +236,24 @@ export function writeAtomic(path: string, data: string | Uint8Array, options: Wr
   }
 }
 
+/** Adds `data` at the end of an existing regular file in one write, never through a symbolic
+ *  link, and answers the file's size after it. A file other processes also append to (a
+ *  session's trace) gets each addition whole: O_APPEND puts every write at the end. */
+export function appendWhole(path: string, data: string): number {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+    if (!fstatSync(fd).isFile()) throw Object.assign(new Error('not a regular file'), {code: 'ENOTREG'})
+    const bytes = Buffer.from(data, 'utf8')
+    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written)
+    return fstatSync(fd).size
+  } catch (error) {
+    throw fileError('append to', path, error)
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
 /** A fresh, owner-only log: any old file or planted link under its name is removed, not followed. */
 export function openFreshLog(path: string): number {
   try {

@@ -35,11 +35,12 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     await s.close()
   })
 
-  it('lists one tool per catalogue verb, tapir_run and the session tools, with annotations', async () => {
+  it('lists one tool per catalogue verb, tapir_run, tapir_trace_summary and the session tools, with annotations', async () => {
     const {tools} = await client.listTools()
     const expected = [
       ...VERBS.flatMap((verb) => (verb.tool ? [verb.tool] : [])),
       'tapir_run',
+      'tapir_trace_summary',
       ...SESSION_TOOLS.map((tool) => tool.tool),
     ].sort()
     expect(tools.map((tool) => tool.name)).toEqual(expected)
@@ -57,11 +58,10 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
       tools: Array<{name: string; params: Array<{name: string; type: string; required: boolean; default?: unknown}>}>
     }
     const {tools} = await client.listTools()
-    // The session tools, tapir_expect and tapir_a11y are tapir's own additions: the reference has none of them
-    // (test/contract/spec.test.ts lists them).
-    for (const tool of tools.filter(
-      (candidate) => !sessionTool(candidate.name) && candidate.name !== 'tapir_expect' && candidate.name !== 'tapir_a11y',
-    )) {
+    // The session tools, tapir_expect, tapir_a11y and tapir_trace_summary are tapir's own additions: the
+    // reference has none of them (test/contract/spec.test.ts lists them).
+    const own = new Set(['tapir_expect', 'tapir_a11y', 'tapir_trace_summary'])
+    for (const tool of tools.filter((candidate) => !sessionTool(candidate.name) && !own.has(candidate.name))) {
       const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
       const schema = tool.inputSchema as unknown as {
         properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>

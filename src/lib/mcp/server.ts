@@ -1,3 +1,4 @@
+import {resolve} from 'node:path'
 import {Server} from '@modelcontextprotocol/sdk/server/index.js'
 import type {RequestHandlerExtra} from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
@@ -15,6 +16,9 @@ import type {ErrorObject, Outcome} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {isJsonObject} from '../shape.js'
+import {readTrace} from '../trace/read-trace.js'
+import {traceSummary} from '../trace/summary.js'
+import {TRACE_SUMMARY_TOOL} from '../trace/tool.js'
 import {VERBS, verbForTool} from '../verbs/index.js'
 import {inputFromArguments} from '../verbs/input.js'
 import type {VerbContext} from '../verbs/types.js'
@@ -43,6 +47,21 @@ export interface McpOptions {
   /** Runs a session tool's CLI command (start, stop, ...) in this process with `--json` and the
    *  server's own session flags, on the call's context; answers the command's Outcome. */
   runCommand(tool: SessionTool, argv: string[], context: VerbContext): Promise<Outcome>
+  /** Told of each answered call, before the next one runs (the trace appends it). */
+  onCall?(call: AnsweredCall, context: VerbContext): Promise<void>
+  /** The trace tapir_trace_summary reads when no file is named. */
+  traceFile?(): string | undefined
+}
+
+/** A call the server answered, as a trace records it. */
+export interface AnsweredCall {
+  name: string
+  args: Record<string, unknown> | undefined
+  result: ToolResult
+  startedAt: Date
+  durationMs: number
+  /** Whether the tool only reads (no screenshot after it). */
+  reads: boolean
 }
 
 /** What a server serves: its tools, and how to run one call of them. */
@@ -61,6 +80,7 @@ export function listTools(): McpTool[] {
   const tools = [
     ...VERBS.flatMap((verb) => (verb.tool ? [toolFor({...verb, tool: verb.tool})] : [])),
     toolFor(RUN_TOOL),
+    toolFor(TRACE_SUMMARY_TOOL),
     ...SESSION_TOOLS.map(toolFor),
   ]
   return tools.sort((a, b) => a.name.localeCompare(b.name))
@@ -71,12 +91,26 @@ function tapirServed(): Served {
     tools: listTools(),
     call: (name, args, context, options) => {
       if (name === RUN_TOOL.tool) return callRun(args, context, options)
+      if (name === TRACE_SUMMARY_TOOL.tool) return callTraceSummary(args, context, options)
       const session = sessionTool(name)
       if (session) return callSession(session, args, context, options)
       const verb = verbForTool(name)
       return verb ? callVerb(verb, args, context) : undefined
     },
-    reads: (name) => (verbForTool(name) ?? sessionTool(name))?.kind === 'read',
+    reads: (name) => name === TRACE_SUMMARY_TOOL.tool || (verbForTool(name) ?? sessionTool(name))?.kind === 'read',
+  }
+}
+
+/** The summary of the trace named, or of this server's own (else the session's). */
+async function callTraceSummary(args: Record<string, unknown> | undefined, context: VerbContext, options: McpOptions): Promise<ToolResult> {
+  try {
+    const input = inputFromArguments(TRACE_SUMMARY_TOOL, args)
+    const file = typeof input.file === 'string' ? resolve(context.cwd, input.file) : options.traceFile?.()
+    if (file === undefined)
+      throw new UsageError('No trace to summarize: name its file, or start this server with --trace=<dir> (or tapir trace start <file>).')
+    return textResult(traceSummary(readTrace(file)))
+  } catch (error) {
+    return errorResult(error)
   }
 }
 
@@ -165,7 +199,9 @@ export async function serveMcp(options: McpOptions): Promise<void> {
         return {answer, released: served.reads(name) ? Promise.resolve() : running}
       }
       const result = withinSizeLimit(name, answer)
-      options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`)
+      const durationMs = Date.now() - started
+      options.log(`${name} ${result.isError ? 'failed' : 'ok'} in ${durationMs} ms`)
+      await options.onCall?.({name, args, result, startedAt: new Date(started), durationMs, reads: served.reads(name)}, context)
       return {answer: result, released: Promise.resolve()}
     })
   })

@@ -51,10 +51,16 @@ function testHtml(test: TestRecord, image: (path: string) => Buffer | undefined)
   return `<details class="test ${test.status}"${test.status === 'passed' ? '' : ' open'}>
 <summary><span class="status">${test.status}</span> <span class="file">${esc(test.file)}</span> <span class="time">${seconds(test.durationMs)}${retries}</span></summary>
 ${shown.failure ? `<p class="failure">${esc(shown.failure.message, 2000)}</p>` : ''}
+${shown.trace ? traceLink(shown.trace) : ''}
 ${stepsTable(shown)}
 ${shown.evidence ? evidenceHtml(shown.evidence, image, shown) : ''}
-${earlier.map((attempt) => `<details class="attempt"><summary>Earlier attempt, ${attempt.passed ? 'passed' : 'failed'}</summary>${attempt.failure ? `<p class="failure">${esc(attempt.failure.message, 2000)}</p>` : ''}${stepsTable(attempt)}${attempt.evidence ? evidenceHtml(attempt.evidence, image, attempt) : ''}</details>`).join('\n')}
+${earlier.map((attempt) => `<details class="attempt"><summary>Earlier attempt, ${attempt.passed ? 'passed' : 'failed'}</summary>${attempt.failure ? `<p class="failure">${esc(attempt.failure.message, 2000)}</p>` : ''}${attempt.trace ? traceLink(attempt.trace) : ''}${stepsTable(attempt)}${attempt.evidence ? evidenceHtml(attempt.evidence, image, attempt) : ''}</details>`).join('\n')}
 </details>`
+}
+
+/** A link to the attempt's trace (relative to the report), and the command that shows it. */
+function traceLink(trace: string): string {
+  return `<p class="trace">Trace: <a href="${esc(trace)}">${esc(trace)}</a> · see every step with <code>tapir show-trace ${esc(trace)}</code> (from the report's folder)</p>`
 }
 
 function stepsTable(attempt: Attempt): string {

@@ -82,7 +82,8 @@ function failureDetail(failure: Failure, attempt: Attempt): string {
 }
 
 /** Every attempt's steps, with their times; a flaky test says so first, a failed one ends with its
- *  screenshot as GitLab takes one (`[[ATTACHMENT|path]]`, the path from where tapir test ran). */
+ *  screenshot as GitLab takes one (`[[ATTACHMENT|path]]`, the path from where tapir test ran);
+ *  an attempt that kept a trace names it, from there too. */
 function systemOut(test: TestRecord, reportFolder: string): string {
   const lines: string[] = []
   if (test.status === 'flaky') lines.push(`flaky: passed on attempt ${test.attempts.length} of ${test.attempts.length}`)
@@ -90,6 +91,7 @@ function systemOut(test: TestRecord, reportFolder: string): string {
     if (test.attempts.length > 1) lines.push(`attempt ${index + 1}: ${attempt.passed ? 'passed' : 'failed'}`)
     lines.push(...stepLines(attempt))
     if (attempt.failure) lines.push(`✗ ${attempt.failure.message}`)
+    if (attempt.trace) lines.push(`trace: ${posix.normalize(posix.join(reportFolder, attempt.trace))} (tapir show-trace <it>)`)
   }
   const screenshot = test.status === 'failed' ? shownAttempt(test).evidence?.screenshot : undefined
   if (screenshot) lines.push(`[[ATTACHMENT|${posix.normalize(posix.join(reportFolder, screenshot))}]]`)

@@ -43,6 +43,8 @@ export interface Attempt {
   steps: StepRecord[]
   failure?: Failure
   evidence?: Evidence
+  /** The attempt's trace, relative to the report's folder (tapir show-trace <it>). */
+  trace?: string
 }
 
 export type TestStatus = 'passed' | 'failed' | 'flaky'

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto'
+import {rmdirSync, rmSync} from 'node:fs'
 import {homedir, tmpdir} from 'node:os'
-import {sep} from 'node:path'
+import {dirname, join, relative, sep} from 'node:path'
 import type {Box, Finding} from '../a11y/types.js'
 import {messageOf} from '../errors.js'
 import type {Outcome} from '../output/outcome.js'
@@ -8,6 +9,8 @@ import {runSteps, type StepResult} from '../run/execute.js'
 import {maskWholeValues} from '../run/mask.js'
 import {planSteps, stepLines, type Step} from '../run/plan.js'
 import {readStepSource} from '../run/read-steps.js'
+import {Tracer} from '../trace/tracer.js'
+import {verbNamed} from '../verbs/index.js'
 import type {VerbContext} from '../verbs/types.js'
 import {captureEvidence} from './evidence.js'
 import type {Attempt, Failure, StepRecord, SuiteReport, TestRecord} from './report.js'
@@ -48,6 +51,28 @@ export interface SuiteOptions {
   /** Folders of this machine no report may name, beside cwd, home and the temp folder (the
    *  session file's, when it was named). */
   hide?: readonly string[]
+  /** Which attempts leave a trace (docs/traces.md), written into `traces/` of the report folder. */
+  trace?: SuiteTrace
+}
+
+export const TRACE_MODES = ['on', 'off', 'retain-on-failure', 'on-first-retry'] as const
+export type TraceMode = (typeof TRACE_MODES)[number]
+
+export interface SuiteTrace {
+  mode: TraceMode
+  /** tapir's version, for the trace's header. */
+  version: string
+  screenshots: boolean
+}
+
+/** The folder of a report's traces, inside its output folder. */
+export const TRACES_FOLDER = 'traces'
+
+/** Whether an attempt (0 the first) is traced: every one, none, every one kept only when it
+ *  failed, or only the first retry. */
+function traces(trace: SuiteTrace | undefined, attempt: number): boolean {
+  if (!trace || trace.mode === 'off') return false
+  return trace.mode === 'on-first-retry' ? attempt === 1 : true
 }
 
 /** Runs every test file as one test, each attempt from a fresh app, in strict mode, retried up to
@@ -89,11 +114,15 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   // Values read from the environment, and text typed into secret fields as the steps meet them.
   const secrets: string[] = []
   const mask = (text: string) => unrooted(maskWholeValues(text, secrets), options)
+  let tracer: Tracer | undefined
   const finish = async (failure?: Failure, withEvidence = true): Promise<Attempt> => {
     const evidence =
       failure && withEvidence
         ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, mask)
         : undefined
+    const trace = tracer
+      ? keptTrace(tracer, failure === undefined && options.trace?.mode === 'retain-on-failure', options.outputDir)
+      : undefined
     return {
       passed: failure === undefined,
       durationMs: Date.now() - startedAt.getTime(),
@@ -102,6 +131,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
       steps: steps.map((step) => ({...step, step: mask(step.step), output: mask(step.output)})),
       ...(failure ? {failure} : {}),
       ...(evidence ? {evidence} : {}),
+      ...(trace ? {trace} : {}),
     }
   }
   let plan
@@ -122,6 +152,15 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
       message: unrooted(`${file}: the app could not be brought to a known state (--fresh=${options.fresh}): ${messageOf(error)}`, options),
     })
   }
+  if (options.trace && traces(options.trace, attempt))
+    tracer = new Tracer({
+      file: join(options.outputDir, TRACES_FOLDER, `${evidenceName(file, attempt)}.trace`),
+      source: 'test',
+      title: `${file}, attempt ${attempt + 1}`,
+      version: options.trace.version,
+      screenshots: options.trace.screenshots,
+      clean: mask,
+    })
   let timedOut = false
   const record = (result: StepResult): void => {
     steps.push({
@@ -138,7 +177,12 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
   const control: AttemptControl = {cancelled: stop.signal, secret: (text) => secrets.push(text)}
   const dispatch = (step: Step): Promise<Outcome> =>
     timedOut ? Promise.resolve({stdout: '', stderr: ['✗ not run: the test timed out'], exitCode: 1}) : hooks.dispatch(step, control)
-  const run = runSteps(plan.steps, dispatch, false, {strict: true, onStep: (result) => (timedOut ? undefined : record(result))})
+  const onStep = async (result: StepResult, index: number): Promise<void> => {
+    if (timedOut) return
+    record(result)
+    if (tracer) tracer = await traceStep(tracer, hooks.context, result, verbNamed(plan.steps[index]?.verb ?? '')?.kind !== 'read')
+  }
+  const run = runSteps(plan.steps, dispatch, false, {strict: true, onStep})
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<'timeout'>((done) => {
     timer = setTimeout(() => done('timeout'), options.testTimeoutMs)
@@ -174,6 +218,48 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     stepNumber: report.failed,
     message: `${file}${failed.line === undefined ? '' : `:${failed.line}`}: step ${report.failed} (${mask(failed.step)}) failed (exit ${failed.exitCode}): ${cut(reason)}`,
   })
+}
+
+/** Appends the step to the attempt's trace; a trace that cannot be written is given up (the
+ *  test goes on, its report without a trace). */
+async function traceStep(tracer: Tracer, context: VerbContext, result: StepResult, acted: boolean): Promise<Tracer | undefined> {
+  const durationMs = result.durationMs ?? 0
+  try {
+    await tracer.step(context, {
+      via: 'run',
+      call: result.step,
+      startedAt: new Date(Date.now() - durationMs),
+      durationMs,
+      exitCode: result.exitCode,
+      output: result.output,
+      result: result.outcome.result,
+      acted,
+    })
+    return tracer
+  } catch {
+    return undefined
+  }
+}
+
+/** The trace's path from the report's folder, once closed; a passing attempt's is removed when
+ *  only failures keep theirs. */
+function keptTrace(tracer: Tracer, drop: boolean, outputDir: string): string | undefined {
+  if (!tracer.written) return undefined
+  try {
+    if (drop) {
+      rmSync(tracer.file, {force: true})
+      try {
+        rmdirSync(dirname(tracer.file)) // only when no other trace is in it
+      } catch {
+        // other traces are kept there
+      }
+      return undefined
+    }
+    tracer.close()
+  } catch {
+    return undefined
+  }
+  return relative(outputDir, tracer.file).split(sep).join('/')
 }
 
 /** A file-system-safe name for an attempt's screenshot, one per test file: the readable part
