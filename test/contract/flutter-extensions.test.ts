@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
-import {startSim} from '../../src/sim/index.js'
-import {FlutterFramework} from '../../src/sim/server/flutter-framework.js'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
+import {startSim} from '../../src/sim/index.js'
+import {FlutterFramework} from '../../src/sim/server/flutter-framework.js'
 
 /**
  * The ext.flutter.* a debug Flutter app registers that the sim models, each where flutter/flutter

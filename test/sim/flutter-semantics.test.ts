@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {parseSemanticsDump} from '../../src/lib/zero/semantics-dump.js'
+import {createMonitorsApp} from '../../src/sim/app/index.js'
 
 const RENDERING = 'package:flutter/src/rendering/binding.dart'
 const EDITABLE = 'package:flutter/src/widgets/editable_text.dart'

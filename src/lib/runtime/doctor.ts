@@ -8,10 +8,10 @@ import {assessProcesses} from '../session/session-processes.js'
 import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
 import {AppConnection} from '../vm/app-connection.js'
-import {ZERO_INSTALL_NOTE, zeroInstallable} from '../vm/zero-install.js'
 import {Deadline} from '../vm/deadline.js'
 import {routesAnswer} from '../vm/tapir-answers.js'
 import {toWebSocketUri} from '../vm/uri.js'
+import {ZERO_INSTALL_NOTE, zeroInstallable} from '../vm/zero-install.js'
 
 /** One line of `tapir doctor`: what was checked, whether it holds, and whether tapir can work
  *  without it (a blocking failure makes doctor exit 1). */

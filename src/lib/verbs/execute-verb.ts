@@ -1,6 +1,6 @@
 import {Deadline} from '../vm/deadline.js'
-import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import {drivesZeroInstall, runZeroInstall} from '../zero/drive.js'
+import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import {explainOffViewport} from './off-viewport.js'
 import {explainWrongKind} from './wrong-kind.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'

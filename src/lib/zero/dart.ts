@@ -31,7 +31,7 @@ export function dartDouble(n: number): string {
 export function dartString(text: string): string {
   let out = "'"
   for (const char of text) {
-    const code = char.codePointAt(0)!
+    const code = char.codePointAt(0) ?? 0
     if (char === '\\' || char === "'" || char === '$') out += `\\${char}`
     else if (code >= 0x20 && code < 0x7f) out += char
     else out += `\\u{${code.toString(16)}}`

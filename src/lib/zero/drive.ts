@@ -1,10 +1,10 @@
 import {TapirError} from '../errors.js'
 import {object, string} from '../shape.js'
+import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
-import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
@@ -102,7 +102,7 @@ async function observe(app: AppConnection, deadline: Deadline, input: Input): Pr
     .map((node) => ({node, role: roleOf(node)}))
     .filter(({role}) => role !== null && (roles === undefined || roles.has(role)))
     .slice(0, typeof input.limit === 'number' ? input.limit : undefined)
-    .map(({node, role}) => ({ref: refOf(node), role: role!, label: node.label}))
+    .map(({node, role}) => ({ref: refOf(node), role: role ?? 'button', label: node.label}))
   return {candidates}
 }
 
@@ -134,14 +134,14 @@ async function scroll(app: AppConnection, deadline: Deadline, input: Input): Pro
   const [dx, dy] =
     typeof input.dx === 'number' || typeof input.dy === 'number'
       ? [Number(input.dx ?? 0), Number(input.dy ?? 0)]
-      : byDirection[String(input.direction ?? 'down')]!
+      : (byDirection[String(input.direction ?? 'down')] ?? [0, pixels])
   const ref = typeof input.ref === 'string' ? input.ref : undefined
   const root = await readTree(app, deadline)
   const before = ref === undefined ? undefined : await liveNode(app, deadline, ref)
   const view = viewOf(root)
   const from = before === undefined ? {x: view.width / 2, y: view.height / 2} : centre(before)
   await swipe(app, deadline, from, {x: from.x - dx, y: from.y - dy})
-  const after = ref === undefined ? undefined : allNodes(await readTree(app, deadline)).find((node) => node.id === before!.id)
+  const after = ref === undefined ? undefined : allNodes(await readTree(app, deadline)).find((node) => node.id === before?.id)
   const scrolled =
     before === undefined ? undefined : after === undefined || after.rect.top !== before.rect.top || after.rect.left !== before.rect.left
   return {...(scrolled === undefined ? {} : {scrolled}), direction: String(input.direction ?? 'down'), pixels}
@@ -233,7 +233,7 @@ async function run(app: AppConnection, deadline: Deadline, expression: DartExpre
     return answer
   } catch (error) {
     if (!(error instanceof RpcError)) throw error
-    const said = (error.details ?? error.rpcMessage).split('\n')[0]!
+    const said = (error.details ?? error.rpcMessage).split('\n')[0] ?? ''
     // The VM answers 113 itself when no expression compiler is registered (a profile build, an
     // app flutter run did not start); DWDS -32600 without expression evaluation, and in WebSocket
     // mode -32603 (ProxyService.noSuchMethod): no evaluate at all.

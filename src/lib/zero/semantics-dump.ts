@@ -41,7 +41,7 @@ export function parseSemanticsDump(text: string): DumpNode | undefined {
   for (const line of text.split('\n')) {
     const node = NODE.exec(line)
     if (node) {
-      raws.push({id: Number(node[2]), depth: connectorDepth(node[1]!), props: []})
+      raws.push({id: Number(node[2]), depth: connectorDepth(node[1] ?? ''), props: []})
       continue
     }
     const current = raws.at(-1)
@@ -56,10 +56,10 @@ export function parseSemanticsDump(text: string): DumpNode | undefined {
   if (first === undefined) return undefined
   let at = 0
   const build = (origin: {x: number; y: number}, scaled: boolean): DumpNode => {
-    const raw = raws[at++]!
+    const raw = raws[at++] ?? first
     const node = toNode(raw, origin, scaled)
     const childOrigin = raw.depth === 0 ? {x: 0, y: 0} : {x: node.rect.left, y: node.rect.top}
-    while (at < raws.length && raws[at]!.depth === raw.depth + 1) node.children.push(build(childOrigin, raw.depth === 0))
+    while (raws[at]?.depth === raw.depth + 1) node.children.push(build(childOrigin, raw.depth === 0))
     return node
   }
   return build({x: 0, y: 0}, false)
