@@ -1,7 +1,7 @@
 import {UsageError} from '../lib/errors.js'
+import {nearestName} from '../lib/nearest-name.js'
 import {missingMessage} from '../lib/verbs/input.js'
 import type {Param, ParamValue, Verb} from '../lib/verbs/types.js'
-import {nearestName} from '../lib/nearest-name.js'
 import {GLOBAL_FLAG_RULES, flagDefault, flagParams, isRequiredFlag, kebabCase, readList, readNumber} from './flag-rules.js'
 import type {GlobalValues} from './produce-outcome.js'
 

@@ -32,7 +32,8 @@ describe('text and control verbs against the sim', () => {
     const result = await s.run(['tapir:fill', '--ref=e4', '--text=x'])
     expect(result).toMatchObject({
       exitCode: 3,
-      stderr: '✗ ref e4 is a button, not a text field. fill types into a text field (a textbox in tapir:snap); to press this one, run tapir:tap.',
+      stderr:
+        '✗ ref e4 is a button, not a text field. fill types into a text field (a textbox in tapir:snap); to press this one, run tapir:tap.',
     })
   })
 
@@ -87,6 +88,23 @@ describe('text and control verbs against the sim', () => {
       })
       const json = JSON.parse((await s.run(['tapir:fill', `--ref=${ref}`, '--text=abc', '--json'])).stdout)
       expect(json.effect).toMatchObject({kind: 'text', verified: false, value: '', target: {matchKind: expect.any(String)}})
+    })
+
+    it('a strict run fails a fill the field changed, saying what it held (never for a ${env} value)', async () => {
+      const ref = refOf(settings, /textbox "Nickname"/)
+      const warned = await s.run(['tapir:fill', `--ref=${ref}`, '--text=grace'])
+      expect(warned).toMatchObject({exitCode: 0, stderr: '⚠ The field holds "GRACE" after the settle, not the text sent.'})
+      const strict = await s.run(['tapir:run', '--strict', `fill --ref=${ref} --text=grace`])
+      expect(strict.exitCode).toBe(1)
+      expect(strict.stderr).toContain(
+        '✗ fill answered effect.verified: false (the field holds "GRACE", not the text sent), so a strict run fails it',
+      )
+      const secret = await s.run(['tapir:run', '--strict', `fill --ref=${ref} --text=\${env.NICK}`], {env: {NICK: 'grace'}})
+      expect(secret.exitCode).toBe(1)
+      expect(secret.stderr).toContain('✗ fill answered effect.verified: false, so a strict run fails it')
+      expect(secret.stderr.split('\n').filter((line) => line.startsWith('✗ fill answered'))).toEqual([
+        '✗ fill answered effect.verified: false, so a strict run fails it',
+      ])
     })
 
     it('select_option sets the dropdown, and a refused value warns', async () => {

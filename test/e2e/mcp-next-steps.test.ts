@@ -5,8 +5,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {McpTestClient, mcpClient} from '../helpers/mcp.js'
 import {CLI_WORDS} from '../helpers/mcp-words.js'
+import {McpTestClient, mcpClient} from '../helpers/mcp.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
 // What an agent with only MCP reads when something is missing or mistyped: every next step is a

@@ -296,7 +296,8 @@ describe('tapir test', () => {
       expect(JSON.parse(text(held))).toMatchObject({passed: true, expected: '2 widgets with text "Sign in"'})
       const failed = await client.callTool({name: 'tapir_expect', arguments: {route: '/settings', timeoutMs: 0}})
       expect(failed.isError).toBe(true)
-      expect(JSON.parse(text(failed))).toMatchObject({passed: false, saw: 'the route "/login"'})
+      expect(JSON.parse(text(failed).split('\n')[0]!)).toMatchObject({passed: false, saw: 'the route "/login"'})
+      expect(JSON.parse(text(failed).split('\n')[1]!)).toMatchObject({error: {exitCode: 1}})
     } finally {
       await client.close()
     }

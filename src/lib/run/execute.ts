@@ -77,7 +77,7 @@ export async function runSteps(
 
 /** A step that exited 0 while its answer reports a soft failure, as a failed step (exit 1). */
 function strictOutcome(step: Step, outcome: Outcome): Outcome {
-  const soft = outcome.exitCode === 0 ? softFailureOf(outcome.result) : undefined
+  const soft = outcome.exitCode === 0 ? softFailureOf(outcome.result, {showValue: step.envWords === undefined}) : undefined
   if (soft === undefined) return outcome
   const message = `${step.verb} answered ${soft}, so a strict run fails it`
   return {

@@ -8,10 +8,18 @@ const SOFT_FIELDS = ['matched', 'untilMatched', 'navigated', 'verified'] as cons
 
 /** The soft failure a step's answer reports, in words (`untilMatched: false`), or undefined. A
  *  strict run (tapir test, tapir:run --strict) fails the step on it; the verb alone exits 0. */
-export function softFailureOf(result: Result | undefined): string | undefined {
+export function softFailureOf(result: Result | undefined, options: {showValue?: boolean} = {}): string | undefined {
   if (!result) return undefined
   for (const field of SOFT_FIELDS) if (result[field] === false) return `${field}: false`
   const {effect} = result
-  if (isJsonObject(effect) && effect.verified === false) return 'effect.verified: false'
-  return undefined
+  if (!isJsonObject(effect) || effect.verified !== false) return undefined
+  // What the field held (a formatter's upper case, a parent that reverts it), as fill's own ⚠ line
+  // says it; never for a step that typed a ${env.NAME} value, which a formatter may have changed
+  // past what masking finds.
+  const held = typeof effect.value === 'string' && options.showValue !== false ? effect.value : undefined
+  if (held === undefined) return 'effect.verified: false'
+  const shown = held.length > MAX_VALUE_CHARS ? `${held.slice(0, MAX_VALUE_CHARS)}…` : held
+  return `effect.verified: false (the field holds ${JSON.stringify(shown)}, not the text sent)`
 }
+
+const MAX_VALUE_CHARS = 80

@@ -10,10 +10,10 @@ import {launchChrome, type LaunchedChrome} from '../cdp/launch.js'
 import {withPage} from '../cdp/page.js'
 import {TapirError, UsageError, messageOf} from '../errors.js'
 import {findFlutter} from '../flutter/flutter-binary.js'
-import {nearestName} from '../nearest-name.js'
 import {makeSocketFolder, removeSocketFolder} from '../flutter/socket-folder.js'
 import {askSupervisor, watchSupervisor} from '../flutter/supervisor-client.js'
 import {GO, READY, SUPERVISOR_STOP_MS, type SupervisorEvent} from '../flutter/supervisor-protocol.js'
+import {nearestName} from '../nearest-name.js'
 import type {SessionLocation} from '../session/location.js'
 import {
   checkOwned,

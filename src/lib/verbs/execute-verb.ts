@@ -2,8 +2,8 @@ import {Deadline} from '../vm/deadline.js'
 import {drivesZeroInstall, runZeroInstall} from '../zero/drive.js'
 import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import {explainOffViewport} from './off-viewport.js'
-import {explainWrongKind} from './wrong-kind.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
+import {explainWrongKind} from './wrong-kind.js'
 
 /** Runs a verb under one overall deadline: --timeout, plus the time the verb waits in the app
  *  (wait_for, tap --until), shared by connecting, finding the isolate and every call. While a
