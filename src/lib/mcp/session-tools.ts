@@ -31,7 +31,7 @@ export const SESSION_TOOLS: readonly SessionTool[] = [
     tool: 'tapir_devices',
     command: 'devices',
     title: 'List devices',
-    summary: "List the device ids tapir_start takes: sim (the simulated app) and flutter's devices.",
+    summary: "List the device ids tapir_start takes: sim and flutter's devices.",
     kind: 'read',
     params: [],
     argv: () => [],

@@ -61,7 +61,8 @@ function shownSecret(result: Result, widget: Seen | undefined): boolean {
 
 function refsOn(snapshot: string): Map<string, Seen> {
   const refs = new Map<string, Seen>()
-  for (const node of screenNodes(snapshot)) if (node.ref) refs.set(node.ref, {words: [node.label], ...(node.obscured ? {obscured: true} : {})})
+  for (const node of screenNodes(snapshot))
+    if (node.ref) refs.set(node.ref, {words: [node.label], ...(node.obscured ? {obscured: true} : {})})
   return refs
 }
 

@@ -180,7 +180,7 @@ export const setCheckbox = extensionVerb({
   name: 'set_checkbox',
   tool: 'tapir_set_checkbox',
   title: 'Set a checkbox',
-  summary: 'Set a checkbox, switch or radio to true or false, tapping only if needed; effect.verified says if it took.',
+  summary: 'Set a checkbox, switch or radio, tapping only if needed; effect.verified says if it took.',
   cliExit: 'exits 1 when it did not take (0 with --json or --includeSnapshot)',
   example: '--ref=e2 --value=true',
   exampleBefore: ['tapir tapir:navigate --route=/settings', 'tapir tapir:snap --interactiveOnly'],

@@ -45,7 +45,7 @@ export const evaluate = defineVerb({
   tool: 'tapir_evaluate',
   title: 'Evaluate Dart',
   dispatch: 'vm:evaluate',
-  summary: "Evaluate a Dart expression in the app's root library and return its value; it may change state.",
+  summary: "Evaluate a Dart expression in the app's root library; it may change state.",
   details: 'What lib/main.dart imports is in scope.',
   example: '--expression="Auth.user?.email"',
   kind: 'action',

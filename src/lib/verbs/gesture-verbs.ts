@@ -147,7 +147,7 @@ export const drag = extensionVerb({
   name: 'drag',
   tool: 'tapir_drag',
   title: 'Drag and drop',
-  summary: 'Drag from one widget to another by refs, through pointer moves (reorder, swipe to a target).',
+  summary: 'Drag from one widget to another by refs, through pointer moves.',
   example: '--startRef=e5 --endRef=e9',
   exampleBefore: ['tapir tapir:navigate --route=/monitors', 'tapir tapir:snap --interactiveOnly'],
   kind: 'action',

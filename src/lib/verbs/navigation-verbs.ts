@@ -97,7 +97,7 @@ export const resetOverlays = extensionVerb({
   name: 'reset_overlays',
   tool: 'tapir_reset_overlays',
   title: 'Reset overlays',
-  summary: 'Clear overlays step by step (pop, Escape, Close, Cancel) if tapir_dismiss_modals is not enough.',
+  summary: 'Clear overlays step by step (pop, Escape, Close, Cancel).',
   kind: 'set',
   dusk: {on: 'refused'},
   step: 'any',

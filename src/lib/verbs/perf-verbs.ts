@@ -131,7 +131,7 @@ export const perfTrace = defineVerb({
   tool: 'tapir_perf_trace',
   title: 'Write a perf trace',
   dispatch: 'ext.tapir.perf_trace',
-  summary: 'Write the last closed performance session as Chrome Trace JSON (chrome://tracing, Perfetto).',
+  summary: 'Write the last closed performance session as Chrome Trace JSON (Perfetto).',
   example: '--out=build/perf/list.trace.json',
   exampleBefore: ['tapir tapir:perf_begin', 'tapir tapir:navigate --route=/monitors', 'tapir tapir:perf_end'],
   kind: 'set',

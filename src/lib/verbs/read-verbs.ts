@@ -11,7 +11,7 @@ export const snap = extensionVerb({
   name: 'snap',
   tool: 'tapir_snap',
   title: 'Snapshot the screen',
-  summary: 'Read the screen as a YAML Semantics tree, each actionable widget tagged [ref=eN]. Start here for refs to act on.',
+  summary: 'Read the screen as a YAML Semantics tree, each actionable widget tagged [ref=eN]. Start here.',
   example: '--interactiveOnly',
   kind: 'read',
   dusk: {
@@ -207,7 +207,7 @@ export const getRoutes = extensionVerb({
   name: 'get_routes',
   tool: 'tapir_get_routes',
   title: 'Get the current route',
-  summary: "Say where the app is (the Router's location, top page, title hint), to confirm a navigation.",
+  summary: "Say where the app is: the Router's location, top page, title hint.",
   kind: 'read',
   dusk: {on: 'driven', method: 'get_routes', params: {}, tool: {tool: 'dusk_get_routes', summary: 'Say which route the app shows.'}},
   step: 'any',

@@ -56,7 +56,7 @@ export const hotReloadAndSnap = defineVerb({
   tool: 'tapir_hot_reload_and_snap',
   title: 'Hot reload and snapshot',
   dispatch: 'tapir:hot_reload_and_snap',
-  summary: 'Hot reload; return the snapshot, a screenshot and recent exceptions (reloaded: false on a compile error).',
+  summary: 'Hot reload; return the snapshot, a screenshot and recent exceptions.',
   cliExit: 'exits 1 when the reload failed to compile',
   example: '--no-screenshot',
   kind: 'action',

@@ -69,7 +69,7 @@ export const fill = extensionVerb({
   name: 'fill',
   tool: 'tapir_fill',
   title: 'Fill a text field',
-  summary: 'Fill a text field in one call (focus, clear, type, settle), retried once if the ref goes stale.',
+  summary: 'Fill a text field in one call (focus, clear, type, settle).',
   example: '--ref=e2 --text=alice@example.com',
   exampleBefore: ['tapir tapir:snap --interactiveOnly'],
   ...writesText,

@@ -81,7 +81,7 @@ export const waitForNetworkIdle = extensionVerb({
   name: 'wait_for_network_idle',
   tool: 'tapir_wait_for_network_idle',
   title: 'Wait for network idle',
-  summary: 'Wait until no HTTP request has been in flight for idleMs, e.g. after an action that loads data.',
+  summary: 'Wait until no HTTP request has been in flight for idleMs.',
   cliExit: 'exits 1 when it never settles',
   example: '--timeoutMs=8000 --idleMs=750',
   kind: 'read',
