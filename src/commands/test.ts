@@ -155,11 +155,16 @@ export default class Test extends TapirCommand<typeof Test> {
   }
 }
 
+/** Each attempt's context, made at its first step: what its typed-secret watch saw lasts the attempt. */
+const attemptContexts = new WeakMap<AttemptControl, VerbContext>()
+
 /** The shared context (its one connection) under an attempt's control: cancelled when the test
  *  times out, and telling the attempt each text typed into a secret field. */
 function attemptContext(context: VerbContext, control: AttemptControl): VerbContext {
+  const made = attemptContexts.get(control)
+  if (made) return made
   const recorder = typedSecrets(control.secret, context.recorder?.bind(context))
-  return new Proxy(context, {
+  const attempt = new Proxy(context, {
     get(target, key, receiver) {
       if (key === 'cancelled') return control.cancelled
       if (key === 'recorder') return recorder
@@ -167,6 +172,8 @@ function attemptContext(context: VerbContext, control: AttemptControl): VerbCont
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
+  attemptContexts.set(control, attempt)
+  return attempt
 }
 
 function pattern(text: string): RegExp {

@@ -95,7 +95,10 @@ describe('an agent with only MCP: devices, start the sim, sign in, see it, hit a
     const syncNow = /button "Sync now" \[ref=(e\d+)\]/.exec(shown)![1]!
     const intoView = await call('tapir_scroll', {ref: syncNow, intoView: true, includeSnapshot: false})
     expect(intoView.isError).toBe(true)
-    expect(JSON.parse(textOf(intoView))).toMatchObject({
+    // An error result's last line is its error object (docs/mcp.md); the answer comes before it.
+    const answerText = textOf(intoView)
+    expect(JSON.parse(answerText.slice(answerText.lastIndexOf('\n') + 1))).toMatchObject({error: {message: expect.any(String)}})
+    expect(JSON.parse(answerText.slice(0, answerText.lastIndexOf('\n')))).toMatchObject({
       inViewport: false,
       outside: {side: 'right', gapPx: 4},
       note: `${syncNow} lies 4 px past the right edge of the viewport (its far edge 100 px out) after the scroll: no Scrollable around it brings it in along x.`,

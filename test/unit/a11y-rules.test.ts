@@ -15,7 +15,6 @@ import {
 import {failsOn, findingLine, parseRules} from '../../src/lib/a11y/findings.js'
 import {contrastFindings, isAtBoundary, labelFindings, TAP_TARGET, tapTargetFindings} from '../../src/lib/a11y/rules.js'
 import {screenNodes, snapshotLines} from '../../src/lib/a11y/screen-nodes.js'
-import {semanticsIssueFindings} from '../../src/lib/a11y/semantics-issues.js'
 import type {Box, ScreenNode} from '../../src/lib/a11y/types.js'
 import {UsageError} from '../../src/lib/errors.js'
 
@@ -232,26 +231,5 @@ describe('options and answers', () => {
     expect(findingLine(finding!)).toMatch(
       /^e3 button "Close" at 88,80 32x32: tap-target 32x32, needs 48x48; fix: make the tap area at least 48x48/,
     )
-  })
-
-  it("turns the issues of Flutter's getSemanticsTree into findings of the rule semantics", () => {
-    const answer = {
-      data: {
-        '7': {node: {label: ''}, issues: [{rule: 'missingLabel', description: 'Tappable node has no label.'}]},
-        '8': {node: {label: 'Ok'}},
-      },
-    }
-    expect(semanticsIssueFindings(answer)).toEqual([
-      {
-        rule: 'semantics',
-        ref: null,
-        role: 'semantics node 7',
-        label: '',
-        rect: null,
-        measured: 'missingLabel',
-        threshold: 'none',
-        fix: 'Tappable node has no label.',
-      },
-    ])
   })
 })

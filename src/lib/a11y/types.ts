@@ -31,7 +31,7 @@ export interface ScreenNode {
 /** One thing the audit found. */
 export interface Finding {
   [key: string]: unknown
-  rule: Rule | 'semantics'
+  rule: Rule
   /** The snapshot's eN; null for a text line (it carries none), which `label` then names. */
   ref: string | null
   role: string

@@ -4,9 +4,9 @@ import type {Catalogue} from './catalogues.js'
  *  ref is, how to wait, and what an error's exitCode means. */
 const TAPIR = [
   'tapir drives one running Flutter app. With no app yet: tapir_devices lists device ids; tapir_start with device "sim" runs the simulated app (or a flutter device id runs yours); tapir_attach records an app already running; tapir_status says whether it answers; tapir_stop ends what tapir_start began.',
-  'Refs: tapir_snap shows the screen with [ref=eN] on each actionable widget; an eN names that widget until the screen changes. tapir_find and tapir_observe give qN handles, looked up again on every use. A stale or unknown ref: take a fresh tapir_snap.',
+  'Refs: tapir_snap tags each actionable widget [ref=eN], valid until the screen changes; tapir_find and tapir_observe give qN handles, looked up again on every use. A stale or unknown ref: take a fresh tapir_snap.',
   'Waits: after an action that loads or animates, tapir_wait_for a text, key or route instead of sleeping; tapir_wait_for_network_idle after data loads.',
-  "An app with no tapir package is driven zero-install (tapir_status says so): tapir_snap reads Flutter's own semantics tree, tapir_tap and tapir_fill act through evaluate, and other tools answer that tapir install adds the package (with actionability gates, effects, overflow, enrichers and perf).",
+  "An app without the tapir package is driven zero-install (tapir_status says so), through Flutter's own semantics tree and evaluate; a tool that needs the package says so (tapir install adds it).",
   'Errors carry {"error": {message, exitCode, envelope?}}: exitCode 1 is the call or this machine (fix the arguments, start a session), 3 is the app refusing or not answering (read the message: it names the next step).',
   // The one place step lines are described: tools/list has no bytes to spare (test/contract/mcp-tools.test.ts).
   `tapir_run makes many calls in one: a step is a tool's name without tapir_, then each argument as a word, as in "tap --ref=e5" or "fill --ref=e3 --text='Ada L'" (quote a value with spaces; a boolean alone is true, "--no-name" false; a list is comma-separated). "find --key=save --as=s" then "tap --ref=@s" reuses what find matched. It stops at the first failed step (continue: true goes on) and answers each step's line.`,
