@@ -1,12 +1,13 @@
 import {spawn} from 'node:child_process'
-import {join} from 'node:path'
+import {join, resolve} from 'node:path'
 import {isExecutable, pathFolders} from '../executable.js'
 
 /** The program that hands a file to the desktop's browser, when there is a desktop: `open` on
- *  macOS, `xdg-open` on Linux with a display, the shell's `start` on Windows. */
+ *  macOS, `xdg-open` on Linux with a display, `explorer.exe` on Windows (cmd's `start` would read
+ *  `&` in a file name as a second command). */
 function opener(env: NodeJS.ProcessEnv): {command: string; args: (path: string) => string[]} | undefined {
   if (process.platform === 'darwin') return {command: '/usr/bin/open', args: (path) => [path]}
-  if (process.platform === 'win32') return {command: env.ComSpec ?? 'cmd.exe', args: (path) => ['/d', '/c', 'start', '""', path]}
+  if (process.platform === 'win32') return {command: 'explorer.exe', args: (path) => [path]}
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined
   const found = pathFolders(env)
     .map((folder) => join(folder, 'xdg-open'))
@@ -19,7 +20,8 @@ export function openPage(path: string, env: NodeJS.ProcessEnv): boolean {
   const program = opener(env)
   if (!program) return false
   try {
-    const child = spawn(program.command, program.args(path), {stdio: 'ignore', detached: true, env})
+    // absolute, so a name that starts with "-" is never read as an option
+    const child = spawn(program.command, program.args(resolve(path)), {stdio: 'ignore', detached: true, env})
     child.on('error', () => undefined)
     child.unref()
     return true
