@@ -17,7 +17,13 @@ export default defineConfig({
       NODE_ENV: 'tapir-test',
     },
     projects: [
-      {extends: true, test: {name: 'source', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**']}},
+      // Pure logic and the in-process sim: one process per worker for all of them, not one per
+      // file (a fork per file was 40% of this tier's CPU time).
+      {extends: true, test: {name: 'unit', isolate: false, include: ['test/{unit,sim,integration,commands}/**/*.test.ts']}},
+      {
+        extends: true,
+        test: {name: 'source', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/{unit,sim,integration,commands}/**']},
+      },
       // The e2e tier runs the built CLI, so it refuses to start against a stale dist/.
       {extends: true, test: {name: 'built', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/helpers/fresh-build.ts']}},
     ],
