@@ -93,6 +93,13 @@ export class PointerArena {
       tracked.downAt - last.downAt >= DOUBLE_TAP_MIN_TIME_MS &&
       Math.hypot(tracked.down.x - last.point.x, tracked.down.y - last.point.y) <= DOUBLE_TAP_SLOP
     const count = follows ? last.count + 1 : 1
+    const heldPoint = last?.point
+    if (!follows && this.held !== null && heldPoint !== undefined) {
+      // A tap that cannot be the second one resets the recogniser, which lets the held tap win now.
+      clearTimeout(this.held)
+      this.held = null
+      tapAt(this.app, heldPoint)
+    }
     this.last = {point: tracked.down, downAt: tracked.downAt, upAt, count}
     const point = tracked.down
     const claimant = (wants: (ui: UiNode) => boolean) => hitTest(this.app.frame, point).find((m) => wants(m.ui))?.ui
