@@ -63,6 +63,15 @@ describe('zero-install gestures and controls on --package=none', () => {
     expect(await snap()).toContain('- heading "Monitors"')
   })
 
+  it('a tapir:run step takes the same zero-install form: dblclick, then navigate_back at the root', async () => {
+    const row = refOf(await snap(), /button "API"/)
+    const run = await s.run(['tapir:run', `dblclick --ref=${row}`, 'navigate_back'])
+    expect(run).toMatchObject({exitCode: 0, stderr: ''})
+    expect(await snap()).toContain(`- button "API ★" [ref=${row}]`)
+    expect(await s.run(['tapir:dblclick', `--ref=${row}`])).toMatchObject({exitCode: 0})
+    expect(await snap()).toContain(`- button "API" [ref=${row}]`)
+  })
+
   it('right_click: a secondary-button click opens the row menu; navigate_back closes it', async () => {
     const before = await snap()
     const row = refOf(before, /button "API"/)
