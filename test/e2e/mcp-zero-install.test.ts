@@ -59,6 +59,11 @@ describe('an agent with only MCP drives a debug app with no package (tapir_start
     expect(detail).toContain('- heading "API"')
     expect((await call('tapir_tap', {ref: /- button "Back" \[ref=(e\d+)\]/.exec(detail)![1]!})).isError).toBeFalsy()
     expect(yamlOf(await call('tapir_snap', {interactiveOnly: true}))).toContain('- heading "Monitors"')
+    // A double tap through the tool, as on the CLI: the row marks a favourite and stays shut.
+    expect((await call('tapir_dblclick', {ref: api})).isError).toBeFalsy()
+    const favourite = yamlOf(await call('tapir_snap', {interactiveOnly: true}))
+    expect(favourite).toContain(`- button "API ★" [ref=${api}]`)
+    expect(favourite).toContain('- heading "Monitors"')
     const refused = await call('tapir_press_key', {key: 'Enter'})
     expect(refused.isError).toBe(true)
     expect(textOf(refused)).toMatch(/^tapir_press_key has no zero-install form: .*; run tapir install to add the package\./)
