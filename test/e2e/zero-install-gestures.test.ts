@@ -148,6 +148,9 @@ describe('zero-install gestures and controls on --package=none', () => {
     const missing = await s.run(['tapir:select_option', `--ref=${region}`, '--value=Atlantis'])
     expect(missing).toMatchObject({exitCode: 3, stdout: ''})
     expect(missing.stderr).toMatch(/No option "Atlantis" in the menu .* it was closed again/)
+    const heading = await s.run(['tapir:select_option', `--ref=${refOf(settings, /heading "Settings"/)}`, '--value=eu'])
+    expect(heading).toMatchObject({exitCode: 3, stdout: ''})
+    expect(heading.stderr).toMatch(/^✗ A tap on e\d+ opened no menu: pass the ref of a dropdown\.$/)
     expect(await snap()).toContain(`- button "Region": "${wanted}" [ref=${region}]`)
   })
 

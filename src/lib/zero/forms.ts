@@ -113,9 +113,13 @@ async function selectOption(app: AppConnection, deadline: Deadline, input: Input
   const dropdown = await liveNode(app, deadline, ref)
   const closed = await dumpText(app, deadline)
   await tapAt(app, deadline, dropdown)
+  // The menu's items are the nodes the tap brought: never a button that was on the page before.
+  const before = new Set(listedNodes(tree(closed)).map((node) => node.id))
   const menu = tree(await settled(app, deadline, closed))
   const view = viewOf(menu)
-  const items = listedNodes(menu).filter((node) => roleOf(node) !== null && !offscreen(node, view) && node.id !== dropdown.id)
+  const brought = listedNodes(menu).filter((node) => !before.has(node.id) && !offscreen(node, view))
+  if (brought.length === 0) throw new TapirError(`A tap on ${ref} opened no menu: pass the ref of a dropdown.`, 'app')
+  const items = brought.filter((node) => roleOf(node) !== null)
   const item = items.find((node) => node.label === value)
   if (item === undefined) {
     await run(app, deadline, popFocusedNavigator)
@@ -136,7 +140,13 @@ async function selectOption(app: AppConnection, deadline: Deadline, input: Input
  *  screen changed. */
 async function navigateBack(app: AppConnection, deadline: Deadline): Promise<Result> {
   const before = await dumpText(app, deadline)
-  await run(app, deadline, popFocusedNavigator)
+  const answer = await run(app, deadline, popFocusedNavigator)
+  // Null: the chain stopped short (no focus, or a focus outside any route), so no maybePop ran.
+  if (answer.kind === 'Null')
+    throw new TapirError(
+      "No route holds the app's focus, so tapir cannot tell which navigator to pop: tap the page's Back button, or run tapir install.",
+      'app',
+    )
   const popped = (await settled(app, deadline, before)) !== before
   return {navigatedBack: popped, popped}
 }
