@@ -70,7 +70,7 @@ describe('tapir start --device=sim with fault knobs', () => {
     expect(snap).toMatchObject({exitCode: 0, stdout: '- textbox "Email" [ref=e2]\n  typeable: true', stderr: ''})
     const routes = await current!.run(['tapir:get_routes'])
     expect(routes).toMatchObject({exitCode: 1, stdout: ''})
-    expect(routes.stderr).toMatch(/^✗ tapir:get_routes has no zero-install form yet .*run tapir install to add the package\.$/)
+    expect(routes.stderr).toMatch(/^✗ tapir:get_routes has no zero-install form: .*; run tapir install to add the package\.$/)
     await stopLeavesNoProcess(pid)
   })
 

@@ -83,11 +83,11 @@ describe('a debug app with no package (--package=none), driven zero-install from
   })
 
   it('refuses a verb with no zero-install form in one line naming tapir install', async () => {
-    const refused = await s.run(['tapir:navigate_back'])
+    const refused = await s.run(['tapir:reset_overlays'])
     expect(refused.exitCode).toBe(1)
     expect(refused.stdout).toBe('')
     expect(refused.stderr.trim().split('\n')).toHaveLength(1)
-    expect(refused.stderr).toMatch(/^✗ tapir:navigate_back has no zero-install form yet .*run tapir install/)
+    expect(refused.stderr).toMatch(/^✗ tapir:reset_overlays has no zero-install form yet .*run tapir install/)
   })
 
   it('a ref that names no live node is a stale ref, exit 3', async () => {

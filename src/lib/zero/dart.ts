@@ -9,10 +9,16 @@ export const RENDERING_LIBRARY = 'package:flutter/src/rendering/binding.dart'
 /** widgets/editable_text.dart declares EditableTextState and imports focus_manager.dart, services
  *  (TextEditingValue, TextSelection) and rendering (SelectionChangedCause). */
 export const EDITABLE_TEXT_LIBRARY = 'package:flutter/src/widgets/editable_text.dart'
+/** widgets/navigator.dart declares NavigatorState and imports focus_manager.dart and framework.dart. */
+export const NAVIGATOR_LIBRARY = 'package:flutter/src/widgets/navigator.dart'
 
 /** A pointer id far from the engine's own (gestures/binding.dart `_handlePointerEventImmediately`
  *  asserts a down pointer is not already being tracked). */
 export const POINTER_ID = 900_001
+/** The device id of tapir's mouse: rendering/mouse_tracker.dart keeps one state per device, and
+ *  asserts that a PointerAddedEvent only follows a PointerRemovedEvent of the same device, so
+ *  tapir sends no Added: the device's first event creates its state (`_shouldMarkStateDirty`). */
+export const MOUSE_DEVICE = 900_001
 
 export interface DartExpression {
   readonly library: string
@@ -47,12 +53,42 @@ type PointerKind = 'PointerDownEvent' | 'PointerMoveEvent' | 'PointerUpEvent'
 
 /** GestureBinding.instance.handlePointerEvent(PointerXEvent(pointer:, position:[, delta:]))
  *  (gestures/binding.dart `handlePointerEvent`; gestures/events.dart, the const constructors'
- *  named parameters `pointer`, `position`, and `delta` on a move). Positions are logical pixels. */
-export function pointerEvent(kind: PointerKind, x: number, y: number, delta?: {dx: number; dy: number}): DartExpression {
+ *  named parameters `pointer`, `position`, and `delta` on a move). Positions are logical pixels.
+ *  The default kind is a touch, whose down the recognisers take as kPrimaryButton. */
+export function pointerEvent(
+  kind: PointerKind,
+  x: number,
+  y: number,
+  delta?: {dx: number; dy: number},
+  pointer = POINTER_ID,
+): DartExpression {
   const moved = delta === undefined ? '' : `, delta: Offset(${dartDouble(delta.dx)}, ${dartDouble(delta.dy)})`
   return {
     library: RENDERING_LIBRARY,
-    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${POINTER_ID}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${moved}))`,
+    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${pointer}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${moved}))`,
+  }
+}
+
+/** A mouse's secondary button going down or up at a point: `kind: PointerDeviceKind.mouse` (dart:ui,
+ *  re-exported by gestures/events.dart), `device:` tapir's mouse, and on the down `buttons:
+ *  kSecondaryButton` (events.dart), so only a secondary-tap recogniser (gestures/tap.dart
+ *  `onSecondaryTap`) takes it; the up carries no buttons, as the engine's does. */
+export function secondaryButton(kind: 'PointerDownEvent' | 'PointerUpEvent', x: number, y: number): DartExpression {
+  const buttons = kind === 'PointerDownEvent' ? ', buttons: kSecondaryButton' : ''
+  return {
+    library: RENDERING_LIBRARY,
+    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${POINTER_ID}, kind: PointerDeviceKind.mouse, device: ${MOUSE_DEVICE}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${buttons}))`,
+  }
+}
+
+/** A mouse moving over a point with no button down: PointerHoverEvent(kind:, device:, position:)
+ *  (gestures/events.dart). gestures/binding.dart `_handlePointerEventImmediately` hit-tests a hover
+ *  and RendererBinding.dispatchEvent hands it to the MouseTracker (rendering/mouse_tracker.dart),
+ *  which runs the MouseRegions' onEnter/onHover/onExit, as a real mouse does. */
+export function hoverEvent(x: number, y: number): DartExpression {
+  return {
+    library: RENDERING_LIBRARY,
+    source: `GestureBinding.instance.handlePointerEvent(PointerHoverEvent(kind: PointerDeviceKind.mouse, device: ${MOUSE_DEVICE}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})))`,
   }
 }
 
@@ -72,3 +108,18 @@ export function replaceFocusedText(text: string): DartExpression {
 
 /** EditableTextState.textEditingValue.text of the focused field (null when no field has focus). */
 export const focusedText: DartExpression = {library: EDITABLE_TEXT_LIBRARY, source: `${FOCUSED_EDITABLE}?.textEditingValue.text`}
+
+/** FocusNode.unfocus() on the primary focus (widgets/focus_manager.dart; the default
+ *  `disposition: UnfocusDisposition.scope` hands focus to the enclosing FocusScope). */
+export const unfocusPrimary: DartExpression = {library: NAVIGATOR_LIBRARY, source: 'FocusManager.instance.primaryFocus?.unfocus()'}
+
+/** NavigatorState.maybePop() (widgets/navigator.dart) on the navigator around the primary focus:
+ *  a route's FocusScope takes focus when it is pushed (Route.didPush / didAdd there), so this is
+ *  the navigator of the route in front: a dialog's on the root navigator, a nested page's on its
+ *  branch navigator. maybePop honours PopScope and never pops a navigator's first route (its
+ *  popDisposition bubbles), so unlike WidgetsBinding.handlePopRoute it never asks the platform to
+ *  close the app. */
+export const popFocusedNavigator: DartExpression = {
+  library: NAVIGATOR_LIBRARY,
+  source: 'FocusManager.instance.primaryFocus?.context?.findAncestorStateOfType<NavigatorState>()?.maybePop()',
+}

@@ -1,24 +1,16 @@
 import {TapirError} from '../errors.js'
-import {object, string} from '../shape.js'
 import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-import {RpcError} from '../vm/rpc-error.js'
-import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
-import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
-import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
+import {zeroInstallable} from '../vm/zero-install.js'
+import {focusedText, pointerEvent, replaceFocusedText} from './dart.js'
+import {ZERO_INSTALL_FORMS} from './forms.js'
+import {centre, dumpText, liveNode, nodeFor, readTree, run, settled, tapAt} from './live.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
 
 // Driving an app that runs no tapir package, through Flutter's own surface: the semantics dump
-// for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form yet is
+// for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form is
 // refused in one line naming `tapir install`.
-
-const DUMP = SEMANTICS_DUMP
-const TREE = 'ext.flutter.accessibility.getSemanticsTree'
-const dumpAnswer = object({data: string})
-const anyObject = object({})
-/** How long a turned-on semantics tree may take to be built by the next frame. */
-const SEMANTICS_WAIT_MS = 3000
 
 /** What a package-free app can be asked for: Flutter's semantics dump is registered. */
 export async function drivesZeroInstall(app: AppConnection, deadline: Deadline): Promise<boolean> {
@@ -45,13 +37,31 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
     case 'type':
     case 'clear':
       return writeText(app, call.deadline, input, verb.name === 'clear' ? '' : String(input.text ?? ''))
-    default:
+    default: {
+      const form = ZERO_INSTALL_FORMS[verb.name]
+      if (form !== undefined) return form(app, call.deadline, input)
+      const refusal = ZERO_INSTALL_REFUSALS[verb.name]
+      if (refusal !== undefined)
+        throw new TapirError(
+          (words) => `${words.call(verb.name)} has no zero-install form: ${refusal}; run tapir install to add the package.`,
+          'usage',
+        )
       throw new TapirError(
         (words) =>
           `${words.call(verb.name)} has no zero-install form yet (the app runs no tapir package; see docs/zero-install.md): run tapir install to add the package.`,
         'usage',
       )
+    }
   }
+}
+
+/** Verbs with no honest zero-install form, and why (docs/zero-install.md says more). */
+const ZERO_INSTALL_REFUSALS: Readonly<Record<string, string>> = {
+  press_key:
+    'Flutter offers no public call that delivers a key event to the focus tree (the engine sends key data to KeyEventManager, which pairs it with platform messages)',
+  navigate: "a route name means something only to the app's own router, which the semantics tree does not show",
+  get_routes: 'the semantics tree names no routes, and Flutter has no extension that lists them',
+  dismiss_modals: 'the semantics tree does not tell a modal route from a page; navigate_back pops the route in front, one at a time',
 }
 
 async function snap(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
@@ -106,10 +116,14 @@ async function observe(app: AppConnection, deadline: Deadline, input: Input): Pr
   return {candidates}
 }
 
+/** A tap answers once its effect shows, or kDoubleTapTimeout has passed: a widget that also takes
+ *  double taps gets the tap only then (gestures/multitap.dart). */
 async function tap(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
   const ref = String(input.ref ?? '')
   const node = await liveNode(app, deadline, ref)
+  const before = await dumpText(app, deadline)
   await tapAt(app, deadline, node)
+  await settled(app, deadline, before)
   return {ref}
 }
 
@@ -147,10 +161,6 @@ async function scroll(app: AppConnection, deadline: Deadline, input: Input): Pro
   return {...(scrolled === undefined ? {} : {scrolled}), direction: String(input.direction ?? 'down'), pixels}
 }
 
-function centre(node: DumpNode): {x: number; y: number} {
-  return {x: node.rect.left + node.rect.width / 2, y: node.rect.top + node.rect.height / 2}
-}
-
 /** Down, five moves, up: gestures/events.dart PointerMoveEvent carries each step's delta. */
 async function swipe(app: AppConnection, deadline: Deadline, from: {x: number; y: number}, to: {x: number; y: number}): Promise<void> {
   const STEPS = 5
@@ -172,78 +182,4 @@ async function writeText(app: AppConnection, deadline: Deadline, input: Input, t
   const back = await run(app, deadline, focusedText)
   const value = back.kind === 'Null' ? null : (back.valueAsString ?? null)
   return {ref, effect: {verified: value === text, value}}
-}
-
-async function tapAt(app: AppConnection, deadline: Deadline, node: DumpNode): Promise<void> {
-  const x = node.rect.left + node.rect.width / 2
-  const y = node.rect.top + node.rect.height / 2
-  await run(app, deadline, pointerEvent('PointerDownEvent', x, y))
-  await run(app, deadline, pointerEvent('PointerUpEvent', x, y))
-}
-
-/** The node a ref names in the tree as it is now: refs are semantics ids, so a node that is gone is a stale ref. */
-async function liveNode(app: AppConnection, deadline: Deadline, ref: string): Promise<DumpNode> {
-  const root = await readTree(app, deadline)
-  const node = nodeFor(root, ref)
-  if (offscreen(node, viewOf(root))) throw new TapirError(`${ref} is off screen: scroll it into view first.`, 'app')
-  return node
-}
-
-function nodeFor(root: DumpNode, ref: string): DumpNode {
-  const id = /^e(\d+)$/.exec(ref)?.[1]
-  const node = id === undefined ? undefined : allNodes(root).find((candidate) => candidate.id === Number(id) && !candidate.mergedUp)
-  if (node === undefined)
-    throw new TapirError(`No node ${ref} on screen now (a zero-install ref is a semantics id); take a new tapir:snap.`, 'app')
-  return node
-}
-
-/** The semantics tree, turned on first when the app builds none: through the accessibility
- *  inspector where the app has it (it holds a handle), else `ensureSemantics` through evaluate. */
-async function readTree(app: AppConnection, deadline: Deadline): Promise<DumpNode> {
-  const first = await dump(app, deadline)
-  if (first !== undefined) return first
-  if ((await app.extensionRPCs(deadline)).includes(TREE)) await app.callFlutter(TREE, {}, anyObject, deadline)
-  else await run(app, deadline, ensureSemantics)
-  const until = Date.now() + Math.min(SEMANTICS_WAIT_MS, deadline.remainingMs())
-  for (;;) {
-    const tree = await dump(app, deadline)
-    if (tree !== undefined) return tree
-    if (Date.now() >= until)
-      throw new TapirError(`The app built no semantics tree after tapir turned semantics on (${NOT_GENERATED}).`, 'app')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-async function dump(app: AppConnection, deadline: Deadline): Promise<DumpNode | undefined> {
-  return parseSemanticsDump((await app.callFlutter(DUMP, {}, dumpAnswer, deadline)).data)
-}
-
-/** Evaluates one of dart.ts's expressions; a compile error (113) or an expression compiler the
- *  app lacks is one line naming what to do. */
-async function run(app: AppConnection, deadline: Deadline, expression: DartExpression) {
-  try {
-    const answer = await app.evaluateInLibrary(expression.library, expression.source, deadline)
-    if (answer.type === '@Error') {
-      // DWDS answers a compile error as an @Error whose message starts CompilationError.
-      const message = answer.message ?? 'an error'
-      if (message.startsWith('CompilationError:'))
-        throw new TapirError(`The app's compiler refused tapir's Dart: ${message.split('\n')[0]}`, 'app')
-      throw new TapirError(`The app threw on tapir's Dart: ${message.split('\n')[0]}`, 'app')
-    }
-    return answer
-  } catch (error) {
-    if (!(error instanceof RpcError)) throw error
-    const said = (error.details ?? error.rpcMessage).split('\n')[0] ?? ''
-    // The VM answers 113 itself when no expression compiler is registered (a profile build, an
-    // app flutter run did not start); DWDS -32600 without expression evaluation, and in WebSocket
-    // mode -32603 (ProxyService.noSuchMethod): no evaluate at all.
-    const noCompiler = error.code === 113 && /No compilation service/.test(error.details ?? error.rpcMessage)
-    if (noCompiler || [-32601, -32600, -32603].includes(error.code))
-      throw new TapirError(
-        `Acting needs evaluate, which this app's debug service does not offer (${error.rpcMessage.split('\n')[0]}): run the app with flutter run in debug mode (on the web, -d chrome with expression evaluation), or run tapir install.`,
-        'usage',
-      )
-    if (error.code === 113) throw new TapirError(`The app's compiler refused tapir's Dart: ${said}`, 'app')
-    throw error
-  }
 }

@@ -5,6 +5,7 @@ import {mountFrame, type Frame} from './frame.js'
 import {DEFAULT_VIEW, right, type View} from './geometry.js'
 import {NodeIds} from './node-ids.js'
 import {PerfMonitor} from './perf/monitor.js'
+import {PointerArena} from './pointer-arena.js'
 import {RefRegistry} from './refs.js'
 import {locationOf} from './router.js'
 import {buildApp} from './screens/app.js'
@@ -53,8 +54,8 @@ export class AppModel {
   /** Handles others took with `SemanticsBinding.ensureSemantics()` (an evaluate, the accessibility
    *  inspector), not yet disposed. */
   semanticsHandles = 0
-  /** Pointers down through `GestureBinding.handlePointerEvent`: where each went down and is now. */
-  readonly pointers = new Map<number, {down: {x: number; y: number}; at: {x: number; y: number}}>()
+  /** What the gesture arena makes of pointer events sent through `GestureBinding.handlePointerEvent`. */
+  readonly arena: PointerArena = new PointerArena(this)
   private readonly frameListeners = new Set<() => void>()
   private readonly developerListeners = new Set<(event: DeveloperEvent) => void>()
   /** The Router location the last frame showed, for the framework's navigation events. */
@@ -91,7 +92,7 @@ export class AppModel {
     this.closed = false
     this.semanticsHandleHeld = this.build.tapirPackage
     this.semanticsHandles = 0
-    this.pointers.clear()
+    this.arena.reset()
     this.bootId = `${this.now().toString(36)}-${this.boots}`
     this.draw()
   }

@@ -74,7 +74,11 @@ export class SimIsolate {
   }
 }
 
-export const FLUTTER_LIBRARIES = ['package:flutter/src/rendering/binding.dart', 'package:flutter/src/widgets/editable_text.dart']
+export const FLUTTER_LIBRARIES = [
+  'package:flutter/src/rendering/binding.dart',
+  'package:flutter/src/widgets/editable_text.dart',
+  'package:flutter/src/widgets/navigator.dart',
+]
 
 /** Digits with a non-zero lead, below 2^53 so the number survives JSON in JavaScript clients. */
 function randomDigits(count: number): string {

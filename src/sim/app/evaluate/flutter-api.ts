@@ -19,9 +19,21 @@
 //   offset, TextAffinity affinity = TextAffinity.downstream})`.
 // - SelectionChangedCause: rendering/editable.dart (enum): tap, doubleTap, longPress, forcePress,
 //   keyboard, toolbar, drag, stylusHandwriting.
+// - PointerHoverEvent: gestures/events.dart (file id 103107411), `const PointerHoverEvent({viewId,
+//   timeStamp, kind, pointer, device, position, delta, buttons, obscured, pressureMin, pressureMax,
+//   distance, distanceMax, size, radiusMajor, radiusMinor, radiusMin, radiusMax, orientation, tilt,
+//   synthesized, embedderId})` (no `pressure`: the constructor passes 0.0 itself).
+// - kPrimaryButton = 0x01, kSecondaryButton = 0x02: gestures/events.dart top-level constants.
+// - PointerDeviceKind: dart:ui pointer.dart (enum): touch, mouse, stylus, invertedStylus, trackpad,
+//   unknown; gestures/events.dart re-exports it with Offset.
+// - FocusNode `void unfocus({UnfocusDisposition disposition = UnfocusDisposition.scope})` and the
+//   enum UnfocusDisposition (scope, previouslyFocusedChild): widgets/focus_manager.dart.
+// - NavigatorState: widgets/navigator.dart, `class NavigatorState extends State<Navigator>`,
+//   `Future<bool> maybePop<T extends Object?>([T? result])`.
 // Which names a library sees is its imports: rendering/binding.dart imports gestures.dart and
 // semantics.dart; widgets/editable_text.dart imports focus_manager.dart, framework.dart, services
-// and rendering.
+// and rendering; widgets/navigator.dart declares NavigatorState and imports focus_manager.dart and
+// framework.dart.
 
 export interface NamedParam {
   readonly type: string
@@ -72,6 +84,19 @@ const POINTER_COMMON: Readonly<Record<string, NamedParam>> = {
   embedderId: {type: 'int'},
 }
 
+const HOVER_NAMED: Readonly<Record<string, NamedParam>> = {
+  ...Object.fromEntries(Object.entries(POINTER_COMMON).filter(([name]) => name !== 'pressure')),
+  delta: {type: 'Offset'},
+  distance: {type: 'double'},
+  synthesized: {type: 'bool'},
+}
+
+/** Top-level constants, with their values. */
+export const CONSTANTS: Readonly<Record<string, {readonly type: string; readonly value: number}>> = {
+  kPrimaryButton: {type: 'int', value: 0x01},
+  kSecondaryButton: {type: 'int', value: 0x02},
+}
+
 export const API: Readonly<Record<string, ApiClass>> = {
   GestureBinding: {
     statics: {instance: 'GestureBinding'},
@@ -86,12 +111,25 @@ export const API: Readonly<Record<string, ApiClass>> = {
       named: {...POINTER_COMMON, delta: {type: 'Offset'}, platformData: {type: 'int'}, synthesized: {type: 'bool'}},
     },
   },
+  PointerHoverEvent: {
+    supertype: 'PointerEvent',
+    unnamed: {returns: 'PointerHoverEvent', named: HOVER_NAMED},
+  },
+  PointerDeviceKind: {values: ['touch', 'mouse', 'stylus', 'invertedStylus', 'trackpad', 'unknown']},
   PointerUpEvent: {supertype: 'PointerEvent', unnamed: {returns: 'PointerUpEvent', named: {...POINTER_COMMON, distance: {type: 'double'}}}},
   Offset: {unnamed: {returns: 'Offset', positional: ['double', 'double']}, getters: {dx: 'double', dy: 'double'}},
   SemanticsBinding: {statics: {instance: 'SemanticsBinding'}, methods: {ensureSemantics: {returns: 'SemanticsHandle'}}},
   SemanticsHandle: {methods: {dispose: {returns: 'void'}}},
   FocusManager: {statics: {instance: 'FocusManager'}, getters: {primaryFocus: 'FocusNode?'}},
-  FocusNode: {getters: {context: 'BuildContext?', hasPrimaryFocus: 'bool'}},
+  FocusNode: {
+    getters: {context: 'BuildContext?', hasPrimaryFocus: 'bool'},
+    methods: {unfocus: {returns: 'void', named: {disposition: {type: 'UnfocusDisposition'}}}},
+  },
+  UnfocusDisposition: {values: ['scope', 'previouslyFocusedChild']},
+  NavigatorState: {
+    supertype: 'State',
+    methods: {maybePop: {returns: 'Future<bool>', positional: ['Object?'], requiredPositional: 0}},
+  },
   BuildContext: {methods: {findAncestorStateOfType: {returns: 'T?', typeParameterBound: 'State'}}},
   State: {},
   EditableTextState: {
@@ -123,9 +161,21 @@ export const LIBRARY_SCOPES: Readonly<Record<string, readonly string[]>> = {
     'PointerDownEvent',
     'PointerMoveEvent',
     'PointerUpEvent',
+    'PointerHoverEvent',
+    'PointerDeviceKind',
+    'kPrimaryButton',
+    'kSecondaryButton',
     'Offset',
     'SemanticsBinding',
     'SemanticsHandle',
+  ],
+  'package:flutter/src/widgets/navigator.dart': [
+    'FocusManager',
+    'FocusNode',
+    'UnfocusDisposition',
+    'BuildContext',
+    'State',
+    'NavigatorState',
   ],
   'package:flutter/src/widgets/editable_text.dart': [
     'FocusManager',

@@ -1,17 +1,13 @@
 import type {AppValue, EvaluateReply} from '../../app-contract.js'
 import type {AppModel} from '../app-model.js'
 import {primaryFocus} from '../focus.js'
-import {dragBetween} from '../gestures.js'
-import {tapAt} from '../pointer.js'
+import {popOutermost} from '../handlers/navigate-back.js'
 import type {Expr} from './ast.js'
 import {compileDetails} from './compile-details.js'
-import {API, assignable, LIBRARY_SCOPES, type Signature} from './flutter-api.js'
+import {API, assignable, CONSTANTS, LIBRARY_SCOPES, type Signature} from './flutter-api.js'
 import {CompileError} from './lexer.js'
 import {parse} from './parser.js'
 import {NULL, dartToString, type DartValue} from './values.js'
-
-/** `kTouchSlop` (gestures/constants.dart): a pointer that moves less than this between down and up taps. */
-const TOUCH_SLOP = 18
 
 /**
  * An expression in one of Flutter's libraries: checked as the front end would against the API
@@ -36,6 +32,7 @@ const LIBRARY_OF: Readonly<Record<string, string>> = {
   SemanticsHandle: 'package:flutter/src/semantics/binding.dart',
   TextEditingValue: 'package:flutter/src/services/text_input.dart',
   Offset: 'dart:ui',
+  _Future: 'dart:async',
 }
 
 function toAppValue(value: DartValue): AppValue {
@@ -47,6 +44,8 @@ function toAppValue(value: DartValue): AppValue {
       return {type: value.t, value: value.v}
     case 'bool':
       return {type: 'bool', value: value.v}
+    case 'future':
+      return {type: 'object', className: '_Future', library: LIBRARY_OF._Future!, text: "Instance of '_Future<bool>'"}
     case 'object':
       return {type: 'object', className: value.cls, library: LIBRARY_OF[value.cls] ?? 'package:flutter', text: dartToString(value)}
     default:
@@ -81,7 +80,7 @@ class Checker {
         return expr.type
       case 'name':
         if (!this.scope.includes(expr.name)) throw new CompileError(expr.column, expr.name.length, `Undefined name '${expr.name}'.`)
-        return `class ${expr.name}`
+        return CONSTANTS[expr.name]?.type ?? `class ${expr.name}`
       case 'nonNull':
         return nonNull(this.type(expr.target))
       case 'get':
@@ -235,8 +234,10 @@ class Runner {
         if (expr.type === 'String') return str(expr.value as string)
         if (expr.type === 'bool') return {t: 'bool', v: expr.value as boolean}
         return {t: expr.type, v: expr.value as number}
-      case 'name':
-        return {t: 'type', name: expr.name}
+      case 'name': {
+        const constant = CONSTANTS[expr.name]
+        return constant === undefined ? {t: 'type', name: expr.name} : {t: 'int', v: constant.value}
+      }
       case 'nonNull':
         return this.run(expr.target)
       case 'get': {
@@ -264,9 +265,11 @@ class Runner {
     }
     if (target.t !== 'object') return NULL
     if (target.cls === 'FocusManager' && name === 'primaryFocus') {
+      // With no field or control focused, the top route's FocusScopeNode holds focus: a route asks
+      // for it when pushed or added (widgets/navigator.dart Route.didPush / didAdd), and unfocus
+      // with UnfocusDisposition.scope hands it back there.
       const focus = primaryFocus(this.app)
-      if (focus === null) return NULL
-      return {t: 'object', cls: 'FocusNode', fields: focus.kind === 'field' ? {field: str(focus.field)} : {}}
+      return {t: 'object', cls: 'FocusNode', fields: focus?.kind === 'field' ? {field: str(focus.field)} : {}}
     }
     if (target.cls === 'FocusNode' && name === 'context') return {t: 'object', cls: 'BuildContext', fields: target.fields}
     if (target.cls === 'FocusNode' && name === 'hasPrimaryFocus') return {t: 'bool', v: true}
@@ -305,9 +308,19 @@ class Runner {
         this.app.semanticsHandles = Math.max(0, this.app.semanticsHandles - 1)
         return NULL
       case 'BuildContext.findAncestorStateOfType':
+        // Every focus node's context lies under a route, so under a Navigator.
+        if (expr.typeArgs[0]?.name === 'NavigatorState') return {t: 'object', cls: 'NavigatorState', fields: {}}
         return expr.typeArgs[0]?.name === 'EditableTextState' && target.fields.field !== undefined
           ? {t: 'object', cls: 'EditableTextState', fields: target.fields}
           : NULL
+      case 'FocusNode.unfocus':
+        this.app.on.unfocus()
+        this.app.pump()
+        return NULL
+      case 'NavigatorState.maybePop':
+        popOutermost(this.app)
+        this.app.pump()
+        return {t: 'future'}
       case 'EditableTextState.userUpdateTextEditingValue': {
         const value = args[0]
         const text = value?.t === 'object' ? value.fields.text : undefined
@@ -320,23 +333,17 @@ class Runner {
     }
   }
 
-  /** `GestureBinding.handlePointerEvent`: a down starts a pointer, moves follow it, an up ends it
-   *  as a tap (within the touch slop) or a drag. */
+  /** `GestureBinding.handlePointerEvent`: the event as the gesture arena sees it. */
   private pointerEvent(event: DartValue): void {
     if (event.t !== 'object') return
-    const pointerValue = event.fields.pointer
-    const pointer = pointerValue?.t === 'int' ? pointerValue.v : 0
-    const position = pointOf(event.fields.position)
-    const {pointers} = this.app
-    if (event.cls === 'PointerDownEvent') pointers.set(pointer, {down: position, at: position})
-    const tracked = pointers.get(pointer)
-    if (tracked === undefined) return
-    if (event.cls === 'PointerMoveEvent') tracked.at = position
-    if (event.cls !== 'PointerUpEvent') return
-    pointers.delete(pointer)
-    const moved = Math.hypot(position.x - tracked.down.x, position.y - tracked.down.y)
-    if (moved < TOUCH_SLOP) tapAt(this.app, position)
-    else dragBetween(this.app, tracked.down, position)
+    const {pointer, buttons, kind} = event.fields
+    this.app.arena.handle({
+      cls: event.cls,
+      pointer: pointer?.t === 'int' ? pointer.v : 0,
+      position: pointOf(event.fields.position),
+      buttons: buttons?.t === 'int' ? buttons.v : 0,
+      mouse: kind?.t === 'object' && kind.fields.name?.t === 'String' && kind.fields.name.v === 'mouse',
+    })
   }
 }
 

@@ -14,7 +14,7 @@ export const navigateBackHandler: ExtensionHandler = {
   },
 }
 
-function popOutermost(app: AppModel): boolean {
+export function popOutermost(app: AppModel): boolean {
   const {state} = app
   if (state.popups.length > 0) {
     app.on.dismissPopup()
