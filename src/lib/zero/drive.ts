@@ -8,6 +8,7 @@ import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
+import {waitForText} from './wait.js'
 
 // Driving an app that runs no tapir package, through Flutter's own surface: the semantics dump
 // for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form yet is
@@ -41,6 +42,8 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return drag(app, call.deadline, input)
     case 'scroll':
       return scroll(app, call.deadline, input)
+    case 'wait':
+      return waitForText(() => readTree(app, call.deadline), input, call.deadline)
     case 'fill':
     case 'type':
     case 'clear':
