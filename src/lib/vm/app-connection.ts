@@ -24,6 +24,8 @@ const DUSK_PREFIX = 'ext.dusk.'
  *  way through main(), and how long one verb waits for them to register. */
 const RESTART_WINDOW_MS = 60_000
 const RESTART_WAIT_MS = 10_000
+const FIRST_FRAME = 'ext.flutter.didSendFirstFrameEvent'
+const FIRST_FRAME_POLL_MS = 100
 
 /** The in-app package an app runs: tapir, or its predecessor Dusk 0.0.1 (`ext.dusk.*`). */
 export type AppPackage = 'tapir' | 'dusk'
@@ -360,8 +362,16 @@ export class AppConnection {
     const restart = this.restartUnderWay()
     // DWDS in WebSocket mode never clears the list, so it cannot tell the new page's registration.
     const listed = this.service !== 'dwds-websocket' && registered(isolates)
-    if (!listed && restart && !restart.waited) {
-      if (await this.extensionsAdded(deadline, method, registered)) isolates = await this.isolates(deadline)
+    if (!listed && restart) {
+      const outcome = (await this.firstFrameWithoutPackage(isolates, deadline))
+        ? 'none'
+        : restart.waited
+          ? 'timeout'
+          : await this.extensionsAdded(deadline, method, registered)
+      if (outcome === 'added') isolates = await this.isolates(deadline)
+      // The new isolate drew its first frame with no package: its main() is done, so the app
+      // runs none, and is driven zero-install at once.
+      else if (outcome === 'none') this.restart = undefined
       else restart.waited = true
     }
     const tapir = isolates.find((isolate) => lists(isolate, EXTENSION_PREFIX))
@@ -392,27 +402,54 @@ export class AppConnection {
   }
 
   /** Waits, bounded, for the VM's (or DWDS's) ServiceExtensionAdded of `method` (any tapir or Dusk
-   *  extension without one) on the Isolate stream; true once it came. */
+   *  extension without one) on the Isolate stream: 'added' once it came, 'none' once the new
+   *  isolate drew its first frame without a package, 'timeout' when neither came in time. */
   private async extensionsAdded(
     deadline: Deadline,
     method: string | undefined,
     registered: (found: Isolate[]) => unknown,
-  ): Promise<boolean> {
-    let settle: (added: boolean) => void = () => {}
-    const added = new Promise<boolean>((resolve) => (settle = resolve))
-    const timer = setTimeout(() => settle(false), Math.min(RESTART_WAIT_MS, deadline.remainingMs()))
+  ): Promise<'added' | 'none' | 'timeout'> {
+    let settle: (outcome: 'added' | 'none' | 'timeout') => void = () => {}
+    const outcome = new Promise<'added' | 'none' | 'timeout'>((resolve) => (settle = resolve))
+    const timer = setTimeout(() => settle('timeout'), Math.min(RESTART_WAIT_MS, deadline.remainingMs()))
+    let polling = true
     const wanted = (name: string) =>
       method?.startsWith('ext.') ? name === method : name.startsWith(EXTENSION_PREFIX) || name.startsWith(DUSK_PREFIX)
     try {
       await this.client.listen('Isolate', (event) => {
-        if (event.kind === 'ServiceExtensionAdded' && typeof event.extensionRPC === 'string' && wanted(event.extensionRPC)) settle(true)
+        if (event.kind === 'ServiceExtensionAdded' && typeof event.extensionRPC === 'string' && wanted(event.extensionRPC)) settle('added')
       })
       // It may have registered between the first look and the listen: in WebSocket mode, where
       // the list cannot tell, boot_id answering says the new page has registered tapir (last).
-      if (this.service === 'dwds-websocket' ? await this.bootIdAnswers(deadline) : registered(await this.isolates(deadline))) settle(true)
-      return await added
+      if (this.service === 'dwds-websocket' ? await this.bootIdAnswers(deadline) : registered(await this.isolates(deadline)))
+        settle('added')
+      // The first frame has no event of its own on a stream tapir can rely on: asked every poll.
+      void (async () => {
+        while (polling) {
+          await new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_POLL_MS))
+          if (polling && (await this.firstFrameWithoutPackage(await this.isolates(deadline).catch(() => []), deadline))) settle('none')
+        }
+      })()
+      return await outcome
     } finally {
+      polling = false
       clearTimeout(timer)
+    }
+  }
+
+  /** Whether the app's isolate lists no package yet answers `ext.flutter.didSendFirstFrameEvent`
+   *  with 'true' (widgets/binding.dart `initServiceExtensions`: `_needToReportFirstFrame`): runApp
+   *  has drawn a frame, and `tapir install` puts TapirPlugin.install() before runApp, so a package
+   *  would have registered by now. */
+  private async firstFrameWithoutPackage(isolates: readonly Isolate[], deadline: Deadline): Promise<boolean> {
+    const first = isolates[0]
+    if (first === undefined || isolates.some((isolate) => packageOf(isolate.extensionRPCs) !== undefined)) return false
+    if (!first.extensionRPCs.includes(FIRST_FRAME)) return false
+    try {
+      const answer = await this.client.call(FIRST_FRAME, {isolateId: first.id}, deadline)
+      return answer.enabled === 'true'
+    } catch {
+      return false
     }
   }
 

@@ -49,6 +49,11 @@ export class FlutterFramework {
   private readonly flags = new Map<string, boolean>()
   private timeDilation = 1
 
+  /** Whether runApp has drawn the first frame: widgets/binding.dart answers didSendFirstFrameEvent
+   *  (and ...RasterizedEvent) `'false'` until then (`_needToReportFirstFrame`). A restarted app's
+   *  main() reaches runApp only after what comes before it (TapirPlugin.install() in a package app). */
+  constructor(public firstFrameSent = true) {}
+
   /** The names a debug app registers: a web build has no showPerformanceOverlay (`!kIsWeb`). */
   static extensions(web: boolean): string[] {
     return FRAMEWORK_EXTENSIONS.filter((e) => !(web && e.kind === 'bool' && e.web === false)).map((e) => e.name)
@@ -65,7 +70,7 @@ export class FlutterFramework {
       case 'signal':
         return {}
       case 'firstFrame':
-        return {enabled: 'true'}
+        return {enabled: String(this.firstFrameSent)}
       case 'bool': {
         if (params.enabled !== undefined) this.flags.set(method, params.enabled === 'true')
         return {enabled: String(this.flags.get(method) ?? method === 'ext.flutter.debugAllowBanner')}
