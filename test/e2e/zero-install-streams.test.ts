@@ -12,7 +12,7 @@ expectNoProcessLeft()
 describe('a debug app with no package: waits, streams, screenshot, perf', () => {
   let s: SimSession
   beforeAll(async () => {
-    s = await simSession({package: 'none', flutterTool: true})
+    s = await simSession({package: 'none', flutterTool: true, mode: 'dds'})
   })
   afterAll(async () => {
     expect(s.sim.requests.filter((request) => /^ext\.(tapir|dusk)\./.test(request.method))).toEqual([])
@@ -30,6 +30,7 @@ describe('a debug app with no package: waits, streams, screenshot, perf', () => 
     // The sign-in runs in one tapir:run whose last step waits for the sign-in screen to go.
     const run = await s.run([
       'tapir:run',
+      'tap --ref=e6',
       'fill --ref=e2 --text=ada@example.com',
       'fill --ref=e4 --text=hunter22',
       'tap --ref=e6',
@@ -39,6 +40,43 @@ describe('a debug app with no package: waits, streams, screenshot, perf', () => 
     expect(run.exitCode, run.stderr).toBe(0)
     const gone = await s.run(['tapir:wait', '--textGone=Email', '--timeoutMs=500', '--json'])
     expect(JSON.parse(gone.stdout)).toMatchObject({matched: true})
+  })
+
+  it("console reads the app's Logging and Stdout streams as DDS kept them, newest first", async () => {
+    const all = await s.run(['tapir:console', '--json'])
+    expect(all).toMatchObject({exitCode: 0, stderr: ''})
+    const {logs, count} = JSON.parse(all.stdout) as {logs: Array<Record<string, string>>; count: number}
+    expect(count).toBe(logs.length)
+    expect(logs[0]).toMatchObject({level: 'INFO', message: 'GET /api/monitors', logger: 'monitors.http'})
+    expect(logs).toContainEqual(expect.objectContaining({level: 'INFO', message: 'Signed in as ada@example.com', logger: 'stdout'}))
+    const times = logs.map((entry) => entry.time!)
+    expect(times).toEqual([...times].sort().reverse())
+    expect(logs).toContainEqual(
+      expect.objectContaining({level: 'WARNING', message: 'sign-in refused: incomplete credentials', logger: 'monitors.auth'}),
+    )
+    expect(logs).toContainEqual(expect.objectContaining({message: 'Sign-in refused: email or password missing', logger: 'stdout'}))
+    expect(Date.parse(logs[0]!.time)).toBeGreaterThan(Date.now() - 120_000)
+    const warnings = JSON.parse((await s.run(['tapir:console', '--minLevel=WARNING', '--limit=5', '--json'])).stdout)
+    expect(warnings).toEqual({logs: [expect.objectContaining({logger: 'monitors.auth', level: 'WARNING'})], count: 1})
+  })
+
+  it('exceptions reads Flutter.Error events off the Extension stream; --clear is refused, --since works', async () => {
+    const before = new Date().toISOString()
+    const none = JSON.parse((await s.run(['tapir:exceptions', '--json'])).stdout)
+    expect(none).toEqual({exceptions: [], count: 0})
+    const open = await s.run(['tapir:run', 'find --text=Settings --as=settings', 'tap --ref=@settings', 'wait --text=Region'])
+    expect(open.exitCode, open.stderr).toBe(0)
+    const read = await s.run(['tapir:exceptions', '--json'])
+    expect(read).toMatchObject({exitCode: 0, stderr: ''})
+    const {exceptions} = JSON.parse(read.stdout) as {exceptions: Array<Record<string, string>>}
+    expect(exceptions).toHaveLength(1)
+    expect(exceptions[0]).toMatchObject({type: 'FlutterError', library: 'rendering library'})
+    expect(exceptions[0]!.message).toMatch(/^A RenderFlex overflowed by \d+ pixels on the right\.\nThe relevant error-causing widget was:/)
+    expect(JSON.parse((await s.run(['tapir:exceptions', `--since=${new Date().toISOString()}`, '--json'])).stdout).count).toBe(0)
+    expect(JSON.parse((await s.run(['tapir:exceptions', `--since=${before}`, '--json'])).stdout).count).toBe(1)
+    const clear = await s.run(['tapir:exceptions', '--clear'])
+    expect(clear).toMatchObject({exitCode: 1, stdout: ''})
+    expect(clear.stderr).toMatch(/^✗ exceptions --clear has no zero-install form .*--since=.*tapir install\.\n?$/)
   })
 
   it('after a hot restart the app is driven at once, once its first frame is drawn, not "still restarting"', async () => {
@@ -63,6 +101,22 @@ describe('a debug app with no package: waits, streams, screenshot, perf', () => 
       expect(result.stdout).toMatch(/^✓ signin\.tapir \(\d+\.\d\d s\)$/m)
     } finally {
       project.remove()
+    }
+  })
+})
+
+describe('console and exceptions with no DDS in front of the app', () => {
+  it('are refused in one line naming DDS and tapir install: no one kept the history', async () => {
+    const s = await simSession({package: 'none'})
+    try {
+      const refused = await s.run(['tapir:console'])
+      expect(refused).toMatchObject({exitCode: 1, stdout: ''})
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1)
+      expect(refused.stderr).toMatch(
+        /^✗ console on an app with no package reads the debug service's stream history, which only DDS keeps: .*--dds.*tapir install\./,
+      )
+    } finally {
+      await s.close()
     }
   })
 })

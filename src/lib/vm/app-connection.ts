@@ -26,6 +26,8 @@ const RESTART_WINDOW_MS = 60_000
 const RESTART_WAIT_MS = 10_000
 const FIRST_FRAME = 'ext.flutter.didSendFirstFrameEvent'
 const FIRST_FRAME_POLL_MS = 100
+/** DDS's default history size per stream (dds `LoggingRepository`): as much is kept here. */
+const HEARD_MAX = 10_000
 
 /** The in-app package an app runs: tapir, or its predecessor Dusk 0.0.1 (`ext.dusk.*`). */
 export type AppPackage = 'tapir' | 'dusk'
@@ -105,6 +107,8 @@ export class AppConnection {
   private services: Map<string, string> | undefined
   /** The last restart tapir did or saw, and whether a verb already waited out its window. */
   private restart: {at: number; waited: boolean} | undefined
+  /** What each stream this connection listens to has carried: DDS's history of it, then live. */
+  private readonly heard = new Map<string, JsonObject[]>()
 
   constructor(
     readonly client: VmServiceClient,
@@ -235,6 +239,43 @@ export class AppConnection {
       return this.client.call('evaluate', {isolateId: isolate.id, targetId: library.id, expression}, deadline)
     })
     return checkAnswer('evaluate', instanceRef, answer)
+  }
+
+  /** The events of a VM Service stream (Logging, Stdout, Stderr, Extension) this connection has
+   *  heard, oldest first: listening first gets DDS's history of it (dart-lang/sdk pkg/dds
+   *  stream_manager.dart `streamListen` → `LoggingRepository.sendHistoricalLogs`, sent before the
+   *  listen's reply), then the events as they come. Without DDS there is no history. A stream the
+   *  VM does not offer (Stderr on some embedders) is empty. */
+  async streamEvents(streamId: string): Promise<readonly JsonObject[]> {
+    const known = this.heard.get(streamId)
+    if (known) return known
+    const events: JsonObject[] = []
+    this.heard.set(streamId, events)
+    try {
+      await this.client.listen(streamId, (event) => {
+        events.push(event)
+        if (events.length > HEARD_MAX) events.shift()
+      })
+    } catch (error) {
+      if (!(error instanceof RpcError)) {
+        this.heard.delete(streamId)
+        throw error
+      }
+    }
+    return events
+  }
+
+  /** Whether DDS fronts the VM Service, so streams come with their history: DDS answers
+   *  `getDartDevelopmentServiceVersion` (dart-lang/sdk pkg/dds dds_protocol.md), a VM or DWDS
+   *  without it does not know the method. */
+  async keepsStreamHistory(deadline: Deadline): Promise<boolean> {
+    try {
+      await this.client.call('getDartDevelopmentServiceVersion', {}, deadline)
+      return true
+    } catch (error) {
+      if (error instanceof RpcError) return false
+      throw error
+    }
   }
 
   /** Whether an isolate of the app has registered tapir's (or Dusk 0.0.1's) extensions. */

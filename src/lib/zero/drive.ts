@@ -7,6 +7,7 @@ import {RpcError} from '../vm/rpc-error.js'
 import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
+import {consoleFromStreams, exceptionsFromStreams} from './streams.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
 import {waitForText} from './wait.js'
 
@@ -42,6 +43,10 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return drag(app, call.deadline, input)
     case 'scroll':
       return scroll(app, call.deadline, input)
+    case 'console':
+      return consoleFromStreams(app, call.deadline, input)
+    case 'exceptions':
+      return exceptionsFromStreams(app, call.deadline, input)
     case 'wait':
       return waitForText(() => readTree(app, call.deadline), input, call.deadline)
     case 'fill':
