@@ -119,7 +119,7 @@ describe('a debug app with no package (--package=none), driven zero-install from
 describe('a default sim whose ext.tapir.* a test hides', () => {
   let s: SimSession
   beforeAll(async () => {
-    s = await simSession({faults: {extensionsMissing: true}})
+    s = await simSession({faults: {extensionsMissing: true}, flutterTool: true})
   })
   afterAll(async () => {
     expect(s.sim.requests.filter((request) => /^ext\.(tapir|dusk)\./.test(request.method))).toEqual([])
@@ -128,6 +128,29 @@ describe('a default sim whose ext.tapir.* a test hides', () => {
 
   it('signs in, opens a monitor and goes back, zero-install', async () => {
     await quickStart(s)
+  })
+
+  it('the same flow as a tapir test flow, with its default --fresh=restart', async () => {
+    const project = tempDir('tapir-zero-hidden-suite-')
+    try {
+      const flow = [
+        'find --text=Email --as=email',
+        'fill --ref=@email --text=ada@example.com',
+        'fill --ref=e4 --text=hunter22',
+        'tap --ref=e6',
+        'wait --text=Monitors',
+        'tap --ref=e14',
+        'wait --text=Back',
+        'tap --ref=e70',
+        "wait --textGone='Back'",
+      ]
+      writeFileSync(join(project.path, 'quickstart.tapir'), `${flow.join('\n')}\n`)
+      const result = await tapir(['test', 'quickstart.tapir', '--reporter=list', '--state', s.state], {cwd: project.path})
+      expect(result.exitCode, result.stdout + result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/^✓ quickstart\.tapir \(\d+\.\d\d s\)$/m)
+    } finally {
+      project.remove()
+    }
   })
 })
 
