@@ -59,6 +59,12 @@ describe('an agent with only MCP drives a debug app with no package (tapir_start
     expect(detail).toContain('- heading "API"')
     expect((await call('tapir_tap', {ref: /- button "Back" \[ref=(e\d+)\]/.exec(detail)![1]!})).isError).toBeFalsy()
     expect(yamlOf(await call('tapir_snap', {interactiveOnly: true}))).toContain('- heading "Monitors"')
+    const shot = (await call('tapir_screenshot')) as Answer & {content: Array<{type: string; mimeType?: string; data?: string}>}
+    expect(shot.isError, textOf(shot)).toBeFalsy()
+    expect(shot.content.find((block) => block.type === 'image')).toMatchObject({
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^iVBORw0KGgo/),
+    })
     const refused = await call('tapir_navigate_back')
     expect(refused.isError).toBe(true)
     expect(textOf(refused)).toMatch(/^tapir_navigate_back has no zero-install form yet .*run tapir install/)

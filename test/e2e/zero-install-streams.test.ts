@@ -1,6 +1,7 @@
-import {writeFileSync} from 'node:fs'
+import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {DEFAULT_VIEW} from '../../src/sim/app/geometry.js'
 import {tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
@@ -77,6 +78,23 @@ describe('a debug app with no package: waits, streams, screenshot, perf', () => 
     const clear = await s.run(['tapir:exceptions', '--clear'])
     expect(clear).toMatchObject({exitCode: 1, stdout: ''})
     expect(clear.stderr).toMatch(/^✗ exceptions --clear has no zero-install form .*--since=.*tapir install\.\n?$/)
+  })
+
+  it("screenshot is the widget inspector's PNG of the root element, at the view's pixel ratio", async () => {
+    const path = join(s.dir, 'shot.png')
+    const shot = await s.run(['tapir:screenshot', `--output=${path}`])
+    expect(shot).toMatchObject({exitCode: 0, stderr: ''})
+    expect(shot.stdout).toMatch(/^✓ Wrote \d+ bytes \([\d.]+ KB, png\) to .*shot\.png$/)
+    const bytes = readFileSync(path)
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
+    const {width, height, devicePixelRatio} = DEFAULT_VIEW
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([width * devicePixelRatio, height * devicePixelRatio])
+    const jpeg = await s.run(['tapir:screenshot', `--output=${join(s.dir, 'shot.jpg')}`])
+    expect(jpeg).toMatchObject({exitCode: 1, stdout: ''})
+    expect(jpeg.stderr).toMatch(/^✗ A zero-install screenshot is a PNG .*--output=<file>\.png.*tapir install\.\n?$/)
+    const widget = await s.run(['tapir:screenshot', `--output=${join(s.dir, 'one.png')}`, '--ref=e2'])
+    expect(widget).toMatchObject({exitCode: 1, stdout: ''})
+    expect(widget.stderr).toMatch(/^✗ screenshot of one widget has no zero-install form/)
   })
 
   it('after a hot restart the app is driven at once, once its first frame is drawn, not "still restarting"', async () => {

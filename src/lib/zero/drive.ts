@@ -8,6 +8,7 @@ import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {consoleFromStreams, exceptionsFromStreams} from './streams.js'
+import {screenshotThroughInspector} from './screenshot.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
 import {waitForText} from './wait.js'
 
@@ -43,6 +44,8 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return drag(app, call.deadline, input)
     case 'scroll':
       return scroll(app, call.deadline, input)
+    case 'screenshot':
+      return screenshotThroughInspector(app, call, input, () => readTree(app, call.deadline))
     case 'console':
       return consoleFromStreams(app, call.deadline, input)
     case 'exceptions':
