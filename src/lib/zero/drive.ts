@@ -6,10 +6,10 @@ import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
-import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
-import {consoleFromStreams, exceptionsFromStreams} from './streams.js'
 import {screenshotThroughInspector} from './screenshot.js'
+import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
+import {consoleFromStreams, exceptionsFromStreams} from './streams.js'
 import {waitForText} from './wait.js'
 
 // Driving an app that runs no tapir package, through Flutter's own surface: the semantics dump

@@ -9,8 +9,8 @@ import type {View} from './geometry.js'
 import {DUSK_ONLY_HANDLERS, EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
-import {WidgetInspector} from './widget-inspector.js'
 import type {SeedData} from './state.js'
+import {WidgetInspector} from './widget-inspector.js'
 
 export interface MonitorsOptions extends SeedData {
   /** The perf regression knob: each monitor row's sparkline builds its bars twice. */
