@@ -61,6 +61,28 @@ describe('a debug app with no package: waits, streams, screenshot, perf', () => 
     expect(warnings).toEqual({logs: [expect.objectContaining({logger: 'monitors.auth', level: 'WARNING'})], count: 1})
   })
 
+  it('a qN handle is its predicate run again at each use: the same Back on two pages, two nodes', async () => {
+    const run = await s.run([
+      'tapir:run',
+      'find --text=API --as=api',
+      'tap --ref=@api',
+      'find --text=Back --as=back',
+      'snap --interactiveOnly --grep=^Back$',
+      'tap --ref=@back',
+      'find --text=Web --as=web',
+      'tap --ref=@web',
+      'snap --interactiveOnly --grep=^Back$',
+      'tap --ref=@back',
+      'wait --text=Monitors',
+    ])
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0)
+    const backs = [...run.stdout.matchAll(/- button "Back" \[ref=(e\d+)\]/g)].map((match) => match[1])
+    expect(backs).toHaveLength(2)
+    // Two nodes, one handle: the first page's eN names nothing once its page is gone.
+    expect(backs[0]).not.toBe(backs[1])
+    expect(run.stdout).toMatch(/"ref": ?"q\d+"/)
+  })
+
   it('exceptions reads Flutter.Error events off the Extension stream; --clear is refused, --since works', async () => {
     const before = new Date().toISOString()
     const none = JSON.parse((await s.run(['tapir:exceptions', '--json'])).stdout)

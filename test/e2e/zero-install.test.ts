@@ -56,10 +56,16 @@ describe('a debug app with no package (--package=none), driven zero-install from
     }
   })
 
-  it('finds by label: find answers the eN, so a --as binding drives the flow through labels', async () => {
+  it('finds by label: find answers a qN handle, its predicate run again over the tree at each use', async () => {
     const found = await s.run(['tapir:find', '--text=Password'])
     expect(found).toMatchObject({exitCode: 0, stderr: ''})
-    expect(JSON.parse(found.stdout)).toEqual({matched: true, ref: 'e4', matchCount: 1})
+    expect(JSON.parse(found.stdout)).toEqual({matched: true, ref: 'q1', matchCount: 1})
+    // The next tapir process resolves q1 from the session: the field whose label is Password.
+    expect(await s.run(['tapir:fill', '--ref=q1', '--text=hunter22'])).toMatchObject({exitCode: 0, stdout: '✓ Filled q1', stderr: ''})
+    expect((await s.run(['tapir:snap', '--grep=Password'])).stdout).toContain('- textbox "Password": "••••••••" [ref=e4]')
+    expect(await s.run(['tapir:fill', '--ref=q1', '--text='])).toMatchObject({exitCode: 0})
+    const unknown = await s.run(['tapir:tap', '--ref=q99'])
+    expect(unknown).toMatchObject({exitCode: 3, stdout: '', stderr: '✗ No handle q99 in this session: take a new tapir:find.'})
     const observed = JSON.parse((await s.run(['tapir:observe', '--roles=textbox'])).stdout) as {candidates: unknown[]}
     expect(observed.candidates).toEqual([
       {ref: 'e2', role: 'textbox', label: 'Email'},

@@ -6,6 +6,7 @@ import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {SEMANTICS_DUMP, zeroInstallable} from '../vm/zero-install.js'
 import {ensureSemantics, focusedText, pointerEvent, replaceFocusedText, type DartExpression} from './dart.js'
+import {HandleStore, type Predicate} from './handles.js'
 import {screenshotThroughInspector} from './screenshot.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
@@ -29,7 +30,11 @@ export async function drivesZeroInstall(app: AppConnection, deadline: Deadline):
   return !(await app.restarting(deadline)) && zeroInstallable(await app.extensionRPCs(deadline))
 }
 
+/** Where find's handles are kept: beside the session file of the call being run. */
+let handles = new HandleStore(undefined)
+
 export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
+  handles = new HandleStore(call.sessionFile?.())
   const app = await call.app()
   switch (verb.name) {
     case 'snap':
@@ -77,30 +82,37 @@ async function snap(app: AppConnection, deadline: Deadline, input: Input): Promi
   return {snapshot, zeroInstall: true}
 }
 
-/** The node a predicate names, as its eN: the semantics id is as stable as a qN handle's
- *  re-resolution (it names the node while it is mounted) and needs no state between calls. */
+/** The first node a predicate matches, as a qN handle: the predicate is kept (handles.ts) and run
+ *  again over the tree on every use, as the package re-resolves its handles. */
 async function find(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
   if (typeof input.key === 'string')
     throw new TapirError(
       'find by key has no zero-install form: keys are not in the semantics tree; find by text, or run tapir install.',
       'usage',
     )
-  const root = await readTree(app, deadline)
-  const scope = typeof input.within === 'string' ? nodeFor(root, input.within) : root
-  const text = typeof input.text === 'string' ? input.text : undefined
-  const label = typeof input.semanticsLabel === 'string' ? input.semanticsLabel : undefined
-  const part = typeof input.contains === 'string' ? input.contains : undefined
+  const predicate: Predicate = {
+    ...(typeof input.text === 'string' ? {text: input.text} : {}),
+    ...(typeof input.contains === 'string' ? {contains: input.contains} : {}),
+    ...(typeof input.semanticsLabel === 'string' ? {semanticsLabel: input.semanticsLabel} : {}),
+    ...(typeof input.within === 'string' ? {within: input.within} : {}),
+  }
+  const matches = matchesOf(await readTree(app, deadline), predicate)
+  if (matches.length === 0) return {matched: false, ref: null}
+  return {matched: true, ref: handles.mint(predicate), matchCount: matches.length}
+}
+
+/** The listed nodes a predicate matches, in snapshot order (inside its `within` node, if any). */
+function matchesOf(root: DumpNode, predicate: Predicate): DumpNode[] {
+  const {text, semanticsLabel: label, contains: part, within} = predicate
+  const scope = within === undefined ? root : nodeFor(root, within)
   const inScope = new Set([scope, ...allNodes(scope)].map((node) => node.id))
-  const matches = listedNodes(root).filter(
+  return listedNodes(root).filter(
     (node) =>
       inScope.has(node.id) &&
       (text === undefined || node.label === text || (node.label === '' && node.value === text)) &&
       (label === undefined || node.label === label) &&
       (part === undefined || node.label.includes(part) || node.value.includes(part)),
   )
-  const first = matches[0]
-  if (first === undefined) return {matched: false, ref: null}
-  return {matched: true, ref: refOf(first), matchCount: matches.length}
 }
 
 /** The interactive nodes on screen, each with its eN, role and label. */
@@ -201,12 +213,27 @@ async function liveNode(app: AppConnection, deadline: Deadline, ref: string): Pr
 }
 
 function nodeFor(root: DumpNode, ref: string): DumpNode {
+  if (/^q\d+$/.test(ref)) return handleNode(root, ref)
   const id = /^e(\d+)$/.exec(ref)?.[1]
   const node = id === undefined ? undefined : allNodes(root).find((candidate) => candidate.id === Number(id) && !candidate.mergedUp)
   if (node === undefined)
     throw new TapirError(`No node ${ref} on screen now (a zero-install ref is a semantics id); take a new tapir:snap.`, 'app')
   return node
 }
+
+/** The node a qN's predicate matches in the tree as it is now. */
+function handleNode(root: DumpNode, ref: string): DumpNode {
+  const predicate = handles.predicate(ref)
+  if (predicate === undefined) throw new TapirError(`No handle ${ref} in this session: take a new tapir:find.`, 'app')
+  const node = matchesOf(root, predicate)[0]
+  if (node === undefined) throw new TapirError(`${ref} (${describe(predicate)}) matches nothing on screen now.`, 'app')
+  return node
+}
+
+const describe = (predicate: Predicate): string =>
+  Object.entries(predicate)
+    .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+    .join(', ')
 
 /** The semantics tree, turned on first when the app builds none: through the accessibility
  *  inspector where the app has it (it holds a handle), else `ensureSemantics` through evaluate. */
