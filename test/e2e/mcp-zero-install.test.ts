@@ -65,6 +65,11 @@ describe('an agent with only MCP drives a debug app with no package (tapir_start
       mimeType: 'image/png',
       data: expect.stringMatching(/^iVBORw0KGgo/),
     })
+    const console = await call('tapir_console')
+    expect(console.isError).toBe(true)
+    expect(textOf(console)).toMatch(
+      /^console on an app with no package reads .*only DDS keeps: .*attach to such an app\), or run tapir install\./,
+    )
     const refused = await call('tapir_navigate_back')
     expect(refused.isError).toBe(true)
     expect(textOf(refused)).toMatch(/^tapir_navigate_back has no zero-install form yet .*run tapir install/)

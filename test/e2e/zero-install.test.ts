@@ -65,7 +65,7 @@ describe('a debug app with no package (--package=none), driven zero-install from
     expect((await s.run(['tapir:snap', '--grep=Password'])).stdout).toContain('- textbox "Password": "••••••••" [ref=e4]')
     expect(await s.run(['tapir:fill', '--ref=q1', '--text='])).toMatchObject({exitCode: 0})
     const unknown = await s.run(['tapir:tap', '--ref=q99'])
-    expect(unknown).toMatchObject({exitCode: 3, stdout: '', stderr: '✗ No handle q99 in this session: take a new tapir:find.'})
+    expect(unknown).toMatchObject({exitCode: 3, stdout: '', stderr: '✗ No handle q99 in this session: tapir:find again.'})
     const observed = JSON.parse((await s.run(['tapir:observe', '--roles=textbox'])).stdout) as {candidates: unknown[]}
     expect(observed.candidates).toEqual([
       {ref: 'e2', role: 'textbox', label: 'Email'},

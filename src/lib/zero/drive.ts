@@ -224,7 +224,7 @@ function nodeFor(root: DumpNode, ref: string): DumpNode {
 /** The node a qN's predicate matches in the tree as it is now. */
 function handleNode(root: DumpNode, ref: string): DumpNode {
   const predicate = handles.predicate(ref)
-  if (predicate === undefined) throw new TapirError(`No handle ${ref} in this session: take a new tapir:find.`, 'app')
+  if (predicate === undefined) throw new TapirError((words) => `No handle ${ref} in this session: ${words.call('find')} again.`, 'app')
   const node = matchesOf(root, predicate)[0]
   if (node === undefined) throw new TapirError(`${ref} (${describe(predicate)}) matches nothing on screen now.`, 'app')
   return node

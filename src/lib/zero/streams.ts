@@ -37,7 +37,8 @@ const iso = (ms: unknown): string => new Date(typeof ms === 'number' ? ms : Date
 async function needHistory(app: AppConnection, deadline: Deadline, verb: string): Promise<void> {
   if (await app.keepsStreamHistory(deadline)) return
   throw new TapirError(
-    `${verb} on an app with no package reads the debug service's stream history, which only DDS keeps: run the app with DDS (flutter run does by default; tapir start --dds, or --mode=dds for the sim), or run tapir install.`,
+    (words) =>
+      `${verb} on an app with no package reads the debug service's stream history, which only DDS keeps: run the app with DDS (flutter run keeps it by default; ${words.only('tapir start --dds, or --mode=dds for the sim', 'attach to such an app')}), or run tapir install.`,
     'usage',
   )
 }
@@ -108,7 +109,8 @@ export async function consoleFromStreams(app: AppConnection, deadline: Deadline,
 export async function exceptionsFromStreams(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
   if (input.clear === true)
     throw new TapirError(
-      'exceptions --clear has no zero-install form (the errors are the debug service history, not the app’s buffer): pass --since=<the time of your last read>, or run tapir install.',
+      (words) =>
+        `exceptions ${words.param('clear')} has no zero-install form (the errors are the debug service's history, not the app's buffer): pass ${words.param('since')} with the time of your last read, or run tapir install.`,
       'usage',
     )
   await needHistory(app, deadline, 'exceptions')
