@@ -13,6 +13,8 @@ import {FlutterFramework} from '../../src/sim/server/flutter-framework.js'
  *   `RenderingServiceExtensions` (@33cab039);
  * - widgets/binding.dart `initServiceExtensions` (@0003365d), with `showPerformanceOverlay` under
  *   `!kIsWeb` and, inside its debug-only assert, debugAllowBanner and
+ *   `WidgetInspectorService.initServiceExtensions` (widgets/widget_inspector.dart @a9750868: of
+ *   its `inspector.*` the sim models disposeGroup, getRootWidget and screenshot) and
  *   `AccessibilityInspector.initServiceExtensions` (widgets/accessibility_inspector.dart
  *   @e300a409: only `accessibility.getSemanticsTree`).
  * The sim registers these in every mode and package choice; nothing of ext.flutter.* beyond them.
@@ -37,6 +39,9 @@ const FLUTTER_EXTENSIONS = [
   'ext.flutter.profileWidgetBuilds',
   'ext.flutter.profileUserWidgetBuilds',
   'ext.flutter.debugAllowBanner',
+  'ext.flutter.inspector.disposeGroup',
+  'ext.flutter.inspector.getRootWidget',
+  'ext.flutter.inspector.screenshot',
   'ext.flutter.accessibility.getSemanticsTree',
 ]
 

@@ -12,7 +12,7 @@ const ALLOWED: Record<string, string[]> = {
   session: ['errors.ts', 'shape.ts', 'json-depth.ts', 'write-atomic.ts'],
   a11y: ['errors.ts', 'shape.ts'],
   verbs: ['errors.ts', 'shape.ts', 'a11y', 'vm', 'cdp', 'perf', 'zero', 'output-file.ts', 'write-atomic.ts'],
-  zero: ['errors.ts', 'shape.ts', 'vm', 'verbs'],
+  zero: ['errors.ts', 'shape.ts', 'vm', 'verbs', 'output-file.ts', 'write-atomic.ts'],
   perf: ['errors.ts', 'shape.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   output: ['errors.ts', 'shape.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'shape.ts', 'nearest-name.ts', 'output', 'verbs', 'perf'],

@@ -56,10 +56,16 @@ describe('a debug app with no package (--package=none), driven zero-install from
     }
   })
 
-  it('finds by label: find answers the eN, so a --as binding drives the flow through labels', async () => {
+  it('finds by label: find answers a qN handle, its predicate run again over the tree at each use', async () => {
     const found = await s.run(['tapir:find', '--text=Password'])
     expect(found).toMatchObject({exitCode: 0, stderr: ''})
-    expect(JSON.parse(found.stdout)).toEqual({matched: true, ref: 'e4', matchCount: 1})
+    expect(JSON.parse(found.stdout)).toEqual({matched: true, ref: 'q1', matchCount: 1})
+    // The next tapir process resolves q1 from the session: the field whose label is Password.
+    expect(await s.run(['tapir:fill', '--ref=q1', '--text=hunter22'])).toMatchObject({exitCode: 0, stdout: '✓ Filled q1', stderr: ''})
+    expect((await s.run(['tapir:snap', '--grep=Password'])).stdout).toContain('- textbox "Password": "••••••••" [ref=e4]')
+    expect(await s.run(['tapir:fill', '--ref=q1', '--text='])).toMatchObject({exitCode: 0})
+    const unknown = await s.run(['tapir:tap', '--ref=q99'])
+    expect(unknown).toMatchObject({exitCode: 3, stdout: '', stderr: '✗ No handle q99 in this session: tapir:find again.'})
     const observed = JSON.parse((await s.run(['tapir:observe', '--roles=textbox'])).stdout) as {candidates: unknown[]}
     expect(observed.candidates).toEqual([
       {ref: 'e2', role: 'textbox', label: 'Email'},
@@ -119,7 +125,7 @@ describe('a debug app with no package (--package=none), driven zero-install from
 describe('a default sim whose ext.tapir.* a test hides', () => {
   let s: SimSession
   beforeAll(async () => {
-    s = await simSession({faults: {extensionsMissing: true}})
+    s = await simSession({faults: {extensionsMissing: true}, flutterTool: true})
   })
   afterAll(async () => {
     expect(s.sim.requests.filter((request) => /^ext\.(tapir|dusk)\./.test(request.method))).toEqual([])
@@ -128,6 +134,29 @@ describe('a default sim whose ext.tapir.* a test hides', () => {
 
   it('signs in, opens a monitor and goes back, zero-install', async () => {
     await quickStart(s)
+  })
+
+  it('the same flow as a tapir test flow, with its default --fresh=restart', async () => {
+    const project = tempDir('tapir-zero-hidden-suite-')
+    try {
+      const flow = [
+        'find --text=Email --as=email',
+        'fill --ref=@email --text=ada@example.com',
+        'fill --ref=e4 --text=hunter22',
+        'tap --ref=e6',
+        'wait --text=Monitors',
+        'tap --ref=e14',
+        'wait --text=Back',
+        'tap --ref=e70',
+        "wait --textGone='Back'",
+      ]
+      writeFileSync(join(project.path, 'quickstart.tapir'), `${flow.join('\n')}\n`)
+      const result = await tapir(['test', 'quickstart.tapir', '--reporter=list', '--state', s.state], {cwd: project.path})
+      expect(result.exitCode, result.stdout + result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/^✓ quickstart\.tapir \(\d+\.\d\d s\)$/m)
+    } finally {
+      project.remove()
+    }
   })
 })
 

@@ -64,7 +64,11 @@ describe('the events of what the app logs, prints and posts, as the VM shapes th
       extensionData: {route: {description: '/settings', settings: {name: '/settings'}}, __destinationStream: 'Extension'},
     })
     const error = raw.events('Extension').find((event) => event.extensionKind === 'Flutter.Error')
-    expect(error?.extensionData).toMatchObject({errorsSinceReload: 0, renderedErrorText: expect.stringMatching(/^A RenderFlex overflowed/)})
+    expect(error?.extensionData).toMatchObject({
+      description: 'Exception caught by rendering library',
+      errorsSinceReload: 0,
+      renderedErrorText: expect.stringMatching(/^══╡ EXCEPTION CAUGHT BY RENDERING LIBRARY ╞═+\n.*\nA RenderFlex overflowed by \d+ pixels/),
+    })
     raw.socket.close()
     await sim!.close()
 

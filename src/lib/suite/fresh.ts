@@ -1,5 +1,5 @@
 import {TapirError, messageOf} from '../errors.js'
-import {executeVerb} from '../verbs/execute-verb.js'
+import {drivenZeroInstall, executeVerb} from '../verbs/execute-verb.js'
 import {getRoutes} from '../verbs/read-verbs.js'
 import type {VerbContext} from '../verbs/types.js'
 import {Deadline} from '../vm/deadline.js'
@@ -21,11 +21,13 @@ export async function hotRestart(context: VerbContext): Promise<void> {
 }
 
 /** Waits until the app answers a tapir extension (get_routes, which reads and changes nothing):
- *  after a restart the new isolate registers them anew. */
+ *  after a restart the new isolate registers them anew. An app with no package is back once it
+ *  can be driven zero-install (its main() drew a frame, its semantics dump is registered). */
 export async function extensionsBack(context: VerbContext): Promise<void> {
   const until = Date.now() + EXTENSIONS_MS
   for (;;) {
     try {
+      if (await drivenZeroInstall(context)) return
       await executeVerb(getRoutes, context, {})
       return
     } catch (error) {

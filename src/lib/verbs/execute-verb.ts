@@ -53,3 +53,11 @@ export async function runVerb(verb: Verb, call: VerbCall, input: Input): Promise
   if (appPackage === undefined && inPackage && (await drivesZeroInstall(app, call.deadline))) return runZeroInstall(verb, call, input)
   return verb.execute(call, input)
 }
+
+/** Whether the app runs no package and can be driven through Flutter's own surface now (after a
+ *  restart: once its main() drew a frame). */
+export async function drivenZeroInstall(context: VerbContext): Promise<boolean> {
+  const deadline = new Deadline(context.timeoutMs)
+  const app = await context.app(deadline.setup)
+  return (await app.appPackage(deadline)) === undefined && (await drivesZeroInstall(app, deadline))
+}

@@ -24,6 +24,10 @@ const DUSK_PREFIX = 'ext.dusk.'
  *  way through main(), and how long one verb waits for them to register. */
 const RESTART_WINDOW_MS = 60_000
 const RESTART_WAIT_MS = 10_000
+const FIRST_FRAME = 'ext.flutter.didSendFirstFrameEvent'
+const FIRST_FRAME_POLL_MS = 100
+/** DDS's default history size per stream (dds `LoggingRepository`): as much is kept here. */
+const HEARD_MAX = 10_000
 
 /** The in-app package an app runs: tapir, or its predecessor Dusk 0.0.1 (`ext.dusk.*`). */
 export type AppPackage = 'tapir' | 'dusk'
@@ -103,6 +107,8 @@ export class AppConnection {
   private services: Map<string, string> | undefined
   /** The last restart tapir did or saw, and whether a verb already waited out its window. */
   private restart: {at: number; waited: boolean} | undefined
+  /** What each stream this connection listens to has carried: DDS's history of it, then live. */
+  private readonly heard = new Map<string, JsonObject[]>()
 
   constructor(
     readonly client: VmServiceClient,
@@ -235,6 +241,43 @@ export class AppConnection {
     return checkAnswer('evaluate', instanceRef, answer)
   }
 
+  /** The events of a VM Service stream (Logging, Stdout, Stderr, Extension) this connection has
+   *  heard, oldest first: listening first gets DDS's history of it (dart-lang/sdk pkg/dds
+   *  stream_manager.dart `streamListen` → `LoggingRepository.sendHistoricalLogs`, sent before the
+   *  listen's reply), then the events as they come. Without DDS there is no history. A stream the
+   *  VM does not offer (Stderr on some embedders) is empty. */
+  async streamEvents(streamId: string): Promise<readonly JsonObject[]> {
+    const known = this.heard.get(streamId)
+    if (known) return known
+    const events: JsonObject[] = []
+    this.heard.set(streamId, events)
+    try {
+      await this.client.listen(streamId, (event) => {
+        events.push(event)
+        if (events.length > HEARD_MAX) events.shift()
+      })
+    } catch (error) {
+      if (!(error instanceof RpcError)) {
+        this.heard.delete(streamId)
+        throw error
+      }
+    }
+    return events
+  }
+
+  /** Whether DDS fronts the VM Service, so streams come with their history: DDS answers
+   *  `getDartDevelopmentServiceVersion` (dart-lang/sdk pkg/dds dds_protocol.md), a VM or DWDS
+   *  without it does not know the method. */
+  async keepsStreamHistory(deadline: Deadline): Promise<boolean> {
+    try {
+      await this.client.call('getDartDevelopmentServiceVersion', {}, deadline)
+      return true
+    } catch (error) {
+      if (error instanceof RpcError) return false
+      throw error
+    }
+  }
+
   /** Whether an isolate of the app has registered tapir's (or Dusk 0.0.1's) extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
     return (await this.appPackage(deadline)) !== undefined
@@ -360,8 +403,16 @@ export class AppConnection {
     const restart = this.restartUnderWay()
     // DWDS in WebSocket mode never clears the list, so it cannot tell the new page's registration.
     const listed = this.service !== 'dwds-websocket' && registered(isolates)
-    if (!listed && restart && !restart.waited) {
-      if (await this.extensionsAdded(deadline, method, registered)) isolates = await this.isolates(deadline)
+    if (!listed && restart) {
+      const outcome = (await this.firstFrameWithoutPackage(isolates, deadline))
+        ? 'none'
+        : restart.waited
+          ? 'timeout'
+          : await this.extensionsAdded(deadline, method, registered)
+      if (outcome === 'added') isolates = await this.isolates(deadline)
+      // The new isolate drew its first frame with no package: its main() is done, so the app
+      // runs none, and is driven zero-install at once.
+      else if (outcome === 'none') this.restart = undefined
       else restart.waited = true
     }
     const tapir = isolates.find((isolate) => lists(isolate, EXTENSION_PREFIX))
@@ -392,27 +443,54 @@ export class AppConnection {
   }
 
   /** Waits, bounded, for the VM's (or DWDS's) ServiceExtensionAdded of `method` (any tapir or Dusk
-   *  extension without one) on the Isolate stream; true once it came. */
+   *  extension without one) on the Isolate stream: 'added' once it came, 'none' once the new
+   *  isolate drew its first frame without a package, 'timeout' when neither came in time. */
   private async extensionsAdded(
     deadline: Deadline,
     method: string | undefined,
     registered: (found: Isolate[]) => unknown,
-  ): Promise<boolean> {
-    let settle: (added: boolean) => void = () => {}
-    const added = new Promise<boolean>((resolve) => (settle = resolve))
-    const timer = setTimeout(() => settle(false), Math.min(RESTART_WAIT_MS, deadline.remainingMs()))
+  ): Promise<'added' | 'none' | 'timeout'> {
+    let settle: (outcome: 'added' | 'none' | 'timeout') => void = () => {}
+    const outcome = new Promise<'added' | 'none' | 'timeout'>((resolve) => (settle = resolve))
+    const timer = setTimeout(() => settle('timeout'), Math.min(RESTART_WAIT_MS, deadline.remainingMs()))
+    let polling = true
     const wanted = (name: string) =>
       method?.startsWith('ext.') ? name === method : name.startsWith(EXTENSION_PREFIX) || name.startsWith(DUSK_PREFIX)
     try {
       await this.client.listen('Isolate', (event) => {
-        if (event.kind === 'ServiceExtensionAdded' && typeof event.extensionRPC === 'string' && wanted(event.extensionRPC)) settle(true)
+        if (event.kind === 'ServiceExtensionAdded' && typeof event.extensionRPC === 'string' && wanted(event.extensionRPC)) settle('added')
       })
       // It may have registered between the first look and the listen: in WebSocket mode, where
       // the list cannot tell, boot_id answering says the new page has registered tapir (last).
-      if (this.service === 'dwds-websocket' ? await this.bootIdAnswers(deadline) : registered(await this.isolates(deadline))) settle(true)
-      return await added
+      if (this.service === 'dwds-websocket' ? await this.bootIdAnswers(deadline) : registered(await this.isolates(deadline)))
+        settle('added')
+      // The first frame has no event of its own on a stream tapir can rely on: asked every poll.
+      void (async () => {
+        while (polling) {
+          await new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_POLL_MS))
+          if (polling && (await this.firstFrameWithoutPackage(await this.isolates(deadline).catch(() => []), deadline))) settle('none')
+        }
+      })()
+      return await outcome
     } finally {
+      polling = false
       clearTimeout(timer)
+    }
+  }
+
+  /** Whether the app's isolate lists no package yet answers `ext.flutter.didSendFirstFrameEvent`
+   *  with 'true' (widgets/binding.dart `initServiceExtensions`: `_needToReportFirstFrame`): runApp
+   *  has drawn a frame, and `tapir install` puts TapirPlugin.install() before runApp, so a package
+   *  would have registered by now. */
+  private async firstFrameWithoutPackage(isolates: readonly Isolate[], deadline: Deadline): Promise<boolean> {
+    const first = isolates[0]
+    if (first === undefined || isolates.some((isolate) => packageOf(isolate.extensionRPCs) !== undefined)) return false
+    if (!first.extensionRPCs.includes(FIRST_FRAME)) return false
+    try {
+      const answer = await this.client.call(FIRST_FRAME, {isolateId: first.id}, deadline)
+      return answer.enabled === 'true'
+    } catch {
+      return false
     }
   }
 

@@ -5,8 +5,12 @@ import type {Deadline} from '../vm/deadline.js'
 import {zeroInstallable} from '../vm/zero-install.js'
 import {focusedText, pointerEvent, replaceFocusedText} from './dart.js'
 import {ZERO_INSTALL_FORMS} from './forms.js'
-import {centre, dumpText, liveNode, nodeFor, readTree, run, settled, tapAt} from './live.js'
+import type {Predicate} from './handles.js'
+import {centre, dumpText, liveNode, matchesOf, mintHandle, nodeFor, readTree, run, settled, tapAt, useHandles} from './live.js'
+import {screenshotThroughInspector} from './screenshot.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
+import {consoleFromStreams, exceptionsFromStreams} from './streams.js'
+import {waitForText} from './wait.js'
 
 // Driving an app that runs no tapir package, through Flutter's own surface: the semantics dump
 // for reading, `evaluate` of the Dart in dart.ts for acting. What has no zero-install form is
@@ -19,6 +23,7 @@ export async function drivesZeroInstall(app: AppConnection, deadline: Deadline):
 }
 
 export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
+  useHandles(call.sessionFile?.())
   const app = await call.app()
   switch (verb.name) {
     case 'snap':
@@ -33,6 +38,14 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return drag(app, call.deadline, input)
     case 'scroll':
       return scroll(app, call.deadline, input)
+    case 'screenshot':
+      return screenshotThroughInspector(app, call, input, () => readTree(app, call.deadline))
+    case 'console':
+      return consoleFromStreams(app, call.deadline, input)
+    case 'exceptions':
+      return exceptionsFromStreams(app, call.deadline, input)
+    case 'wait':
+      return waitForText(() => readTree(app, call.deadline), input, call.deadline)
     case 'fill':
     case 'type':
     case 'clear':
@@ -76,30 +89,23 @@ async function snap(app: AppConnection, deadline: Deadline, input: Input): Promi
   return {snapshot, zeroInstall: true}
 }
 
-/** The node a predicate names, as its eN: the semantics id is as stable as a qN handle's
- *  re-resolution (it names the node while it is mounted) and needs no state between calls. */
+/** The first node a predicate matches, as a qN handle: the predicate is kept (handles.ts) and run
+ *  again over the tree on every use, as the package re-resolves its handles. */
 async function find(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {
   if (typeof input.key === 'string')
     throw new TapirError(
       'find by key has no zero-install form: keys are not in the semantics tree; find by text, or run tapir install.',
       'usage',
     )
-  const root = await readTree(app, deadline)
-  const scope = typeof input.within === 'string' ? nodeFor(root, input.within) : root
-  const text = typeof input.text === 'string' ? input.text : undefined
-  const label = typeof input.semanticsLabel === 'string' ? input.semanticsLabel : undefined
-  const part = typeof input.contains === 'string' ? input.contains : undefined
-  const inScope = new Set([scope, ...allNodes(scope)].map((node) => node.id))
-  const matches = listedNodes(root).filter(
-    (node) =>
-      inScope.has(node.id) &&
-      (text === undefined || node.label === text || (node.label === '' && node.value === text)) &&
-      (label === undefined || node.label === label) &&
-      (part === undefined || node.label.includes(part) || node.value.includes(part)),
-  )
-  const first = matches[0]
-  if (first === undefined) return {matched: false, ref: null}
-  return {matched: true, ref: refOf(first), matchCount: matches.length}
+  const predicate: Predicate = {
+    ...(typeof input.text === 'string' ? {text: input.text} : {}),
+    ...(typeof input.contains === 'string' ? {contains: input.contains} : {}),
+    ...(typeof input.semanticsLabel === 'string' ? {semanticsLabel: input.semanticsLabel} : {}),
+    ...(typeof input.within === 'string' ? {within: input.within} : {}),
+  }
+  const matches = matchesOf(await readTree(app, deadline), predicate)
+  if (matches.length === 0) return {matched: false, ref: null}
+  return {matched: true, ref: mintHandle(predicate), matchCount: matches.length}
 }
 
 /** The interactive nodes on screen, each with its eN, role and label. */

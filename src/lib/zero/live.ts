@@ -5,8 +5,9 @@ import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {SEMANTICS_DUMP} from '../vm/zero-install.js'
 import {ensureSemantics, pointerEvent, type DartExpression} from './dart.js'
+import {HandleStore, type Predicate} from './handles.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
-import {allNodes, offscreen, viewOf} from './snapshot.js'
+import {allNodes, listedNodes, offscreen, viewOf} from './snapshot.js'
 
 // The app as a package-free session sees it: the semantics tree read now, a node by its ref, and
 // one of dart.ts's expressions evaluated.
@@ -55,12 +56,54 @@ export async function liveNode(app: AppConnection, deadline: Deadline, ref: stri
   return node
 }
 
+/** Where find's handles are kept: beside the session file of the call being run. */
+let handles = new HandleStore(undefined)
+
+/** The handles of the session whose call runs now (its session file, or none). */
+export function useHandles(sessionFile: string | undefined): void {
+  handles = new HandleStore(sessionFile)
+}
+
+/** A new qN for the predicate, kept with the session. */
+export function mintHandle(predicate: Predicate): string {
+  return handles.mint(predicate)
+}
+
 export function nodeFor(root: DumpNode, ref: string): DumpNode {
+  if (/^q\d+$/.test(ref)) return handleNode(root, ref)
   const id = /^e(\d+)$/.exec(ref)?.[1]
   const node = id === undefined ? undefined : allNodes(root).find((candidate) => candidate.id === Number(id) && !candidate.mergedUp)
   if (node === undefined)
     throw new TapirError(`No node ${ref} on screen now (a zero-install ref is a semantics id); take a new tapir:snap.`, 'app')
   return node
+}
+
+/** The node a qN's predicate matches in the tree as it is now. */
+function handleNode(root: DumpNode, ref: string): DumpNode {
+  const predicate = handles.predicate(ref)
+  if (predicate === undefined) throw new TapirError((words) => `No handle ${ref} in this session: ${words.call('find')} again.`, 'app')
+  const node = matchesOf(root, predicate)[0]
+  if (node === undefined) throw new TapirError(`${ref} (${describe(predicate)}) matches nothing on screen now.`, 'app')
+  return node
+}
+
+const describe = (predicate: Predicate): string =>
+  Object.entries(predicate)
+    .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
+    .join(', ')
+
+/** The listed nodes a predicate matches, in snapshot order (inside its `within` node, if any). */
+export function matchesOf(root: DumpNode, predicate: Predicate): DumpNode[] {
+  const {text, semanticsLabel: label, contains: part, within} = predicate
+  const scope = within === undefined ? root : nodeFor(root, within)
+  const inScope = new Set([scope, ...allNodes(scope)].map((node) => node.id))
+  return listedNodes(root).filter(
+    (node) =>
+      inScope.has(node.id) &&
+      (text === undefined || node.label === text || (node.label === '' && node.value === text)) &&
+      (label === undefined || node.label === label) &&
+      (part === undefined || node.label.includes(part) || node.value.includes(part)),
+  )
 }
 
 /** The semantics tree, turned on first when the app builds none: through the accessibility

@@ -41,6 +41,8 @@ export class Diagnostics {
   readonly errors: CapturedError[] = []
   private readonly requests: Request[] = []
   private sequence = 0
+  /** WidgetInspectorService `_errorsSinceReload`. */
+  private errorsSinceReload = 0
   framesDrawn = 0
 
   constructor(
@@ -69,17 +71,28 @@ export class Diagnostics {
     this.emit({kind: 'log', message, name, level, sequenceNumber: this.sequence++, time: this.now()})
   }
 
-  /** A non-fatal FlutterError: the capture buffer keeps it and the framework posts it as `Flutter.Error`. */
+  /** A non-fatal FlutterError: the capture buffer keeps it and the framework posts it as
+   *  `Flutter.Error`, shaped as WidgetInspectorService `_reportStructuredError` shapes it
+   *  (flutter/flutter widgets/widget_inspector.dart): the error node's JSON, whose `description`
+   *  is FlutterErrorDetails.toStringShort (foundation/assertions.dart), plus `errorsSinceReload`
+   *  and `renderedErrorText`, the whole report the first time and one line after. */
   recordError(error: Omit<CapturedError, 'fatal' | 'time'>): void {
     this.errors.push({...error, fatal: false, time: this.isoNow()})
+    const summary = error.message.split('\n')[0] ?? ''
+    const banner = `══╡ EXCEPTION CAUGHT BY ${error.library.toUpperCase()} ╞`
+    const renderedErrorText =
+      this.errorsSinceReload === 0
+        ? [banner.padEnd(100, '═'), 'The following assertion was thrown during layout:', error.message, '═'.repeat(100)].join('\n')
+        : `Another exception was thrown: ${summary}`
     this.emit({
       kind: 'post',
       extensionKind: 'Flutter.Error',
       data: {
-        errorsSinceReload: this.errors.length - 1,
-        renderedErrorText: error.message,
-        description: error.message.split('\n')[0] ?? '',
-        type: '_ErrorDiagnostic',
+        description: `Exception caught by ${error.library}`,
+        type: '_FlutterErrorDetailsNode',
+        hasChildren: true,
+        errorsSinceReload: this.errorsSinceReload++,
+        renderedErrorText,
       },
     })
   }

@@ -10,6 +10,7 @@ import {DUSK_ONLY_HANDLERS, EXTENSION_HANDLERS} from './handlers/registry.js'
 import {framesWarning} from './lifecycle-warnings.js'
 import {Params} from './params.js'
 import type {SeedData} from './state.js'
+import {WidgetInspector} from './widget-inspector.js'
 
 export interface MonitorsOptions extends SeedData {
   /** The perf regression knob: each monitor row's sparkline builds its bars twice. */
@@ -32,10 +33,12 @@ class MonitorsApp implements SimApp {
   private readonly app: AppModel
   /** AccessibilityInspector's `_semanticsHandle` is set. */
   private inspectorHandle = false
+  private inspector: WidgetInspector
   private readonly handlers = new Map([...EXTENSION_HANDLERS, ...DUSK_ONLY_HANDLERS].map((handler) => [handler.name, handler]))
 
   constructor({perfRegression = false, web = false, forceFrames = true, tapirPackage = true, ...seed}: MonitorsOptions) {
     this.app = new AppModel(Date.now, seed, perfRegression, {web, forceFrames, tapirPackage})
+    this.inspector = new WidgetInspector(this.app)
   }
 
   /** True once close_app has run: the desktop app is gone, so every later call fails until a restart (a relaunch). */
@@ -74,7 +77,8 @@ class MonitorsApp implements SimApp {
     return evaluateInApp(this.app, expression)
   }
 
-  flutterExtension(method: string): Record<string, unknown> {
+  flutterExtension(method: string, params: Record<string, string> = {}): Record<string, unknown> {
+    if (method.startsWith('ext.flutter.inspector.')) return this.inspector.call(method, params)
     switch (method) {
       case 'ext.flutter.debugDumpSemanticsTreeInTraversalOrder':
         return {data: semanticsDump(this.app, 'traversal')}
@@ -101,6 +105,7 @@ class MonitorsApp implements SimApp {
 
   restart(): void {
     this.inspectorHandle = false
+    this.inspector = new WidgetInspector(this.app)
     this.app.boot()
   }
 

@@ -28,6 +28,12 @@ export function streamEventsOf(event: DeveloperEvent, isolate: SimIsolate, shape
       return [{streamId: 'Logging', event: isolateEvent('Logging', isolate, {logRecord, ...timing})}]
     }
     case 'post': {
+      // On the web structured errors are off (widget_inspector.dart `isStructuredErrorsEnabled`:
+      // default `!kIsWeb`): FlutterError.presentError stays dumpErrorToConsole, which prints.
+      if (shape.web && event.extensionKind === 'Flutter.Error') {
+        const text = String(event.data.renderedErrorText ?? '')
+        return streamEventsOf({kind: 'print', text}, isolate, shape)
+      }
       const extensionData = shape.web || shape.dds ? event.data : {...event.data, __destinationStream: 'Extension'}
       return [{streamId: 'Extension', event: isolateEvent('Extension', isolate, {extensionKind: event.extensionKind, extensionData})}]
     }

@@ -11,8 +11,10 @@
  *   profiles, showPerformanceOverlay (not on the web), debugAllowBanner and, inside its debug-only
  *   assert, `AccessibilityInspector.initServiceExtensions` (widgets/accessibility_inspector.dart
  *   @e300a409: `accessibility.getSemanticsTree`, the only one it registers).
+ * - widgets/widget_inspector.dart `WidgetInspectorService.initServiceExtensions`: of its
+ *   `inspector.*`, disposeGroup, getRootWidget and screenshot (src/sim/app/widget-inspector.ts).
  * Not modelled, so not registered: the dumps of the widget, render, layer and focus trees,
- * `accessibilityEvaluations`, the widget inspector's `inspector.*` and foundation's platform
+ * `accessibilityEvaluations`, the widget inspector's other `inspector.*` and foundation's platform
  * overrides. State lives as long as the isolate. The semantics views are the app's to answer.
  */
 export type FrameworkExtension =
@@ -42,12 +44,22 @@ export const FRAMEWORK_EXTENSIONS: readonly FrameworkExtension[] = [
   bool('ext.flutter.profileWidgetBuilds'),
   bool('ext.flutter.profileUserWidgetBuilds'),
   bool('ext.flutter.debugAllowBanner'),
+  // WidgetInspectorService.initServiceExtensions, called in the same assert after debugAllowBanner:
+  // the three the sim models (src/sim/app/widget-inspector.ts), in the order it registers them.
+  {kind: 'app', name: 'ext.flutter.inspector.disposeGroup'},
+  {kind: 'app', name: 'ext.flutter.inspector.getRootWidget'},
+  {kind: 'app', name: 'ext.flutter.inspector.screenshot'},
   {kind: 'app', name: 'ext.flutter.accessibility.getSemanticsTree'},
 ]
 
 export class FlutterFramework {
   private readonly flags = new Map<string, boolean>()
   private timeDilation = 1
+
+  /** Whether runApp has drawn the first frame: widgets/binding.dart answers didSendFirstFrameEvent
+   *  (and ...RasterizedEvent) `'false'` until then (`_needToReportFirstFrame`). A restarted app's
+   *  main() reaches runApp only after what comes before it (TapirPlugin.install() in a package app). */
+  constructor(public firstFrameSent = true) {}
 
   /** The names a debug app registers: a web build has no showPerformanceOverlay (`!kIsWeb`). */
   static extensions(web: boolean): string[] {
@@ -65,7 +77,7 @@ export class FlutterFramework {
       case 'signal':
         return {}
       case 'firstFrame':
-        return {enabled: 'true'}
+        return {enabled: String(this.firstFrameSent)}
       case 'bool': {
         if (params.enabled !== undefined) this.flags.set(method, params.enabled === 'true')
         return {enabled: String(this.flags.get(method) ?? method === 'ext.flutter.debugAllowBanner')}

@@ -192,13 +192,15 @@ export class SimVm {
     this.settleHeld(false)
     const next = this.newIsolate()
     this.isolate = next
-    this.framework = new FlutterFramework()
+    const framework = (this.framework = new FlutterFramework(false))
     this.app.restart()
     this.broadcast('Isolate', isolateEvent('IsolateStart', next))
     this.broadcast('Isolate', isolateEvent('IsolateRunnable', next))
     this.registerExtensions(next, FlutterFramework.extensions(this.web))
     if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.isolate === next && !this.closed) this.registerExtensions(next, this.tapirExtensions())
+    // main() goes on to runApp, whose first frame follows the package's registration.
+    framework.firstFrameSent = true
   }
 
   /**
@@ -212,12 +214,13 @@ export class SimVm {
   private async reloadPage(extensionDelayMs: number): Promise<void> {
     const load = ++this.pageLoads
     this.settleHeld(false)
-    this.framework = new FlutterFramework()
+    const framework = (this.framework = new FlutterFramework(false))
     this.app.restart()
     this.isolate.reloadPage()
     this.registerExtensions(this.isolate, FlutterFramework.extensions(this.web), true)
     if (extensionDelayMs > 0) await this.sleep(extensionDelayMs)
     if (this.pageLoads === load && !this.closed) this.registerExtensions(this.isolate, this.tapirExtensions(), true)
+    framework.firstFrameSent = true
   }
 
   /** A hot restart as a restart service answers it: once the new isolate runs. Its main() goes on
