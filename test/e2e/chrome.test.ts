@@ -1,4 +1,5 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {createConnection, createServer, type Socket} from 'node:net'
 import {join} from 'node:path'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
@@ -299,6 +300,33 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(holdFilesLeft()).toEqual([])
   })
 
+  it('a dead holder whose session Chrome still keeps (as Chromium 153 did): the next verb of any kind takes its override off', async () => {
+    // Chrome disposes of a DevTools session once it sees the client's WebSocket close. A relay
+    // that never passes a client's end on keeps the session of a killed holder open, its
+    // override in force, as a Chromium that has not noticed the death does.
+    const relay = await keptSessionsRelay(cdpPort)
+    const own = readFileSync(statePath, 'utf8')
+    writeFileSync(statePath, JSON.stringify({...JSON.parse(own), cdpPort: relay.port}))
+    try {
+      const only = await holding(PHONE)
+      expect(await settled(isPhone)).toMatchObject({width: 375})
+      only.holder.kill('SIGKILL')
+      expect((await only.holder).signal).toBe('SIGKILL')
+      holders.length = 0
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(isPhone(await pageReport(cdpPort))).toBe(true)
+      expect(holdFilesLeft()).toEqual([`${statePath}.holds`])
+      // get_routes asks the app only, never Chrome: clearing is every verb's first step.
+      const routes = await run(['tapir:get_routes'])
+      expect(routes.exitCode, routes.stderr).toBe(0)
+      expect(await settled(isOwn)).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+      expect(holdFilesLeft()).toEqual([])
+    } finally {
+      writeFileSync(statePath, own)
+      await relay.close()
+    }
+  })
+
   it('resize without --hold warns that Chrome drops the override, and leaves the page as it was', async () => {
     const result = await run(['tapir:resize', '--width=375', '--height=812'])
     expect(result).toMatchObject({exitCode: 0, stdout: '✓ Viewport override sent: 375x812 @ 1.0x (mobile=false touch=false).'})
@@ -570,3 +598,28 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     expect(existsSync(profile)).toBe(false)
   })
 })
+
+/** A TCP relay to Chrome's DevTools port that never passes a client's end on. A client that
+ *  says goodbye does so in a WebSocket close frame, which goes through, and Chrome ends the
+ *  session; one killed outright just goes, and Chrome keeps its session. */
+async function keptSessionsRelay(target: number): Promise<{port: number; close(): Promise<void>}> {
+  const sockets: Socket[] = []
+  const server = createServer((client) => {
+    const upstream = createConnection({host: '127.0.0.1', port: target})
+    sockets.push(client, upstream)
+    client.pipe(upstream, {end: false})
+    upstream.pipe(client)
+    client.on('error', () => {})
+    upstream.on('error', () => client.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('the relay has no port')
+  return {
+    port: address.port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}

@@ -1,7 +1,7 @@
-import {readFileSync} from 'node:fs'
+import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {tempDir} from '../helpers/cli.js'
+import {tapir, tempDir} from '../helpers/cli.js'
 import {mcpClient} from '../helpers/mcp.js'
 import {refOf, simSession, type SimSession} from '../helpers/sim.js'
 
@@ -141,4 +141,61 @@ describe('a replay does what was done', () => {
     },
     240_000,
   )
+})
+
+describe('a fill the field changed (a formatter upper-cases Nickname)', () => {
+  it('is recorded with --holds so tapir test passes it; a fill of ${env} is masked in any case and fails saying why', async () => {
+    const dir = scratchDir()
+    const s = await simSession()
+    try {
+      await ok(s, ['record', 'start', join(dir, 'plain.tapir')])
+      await ok(s, ['tapir:navigate', '--route=/settings'])
+      const settings = await ok(s, ['tapir:snap', '--interactiveOnly'])
+      const fill = await s.spawn(['tapir:fill', `--ref=${refOf(settings, /textbox "Nickname"/)}`, '--text=grace'])
+      expect(fill).toMatchObject({exitCode: 0, stderr: expect.stringContaining('⚠ The field holds "GRACE" after the settle')})
+      await ok(s, ['record', 'stop'])
+
+      await ok(s, ['record', 'start', join(dir, 'secret.tapir')])
+      const run = await s.spawn(
+        ['tapir:run', 'navigate --route=/settings', 'observe --roles=textbox --as=n --label=Nickname', 'fill --ref=@n --text=${env.NICK}'],
+        {env: {NICK: 'zorro'}},
+      )
+      expect(run.exitCode, run.stderr).toBe(0)
+      expect(run.stderr).toContain('⚠ The field holds "***" after the settle')
+      expect(run.stdout + run.stderr).not.toMatch(/zorro/i)
+      await ok(s, ['record', 'stop'])
+
+      const plain = readFileSync(join(dir, 'plain.tapir'), 'utf8')
+      expect(plain).toContain('\nfill --ref=@nickname --text=grace --holds=GRACE\n')
+      const secret = readFileSync(join(dir, 'secret.tapir'), 'utf8')
+      expect(secret).not.toMatch(/zorro|--holds/i)
+      expect(secret).toContain(
+        '# fill did not take when recorded; what the field held is not written (it may hold the secret), so tapir test fails this step\nfill --ref=@nickname --text=${env.NICK}\n',
+      )
+      writeFileSync(join(dir, 'wrong.tapir'), plain.replace('--holds=GRACE', '--holds=Grace'))
+    } finally {
+      await s.close()
+    }
+    const fresh = await simSession()
+    try {
+      const test = await tapir(
+        ['test', 'plain.tapir', 'secret.tapir', 'wrong.tapir', '--fresh=none', '--trace=off', '--output-dir=out', '--state', fresh.state],
+        {cwd: dir, env: {NICK: 'zorro'}},
+      )
+      expect(test.exitCode, test.stdout + test.stderr).toBe(1)
+      const lines = test.stdout.split('\n')
+      expect(lines[0]).toMatch(/^✓ plain\.tapir /)
+      expect(lines[1]).toMatch(/^✗ secret\.tapir /)
+      expect(lines[2]).toMatch(
+        /^ {4}secret\.tapir:\d+: step \d+ \(fill --ref=@nickname --text=\$\{env\.NICK\}\) failed \(exit 1\): fill answered effect\.verified: false, so a strict run fails it$/,
+      )
+      expect(lines[3]).toMatch(/^✗ wrong\.tapir /)
+      expect(lines[4]).toMatch(/failed \(exit 1\): fill: the field holds "GRACE", not "Grace" as --holds says$/)
+      for (const file of ['junit.xml', 'report.html', 'report.json'])
+        expect(readFileSync(join(dir, 'out', file), 'utf8'), file).not.toMatch(/zorro/i)
+      expect(test.stdout + test.stderr).not.toMatch(/zorro/i)
+    } finally {
+      await fresh.close()
+    }
+  }, 120_000)
 })

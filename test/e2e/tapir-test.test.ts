@@ -328,7 +328,7 @@ describe('tapir test', () => {
     // Its own reports it replaces: the earlier run's out/ again.
     expect((await inProject(['test', 'flows/pass.tapir', '--output-dir=out-again'])).exitCode).toBe(0)
     expect((await inProject(['test', 'flows/pass.tapir', '--output-dir=out-again'])).exitCode).toBe(0)
-  })
+  }, 120_000) // eight runs of the CLI, one after another: time for a loaded machine
 
   it('refuses bad input with one line and exit 1', async () => {
     for (const [args, message] of [

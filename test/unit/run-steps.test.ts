@@ -138,7 +138,13 @@ describe('planSteps: names and the environment', () => {
     expect(plan(["observe --as=t --label='Sign in'"]).steps[0]!.binding).toEqual({name: 't', matches: 1, label: 'Sign in', nth: 1})
     expect(plan(['find --text=A --as=a --label=A']).steps[0]!.argv).toEqual(['--text=A', '--label=A'])
   })
+  it("takes a fill or type step's --holds off its words: what the field is to hold", () => {
+    expect(plan(['fill --ref=e1 --text=grace --holds=GRACE']).steps[0]).toMatchObject({argv: ['--ref=e1', '--text=grace'], holds: 'GRACE'})
+    expect(plan(["fill --ref=e1 --text=a --holds ''"]).steps[0]).toMatchObject({argv: ['--ref=e1', '--text=a'], holds: ''})
+  })
   it.each([
+    [['tap --ref=e1 --holds=A'], '--holds belongs on a fill or type step'],
+    [['fill --ref=e1 --text=a --holds'], '--holds needs a value'],
     [['tap --ref=@unknown'], '@unknown is not bound'],
     [['tap --ref=@later', 'find --text=A --as=later'], '@later is not bound'],
     [['drag --startRef=@a --endRef=e2'], '@a is not bound'],

@@ -162,7 +162,9 @@ export class Recorder implements CallRecorder {
       flags.push([param.name, value])
       shown[param.name] = value
     }
-    const line = renderable(verb.name, flags)
+    const held = heldFlags(verb.name, secret, flags, result)
+    if (held.note) lines.push(comment(held.note))
+    const line = renderable(verb.name, [...flags, ...held.flags])
     const origin =
       call.origin === 'mcp'
         ? `MCP ${verb.tool} ${JSON.stringify(shown)}`
@@ -279,6 +281,23 @@ function secretField(seen: {sight?: Sight} | undefined, ref: ParamValue | undefi
   if (sight.obscured || shownObscured || SECRET_LABEL.test(sight.label) || (typeof target === 'string' && SECRET_LABEL.test(target)))
     return label || 'field'
   return undefined
+}
+
+/**
+ * When the field held something else than the text typed (a formatter's upper case), the step's
+ * `--holds=<what it held>`, so its replay checks what the recording saw (src/lib/run/holds.ts).
+ * Never for a secret or a `${env.NAME}` value: what the field held may be the secret in another
+ * case, so the step is written as it was and a comment says a strict replay fails it.
+ */
+function heldFlags(verb: string, secret: string | undefined, flags: readonly Flag[], result: Result): {flags: Flag[]; note?: string} {
+  const effect = isJsonObject(result) && isJsonObject(result.effect) ? result.effect : undefined
+  if (secret === undefined || effect?.verified !== false || typeof effect.value !== 'string') return {flags: []}
+  const typed = flags.find(([name]) => name === secret)
+  if (typed === undefined || typed[2] !== true) return {flags: [['holds', effect.value]]}
+  return {
+    flags: [],
+    note: `${verb} did not take when recorded; what the field held is not written (it may hold the secret), so tapir test fails this step`,
+  }
 }
 
 /** The step line, or undefined when a value cannot be one line. */

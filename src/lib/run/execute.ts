@@ -3,6 +3,7 @@ import {EXIT} from '../output/exit-codes.js'
 import type {Outcome} from '../output/outcome.js'
 import {failureOutcome, outcomeText} from '../output/outcome.js'
 import {boundHandle, withHandles} from './bindings.js'
+import {heldOutcome} from './holds.js'
 import type {Step} from './plan.js'
 import {softFailureOf} from './strict.js'
 
@@ -48,7 +49,8 @@ export async function runSteps(
   for (const [index, step] of steps.entries()) {
     const started = Date.now()
     let outcome = await dispatch({...step, argv: withHandles(step.argv, handles)})
-    if (options.strict) outcome = strictOutcome(step, outcome)
+    if (step.holds !== undefined) outcome = heldOutcome(step.verb, step.holds, outcome, step.envWords === undefined)
+    else if (options.strict) outcome = strictOutcome(step, outcome)
     if (outcome.exitCode === 0 && step.binding) {
       try {
         handles.set(step.binding.name, boundHandle(outcome.result, step.binding))

@@ -12,20 +12,29 @@ function standsAlone(text: string, at: number, secret: string): boolean {
   return (!wordStart || before === undefined || !WORD.test(before)) && (!wordEnd || after === undefined || !WORD.test(after))
 }
 
-/** The text with every whole occurrence of a secret replaced by `***`, longest secret first. */
+/** The text with every whole occurrence of a secret replaced by `***`, longest secret first, in
+ *  any case: an app may show a typed value changed in case (a formatter's "GRACE" for "grace"). */
 export function maskWholeValues(text: string, secrets: readonly string[]): string {
   let out = text
-  for (const secret of [...new Set(secrets)].filter((s) => s !== '').sort((a, b) => b.length - a.length)) {
+  const spellings = secrets.flatMap((secret) => [secret, secret.toUpperCase(), secret.toLowerCase()])
+  for (const secret of [...new Set(spellings)].filter((s) => s !== '').sort((a, b) => b.length - a.length)) {
     let result = ''
     let from = 0
-    for (let at = out.indexOf(secret); at >= 0; at = out.indexOf(secret, at + 1)) {
-      if (at < from || !standsAlone(out, at, secret)) continue
+    const search = new RegExp(escaped(secret), 'giu')
+    for (let found = search.exec(out); found !== null; found = search.exec(out)) {
+      const at = found.index
+      search.lastIndex = at + 1
+      if (at < from || !standsAlone(out, at, found[0])) continue
       result += out.slice(from, at) + MASK
-      from = at + secret.length
+      from = at + found[0].length
     }
     out = result + out.slice(from)
   }
   return out
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
 /** Every string inside a JSON value, masked as maskWholeValues does. */

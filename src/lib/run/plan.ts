@@ -2,6 +2,7 @@ import {UsageError, messageOf} from '../errors.js'
 import {nearestName} from '../nearest-name.js'
 import {VERBS, verbNamed} from '../verbs/index.js'
 import {takeBinding, namesUsed, type Binding} from './bindings.js'
+import {takeHolds} from './holds.js'
 import {interpolateWords} from './step-env.js'
 import {tokenizeStep} from './tokenize.js'
 
@@ -14,6 +15,8 @@ export interface Step {
   line?: number
   /** `find … --as=<name>` (or `observe … --as=<name> --label=…`): bind the handle it returns. */
   binding?: Binding
+  /** A fill or type step's `--holds=<text>`: what the field is to hold after it (src/lib/run/holds.ts). */
+  holds?: string
   /** Its words that held `${env.NAME}`: as the verb gets them, and as written (for a recording). */
   envWords?: Array<[given: string, written: string]>
 }
@@ -63,7 +66,8 @@ export function planSteps(input: ReadonlyArray<string | StepLine>, context: Plan
     secrets.push(...found)
     let taken
     try {
-      taken = takeBinding(step.verb, words)
+      const held = takeHolds(step.verb, words)
+      taken = {...takeBinding(step.verb, held.argv), holds: held.holds}
     } catch (error) {
       throw new UsageError(`${where}: ${messageOf(error)}`)
     }
@@ -78,6 +82,7 @@ export function planSteps(input: ReadonlyArray<string | StepLine>, context: Plan
       argv: taken.argv,
       ...(number === undefined ? {} : {line: number}),
       ...(taken.binding ? {binding: taken.binding} : {}),
+      ...(taken.holds === undefined ? {} : {holds: taken.holds}),
       ...(envWords.length > 0 ? {envWords} : {}),
     }
   })

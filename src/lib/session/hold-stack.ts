@@ -48,7 +48,8 @@ const fileShape = object({generation: integer, holders: list(object({pid: intege
  *  under its lock: the newest live holder's override is in force, and when it goes the one
  *  beneath applies its own again. */
 export class HoldStack<T> {
-  private readonly me: OwnedProcess
+  /** This process's record, read once a holder needs it (every verb looks for a dead holder). */
+  private own: OwnedProcess | undefined
   /** This process's entry once it pushed, to put back should the file lose it. */
   private mine: HoldEntry<T> | undefined
 
@@ -56,14 +57,18 @@ export class HoldStack<T> {
     private readonly location: SessionLocation,
     private readonly path: string,
     private readonly heldShape: Shape<T>,
-  ) {
+  ) {}
+
+  private get me(): OwnedProcess {
+    if (this.own) return this.own
     const identity = identify(process.pid)
-    this.me = {
+    this.own = {
       pid: process.pid,
       argv: identity?.argv ?? [],
       startTime: identity?.startTime ?? '',
       ...(identity?.bootId ? {bootId: identity.bootId} : {}),
     }
+    return this.own
   }
 
   /** The stack now, without the lock, holders that are gone (or whose pid was reused) left out. */

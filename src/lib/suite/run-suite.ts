@@ -80,11 +80,14 @@ function traces(trace: SuiteTrace | undefined, attempt: number): boolean {
 export async function runSuite(options: SuiteOptions, hooks: SuiteHooks): Promise<SuiteReport> {
   const started = new Date()
   const tests: TestRecord[] = []
+  // A secret stays one for the rest of the run: the app may still show it in a later test (under
+  // --fresh=none, or a field a restart keeps).
+  const secrets: string[] = []
   for (const file of options.files) {
     const attempts: Attempt[] = []
     let passed = false
     for (let attempt = 0; attempt <= options.retries && !passed; attempt++) {
-      const result = await runAttempt(file, attempt, options, hooks)
+      const result = await runAttempt(file, attempt, options, hooks, secrets)
       attempts.push(result)
       passed = result.passed
     }
@@ -108,11 +111,11 @@ export async function runSuite(options: SuiteOptions, hooks: SuiteHooks): Promis
   }
 }
 
-async function runAttempt(file: string, attempt: number, options: SuiteOptions, hooks: SuiteHooks): Promise<Attempt> {
+async function runAttempt(file: string, attempt: number, options: SuiteOptions, hooks: SuiteHooks, secrets: string[]): Promise<Attempt> {
   const startedAt = new Date()
   const steps: StepRecord[] = []
-  // Values read from the environment, and text typed into secret fields as the steps meet them.
-  const secrets: string[] = []
+  // `secrets`: values read from the environment, and text typed into secret fields, as the steps
+  // of this run met them.
   const mask = (text: string) => unrooted(maskWholeValues(text, secrets), options)
   let tracer: Tracer | undefined
   const finish = async (failure?: Failure, withEvidence = true): Promise<Attempt> => {

@@ -6,7 +6,7 @@ import {CdpPage as Page, withPage} from '../cdp/page.js'
 import {DEFAULT_WINDOW, PRESETS, dartDouble, describeViewport, presetNamed, type Viewport} from '../cdp/presets.js'
 import {limitOf} from '../cdp/time-limit.js'
 import {ParamError, UsageError} from '../errors.js'
-import {boolean, number, object, type Shape} from '../shape.js'
+import {viewportShape} from './dead-holder.js'
 import {defineVerb} from './define.js'
 import type {Report, Verb, VerbCall} from './types.js'
 
@@ -40,8 +40,6 @@ function endpoint(context: VerbCall): ChromeEndpoint {
 function viewportOf(input: {width: number; height: number; dpr?: number; mobile?: boolean; touch?: boolean}): Viewport {
   return {width: input.width, height: input.height, dpr: input.dpr ?? 1, mobile: input.mobile === true, touch: input.touch === true}
 }
-
-const viewportShape: Shape<Viewport> = object({width: number, height: number, dpr: number, mobile: boolean, touch: boolean})
 
 /** A holder's override, touch included either way: the holder on top decides both. */
 async function holdViewport(page: CdpPage, viewport: Viewport): Promise<void> {
@@ -149,17 +147,6 @@ export const resize = defineVerb({
   },
   async execute(context, input): Promise<Resized> {
     const chrome = endpoint(context)
-    // A holder killed outright left its override on the page: the first resize after takes it off.
-    await context.holdStack?.(viewportShape).clearDead((held) =>
-      withPage(
-        chrome,
-        async (page) => {
-          await overrideViewport(page, held)
-          await clearOverrides(page)
-        },
-        context.deadline,
-      ),
-    )
     if (input.reset === true) {
       await withPage(chrome, clearOverrides, context.deadline)
       return {reset: true}

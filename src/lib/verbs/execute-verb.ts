@@ -1,5 +1,6 @@
 import {Deadline} from '../vm/deadline.js'
 import {drivesZeroInstall, runZeroInstall} from '../zero/drive.js'
+import {clearDeadHolder} from './dead-holder.js'
 import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import {explainOffViewport} from './off-viewport.js'
 import type {Input, Result, Verb, VerbCall, VerbContext} from './types.js'
@@ -29,6 +30,8 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     cwd: context.cwd,
     deadline,
   }
+  // Best effort: a verb that needs Chrome fails on its own when Chrome does not answer.
+  await clearDeadHolder(call).catch(() => undefined)
   const commit = await context.recorder?.(verb)?.begin(verb, input, call)
   let result: Result
   try {
