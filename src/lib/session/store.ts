@@ -2,6 +2,7 @@ import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {TapirError, errorCode, type Words} from '../errors.js'
 import {nestsDeeperThan} from '../json-depth.js'
+import {jsonKind} from '../json-kind.js'
 import {boolean, isJsonObject, nullable, object, optional, ShapeMismatch, string} from '../shape.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
@@ -40,14 +41,8 @@ function asSession(text: string): Session | string {
     return sessionShape.read(value, '')
   } catch (error) {
     if (!(error instanceof ShapeMismatch)) throw error
-    return `its ${error.path} is ${kindOf(error.found)}, not ${error.expected}`
+    return `its ${error.path} is ${jsonKind(error.found)}, not ${error.expected}`
   }
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 export class NotASessionError extends TapirError {
