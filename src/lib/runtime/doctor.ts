@@ -108,7 +108,7 @@ function sessionCheck(location: SessionLocation, session: Session, cwd: string, 
   } catch (error) {
     return failed('session', reason(error, surface))
   }
-  const device = typeof session.device === 'string' ? session.device : 'unknown'
+  const device = session.device ?? 'unknown'
   return passed('session', `${location.path} (device ${device}${session.booting === true ? ', booting' : ''})`)
 }
 
@@ -186,7 +186,7 @@ async function appChecks(uri: string, timeoutMs: number, surface: Surface): Prom
  *  visible (a hidden tab draws no frames). */
 async function chromeCheck(session: Session, timeoutMs: number, surface: Surface): Promise<Check> {
   const port = Number(session.cdpPort)
-  const webPort = typeof session.webPort === 'number' ? session.webPort : undefined
+  const webPort = session.webPort === null || session.webPort === undefined ? undefined : Number(session.webPort)
   let page: CdpPage
   try {
     page = await CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}, new Deadline(timeoutMs))
