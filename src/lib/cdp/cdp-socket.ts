@@ -1,7 +1,7 @@
 import type WebSocket from 'ws'
 import type {Words} from '../errors.js'
-import {CdpError} from './errors.js'
 import {jsonKind} from '../json-kind.js'
+import {CdpError} from './errors.js'
 import {isObject} from './json-shape.js'
 import type {TimeLimit} from './time-limit.js'
 

@@ -1,6 +1,6 @@
 import type {Words} from '../errors.js'
-import {CdpError} from './errors.js'
 import {jsonKind} from '../json-kind.js'
+import {CdpError} from './errors.js'
 import {isObject} from './json-shape.js'
 import type {TimeLimit} from './time-limit.js'
 

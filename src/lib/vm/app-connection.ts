@@ -7,7 +7,7 @@ import {instanceRef, type InstanceRef} from './instance-ref.js'
 import {checkAnswer, malformedAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
-import {SLICE_MS, slicedWait, type SlicedWait} from './sliced-waits.js'
+import {SLICE_MS, type SlicedWait} from './sliced-waits.js'
 
 type Isolate = {
   id: string
@@ -127,10 +127,16 @@ export class AppConnection {
   /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. The
    *  answer is checked against `shape`, what the caller reads of it: a wrong one is a malformed
    *  answer naming the field. An app on Dusk 0.0.1 is never sent it (DuskAppRefusal, exit 1):
-   *  a Dusk call goes through `callDusk` with 0.0.1's own params. */
-  async callExtension<T>(verb: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
+   *  a Dusk call goes through `callDusk` with 0.0.1's own params. `sliced`: how a call that waits
+   *  in the app is asked for in slices where one call may not take that long (the verb says). */
+  async callExtension<T>(
+    verb: string,
+    params: Record<string, string>,
+    shape: Shape<T>,
+    deadline: Deadline,
+    sliced?: SlicedWait,
+  ): Promise<T> {
     const method = EXTENSION_PREFIX + verb
-    const sliced = slicedWait(verb, params)
     const answer =
       sliced && sliced.totalMs > SLICE_MS && (await this.debugService(deadline.setup)) === 'dwds-websocket'
         ? await this.inSlices(sliced, deadline)
