@@ -46,13 +46,13 @@ describe('malformed answers from the app', () => {
   })
 
   it.each([
-    ['getVM', {result: {type: 'VM', isolates: 'main'}}, 'getVM: its isolates are a string ("main"), not a list'],
-    ['getVM', {result: {type: 'VM', isolates: [null]}}, 'getVM: it lists an isolate without a string id: null'],
+    ['getVM', {result: {type: 'VM', isolates: 'main'}}, 'getVM: its isolates is a string ("main"), not a list'],
+    ['getVM', {result: {type: 'VM', isolates: [null]}}, 'getVM: its isolates[0] is null, not an isolate reference with a string id'],
     ['getVM', {result: null}, 'getVM: its result is null where a JSON object belongs'],
     [
       'getIsolate',
       {result: {type: 'Isolate', id: 'isolates/1', extensionRPCs: 5}},
-      'getIsolate(isolates/1): its extensionRPCs are a number (5), not a list of method names',
+      'getIsolate(isolates/1): its extensionRPCs is a number (5), not a list of method names',
     ],
     ['getIsolate', {result: {type: 'Isolate', extensionRPCs: []}}, 'getIsolate(isolates/1): its id is nothing, not a string'],
     ['getIsolate', {result: ['Isolate']}, 'getIsolate: its result is a list (["Isolate"]) where a JSON object belongs'],

@@ -1,10 +1,11 @@
 import {TapirError} from '../errors.js'
-import {describeJson, isJsonObject, type JsonObject, type Shape} from '../shape.js'
+import {isJsonObject, type JsonObject, type Shape} from '../shape.js'
 import {VmServiceClient} from './client.js'
 import type {Deadline} from './deadline.js'
 import {extensionFailure, pageCouldNotRun} from './extension-error.js'
 import {instanceRef, type InstanceRef} from './instance-ref.js'
-import {checkAnswer, malformedAnswer} from './malformed.js'
+import {isolateAnswer, librariesAnswer, vmAnswer} from './isolate-answers.js'
+import {checkAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
 import {SLICE_MS, type SlicedWait} from './sliced-waits.js'
@@ -50,31 +51,15 @@ function isCollected(value: Result): boolean {
   return value.type === 'Sentinel'
 }
 
-/** The isolate refs of a getVM answer; anything else in their place is a malformed answer. */
+/** The isolate ids of a getVM answer; anything else in their place is a malformed answer. */
 function isolateIds(vm: Result): string[] {
-  if (vm.isolates === undefined) return []
-  if (!Array.isArray(vm.isolates)) throw malformedAnswer('getVM', `its isolates are ${describeJson(vm.isolates)}, not a list`)
-  return vm.isolates.map((ref: unknown) => {
-    if (!isJsonObject(ref) || typeof ref.id !== 'string')
-      throw malformedAnswer('getVM', `it lists an isolate without a string id: ${describeJson(ref)}`)
-    return ref.id
-  })
+  return (checkAnswer('getVM', vmAnswer, vm).isolates ?? []).map((ref) => ref.id)
 }
 
 /** The fields tapir reads from a getIsolate answer, checked. */
 function isolateOf(answer: Result, requestedId: string): Isolate {
-  const where = `getIsolate(${requestedId})`
-  if (typeof answer.id !== 'string') throw malformedAnswer(where, `its id is ${describeJson(answer.id)}, not a string`)
-  const names = answer.extensionRPCs ?? []
-  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
-    throw malformedAnswer(where, `its extensionRPCs are ${describeJson(names)}, not a list of method names`)
-  }
-  const rootLib = answer.rootLib
-  if (rootLib === undefined) return {id: answer.id, extensionRPCs: names}
-  if (!isJsonObject(rootLib) || typeof rootLib.id !== 'string') {
-    throw malformedAnswer(where, `its rootLib is ${describeJson(rootLib)}, not a library reference with a string id`)
-  }
-  return {id: answer.id, extensionRPCs: names, rootLibId: rootLib.id}
+  const {id, extensionRPCs = [], rootLib} = checkAnswer(`getIsolate(${requestedId})`, isolateAnswer, answer)
+  return {id, extensionRPCs, ...(rootLib ? {rootLibId: rootLib.id} : {})}
 }
 
 const lists = (isolate: Isolate, prefix: string) => isolate.extensionRPCs.some((name) => name.startsWith(prefix))
@@ -232,9 +217,9 @@ export class AppConnection {
   async evaluateInLibrary(uri: string, expression: string, deadline: Deadline): Promise<InstanceRef> {
     const answer = await this.withIsolate('evaluate', deadline, async (isolate) => {
       const found = await this.client.call('getIsolate', {isolateId: isolate.id}, deadline)
-      const libraries = isJsonObject(found) && Array.isArray(found.libraries) ? found.libraries : []
-      const library = libraries.find((entry) => isJsonObject(entry) && entry.uri === uri)
-      if (!isJsonObject(library) || typeof library.id !== 'string')
+      const {libraries = []} = checkAnswer(`getIsolate(${isolate.id})`, librariesAnswer, found)
+      const library = libraries.find((entry) => entry.uri === uri)
+      if (!library)
         throw new TapirError(`The app's isolate lists no library ${uri} to evaluate in.`, 'app')
       return this.client.call('evaluate', {isolateId: isolate.id, targetId: library.id, expression}, deadline)
     })
@@ -268,7 +253,7 @@ export class AppConnection {
   /** Whether DWDS answers for the app (a web app): its VM says targetCPU Web, hostCPU DWDS
    *  (webdev chrome_proxy_service.dart and web_socket_proxy_service.dart, `getVM`). */
   async runsOnWeb(deadline: Deadline): Promise<boolean> {
-    const vm = (await this.client.call('getVM', {}, deadline)) as {targetCPU?: unknown}
+    const vm = await this.client.call('getVM', {}, deadline)
     return vm.targetCPU === 'Web'
   }
 
