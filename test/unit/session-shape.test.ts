@@ -1,10 +1,10 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {readAll} from '../../src/lib/shape.js'
 import {locateSession} from '../../src/lib/session/location.js'
 import {sessionShape, type Session} from '../../src/lib/session/session.js'
 import {readOwnSession} from '../../src/lib/session/store.js'
+import {readAll} from '../../src/lib/shape.js'
 import {tempDir} from '../helpers/cli.js'
 
 const URI = 'ws://127.0.0.1:9/AbCdEfGh12s=/ws'
