@@ -13,6 +13,11 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.cjs')
 const samples = Number(process.env.BENCH_SAMPLES ?? 15)
+// The Node that runs every measured command and the bare start beside it: this one unless
+// BENCH_NODE names another binary (docs/benchmark.md says how to fetch Node 22 from npm).
+const node = process.env.BENCH_NODE || process.execPath
+// BENCH_PART=startup stops after the start-up figures (section 1).
+const startupOnly = process.env.BENCH_PART === 'startup'
 const STEPS = 50
 /** Rows of the big-list screen: two snapshot nodes each, so 10,000 nodes and the screen's own few. */
 const BIG_LIST_ROWS = 5000
@@ -43,7 +48,7 @@ const env = {...process.env, HOME: scratch, TAPIR_STATE_FILE: state, NO_COLOR: '
 const run = promisify(execFile)
 async function timed(args, runEnv = env) {
   const start = now()
-  await run(process.execPath, args, {env: runEnv, maxBuffer: 64 * 1024 * 1024})
+  await run(node, args, {env: runEnv, maxBuffer: 64 * 1024 * 1024})
   return now() - start
 }
 
@@ -59,7 +64,7 @@ async function pair(args, runEnv, index) {
     cli = await timed(args, runEnv)
     base = await timed(['-e', '0'])
   }
-  return {base, cli, ratio: cli / base}
+  return {base, cli, ratio: cli / base, more: cli - base}
 }
 
 // The peak memory of one CLI process, read as it exits (a preload, so only for these runs).
@@ -71,30 +76,54 @@ writeFileSync(
 async function peakRssMb(args, runEnv, runs) {
   const file = join(scratch, 'rss.txt')
   writeFileSync(file, '')
-  for (let i = 0; i < runs; i++) await run(process.execPath, ['--require', maxRssProbe, ...args], {env: {...runEnv, TAPIR_BENCH_RSS: file}})
+  for (let i = 0; i < runs; i++) await run(node, ['--require', maxRssProbe, ...args], {env: {...runEnv, TAPIR_BENCH_RSS: file}})
   return Math.max(...readFileSync(file, 'utf8').trim().split('\n').map(Number)) / 1024
 }
 
 const rows = []
+function report(nodeVersion) {
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+  console.log(`tapir bench (medians; ${samples} samples per CLI figure; load average ${load} on this machine)`)
+  console.log(`  commands run by Node ${nodeVersion.trim()} (${node}); the bench itself by Node ${process.version}`)
+  console.log(rows.join('\n'))
+}
 const row = (name, value, note = '') => rows.push(`  ${name.padEnd(44)} ${ms(value).padStart(10)}${note ? `  ${note}` : ''}`)
 
 try {
-  // 1. one connected verb against a bare Node start, and a command oclif runs (status) beside it
-  await timed([bin, 'tapir:snap']) // warm the file cache
-  const verb = []
-  const session = []
-  for (let i = 0; i < samples; i++) {
-    verb.push(await pair([bin, 'tapir:snap'], env, i))
-    session.push(await pair([bin, 'status'], env, i))
-  }
+  // 1. start-up: a connected verb, a one-step tapir:run and a session command, each against a
+  //    bare Node start run back to back with it, and the peak memory of each
+  const {stdout: nodeVersion} = await run(node, ['--version'])
+  const commands = [
+    ['tapir tapir:snap', [bin, 'tapir:snap']],
+    ['tapir tapir:run "snap"', [bin, 'tapir:run', 'snap']],
+    ['tapir status', [bin, 'status']],
+  ]
+  for (const [, args] of commands) await timed(args) // warm the file cache
+  const paired = commands.map(() => [])
+  for (let i = 0; i < samples; i++) for (const [index, [, args]] of commands.entries()) paired[index].push(await pair(args, env, i))
   const pairs = (list, key) => median(list.map((entry) => entry[key]))
-  const snap = pairs(verb, 'cli')
-  row('node -e 0', pairs([...verb, ...session], 'base'))
-  row('tapir tapir:snap', snap, `${pairs(verb, 'ratio').toFixed(2)}x node (goal 1.8x idle; from dist/tapir.cjs, no oclif)`)
-  row('tapir status', pairs(session, 'cli'), `${pairs(session, 'ratio').toFixed(2)}x node (through oclif, from dist/)`)
-  const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
-  megabytes('peak memory of tapir tapir:snap', await peakRssMb([bin, 'tapir:snap'], env, 5), 'max RSS of 5 runs (budget 80 MB)')
+  const snap = pairs(paired[0], 'cli')
+  row('node -e 0', pairs(paired.flat(), 'base'))
+  for (const [index, [name, args]] of commands.entries()) {
+    const rss = await peakRssMb(args, env, 5)
+    row(
+      name,
+      pairs(paired[index], 'cli'),
+      `${pairs(paired[index], 'ratio').toFixed(2)}x node, +${pairs(paired[index], 'more').toFixed(0)} ms, ${rss.toFixed(1)} MB peak (max RSS of 5 runs)`,
+    )
+  }
+  rows.push(`  budget: 1.8x node on Node 20, node + 45 ms on Node 22, at most 60 MB (DESIGN §9)`)
+  if (!startupOnly) await theRest(snap)
+  report(nodeVersion)
+} finally {
+  await sim.close()
+  rmSync(scratch, {recursive: true, force: true})
+}
 
+// Sections 2 to 7: what a run, an MCP call, a perf_run repeat, a big snapshot and a test cost.
+async function theRest(snap) {
   // 2. a 50-step tapir:run against 50 separate invocations
   const step = 'snap --interactiveOnly'
   const runOf = (count) => [bin, 'tapir:run', ...Array.from({length: count}, () => step)]
@@ -125,7 +154,7 @@ try {
 
   // 3. MCP tools/call latency of tapir_snap, next to the CLI's per-invocation time
   const client = new Client({name: 'bench', version: '0'})
-  await client.connect(new StdioClientTransport({command: process.execPath, args: [bin, 'mcp:serve'], env, stderr: 'ignore'}))
+  await client.connect(new StdioClientTransport({command: node, args: [bin, 'mcp:serve'], env, stderr: 'ignore'}))
   // What every agent reads before its first call: the compact JSON of the tools array (at most 25,000 bytes).
   const {tools} = await client.listTools()
   const listBytes = Buffer.byteLength(JSON.stringify(tools))
@@ -331,13 +360,4 @@ try {
   row('a 10-step flow in tapir test, --trace=off', off, 'the whole command: Node, hot restart, the steps, the report')
   row('  the same with --trace=on', median(traced.on), `${percent(median(traced.on))} (goal 10% or less; screenshots after each action)`)
   row('  the same with --trace=on --no-trace-screenshots', median(traced.bare), percent(median(traced.bare)))
-
-  const load = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')
-  console.log(`tapir bench (medians; Node ${process.version}; ${samples} samples per CLI figure; load average ${load} on this machine)`)
-  console.log(rows.join('\n'))
-} finally {
-  await sim.close()
-  rmSync(scratch, {recursive: true, force: true})
 }

@@ -23,37 +23,33 @@ export interface Words {
   only(cli: string, mcp: string): string
 }
 
-/** MCP tools not named `tapir_` and their verb's CLI name (test/contract/mcp-tools.test.ts checks it against the catalogue). */
-export const RENAMED_TOOLS: Readonly<Record<string, string>> = {
-  wait: 'tapir_wait_for',
-  resize: 'tapir_resize_viewport',
-  device: 'tapir_device_profile',
-}
-
 const argList = (args: Record<string, Value>, word: (name: string, value: Value) => string) =>
   Object.entries(args).map(([name, value]) => word(name, value))
 
 const cliArg = (name: string, value: Value = true) => (value === true ? `--${name}` : `--${name}=${value}`)
 const mcpArg = (name: string, value: Value = true) => `${name}: ${JSON.stringify(value)}`
 
-export const WORDS: Readonly<Record<Surface, Words>> = {
-  cli: {
-    param: PARAM_NAME.cli,
-    arg: cliArg,
-    call: (verb, args = {}) => [`tapir:${verb}`, ...argList(args, cliArg)].join(' '),
-    run: 'Run',
-    only: (cli) => cli,
-  },
-  mcp: {
+export const CLI_WORDS: Words = {
+  param: PARAM_NAME.cli,
+  arg: cliArg,
+  call: (verb, args = {}) => [`tapir:${verb}`, ...argList(args, cliArg)].join(' '),
+  run: 'Run',
+  only: (cli) => cli,
+}
+
+/** MCP's words, naming a verb by its tool: `toolOf` reads the tool's name off the verb's
+ *  definition (verbs/words.ts), so a tool named otherwise than `tapir_<verb>` is said once. */
+export function mcpWords(toolOf: (verb: string) => string): Words {
+  return {
     param: PARAM_NAME.mcp,
     arg: mcpArg,
     call: (verb, args = {}) => {
       const given = argList(args, mcpArg)
-      return `${RENAMED_TOOLS[verb] ?? `tapir_${verb}`}${given.length > 0 ? ` with ${given.join(', ')}` : ''}`
+      return `${toolOf(verb)}${given.length > 0 ? ` with ${given.join(', ')}` : ''}`
     },
     run: 'Call',
     only: (_cli, mcp) => mcp,
-  },
+  }
 }
 
 /** A message worded for each surface: `(words) => `${words.run} ${words.call('snap')} first.``. */
@@ -78,7 +74,7 @@ export class TapirError extends Error {
     /** Extra JSON for `--json` output (e.g. the app's error envelope). */
     readonly details?: Record<string, unknown>,
   ) {
-    super(typeof message === 'string' ? message : message(WORDS.cli))
+    super(typeof message === 'string' ? message : message(CLI_WORDS))
     if (typeof message !== 'string') this.worded = message
   }
 
@@ -88,9 +84,9 @@ export class TapirError extends Error {
     return false
   }
 
-  /** The message as the surface a call came from words it. */
-  messageFor(surface: Surface): string {
-    return this.worded ? this.worded(WORDS[surface]) : this.message
+  /** The message in the words of the surface a call came from (verbs/words.ts `WORDS`). */
+  messageFor(words: Words): string {
+    return this.worded ? this.worded(words) : this.message
   }
 
   /** The `type` of the app's error envelope (stale, not_found, timeout, ...), when it sent one. */

@@ -1,3 +1,5 @@
+import {jsonKind} from './json-kind.js'
+
 /** A JSON object: the fields a shape names, typed, and any others kept as they came. */
 export type JsonObject = {[key: string]: unknown}
 
@@ -9,9 +11,8 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** A JSON value as a reader needs it named: its kind, and a short preview of it. */
 export function describeJson(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  const kind = Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
+  const kind = jsonKind(value)
+  if (value === undefined || value === null) return kind
   const text = JSON.stringify(value)
   return `${kind} (${text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text})`
 }

@@ -8,12 +8,12 @@ import {ROOT} from '../helpers/cli.js'
  *  codes and lines. The sim (src/sim) is written against the protocol, not against the client. */
 const ALLOWED: Record<string, string[]> = {
   vm: ['errors.ts', 'shape.ts', 'json-depth.ts', 'output/redact-token.ts'],
-  cdp: ['errors.ts', 'shape.ts', 'executable.ts', 'write-atomic.ts'],
-  session: ['errors.ts', 'shape.ts', 'json-depth.ts', 'write-atomic.ts'],
+  cdp: ['errors.ts', 'shape.ts', 'json-kind.ts', 'executable.ts', 'write-atomic.ts'],
+  session: ['errors.ts', 'shape.ts', 'json-depth.ts', 'json-kind.ts', 'write-atomic.ts'],
   a11y: ['errors.ts', 'shape.ts'],
   verbs: ['errors.ts', 'shape.ts', 'a11y', 'vm', 'cdp', 'perf', 'zero', 'output-file.ts', 'write-atomic.ts'],
   zero: ['errors.ts', 'shape.ts', 'vm', 'verbs', 'output-file.ts', 'write-atomic.ts'],
-  perf: ['errors.ts', 'shape.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
+  perf: ['errors.ts', 'shape.ts', 'json-kind.ts', 'vm', 'cdp', 'output-file.ts', 'read-bounded.ts', 'write-atomic.ts'],
   output: ['errors.ts', 'shape.ts', 'verbs', 'vm'],
   run: ['errors.ts', 'shape.ts', 'nearest-name.ts', 'output', 'verbs', 'perf'],
   flutter: ['errors.ts', 'shape.ts', 'bounded-lines.ts', 'executable.ts'],

@@ -1,11 +1,12 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {UsageError, WORDS} from '../../src/lib/errors.js'
+import {UsageError} from '../../src/lib/errors.js'
 import {effectiveHints} from '../../src/lib/mcp/schema.js'
 import {listTools} from '../../src/lib/mcp/server.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {BRIEF} from '../../src/lib/verbs/params.js'
+import {WORDS} from '../../src/lib/verbs/words.js'
 import {ROOT} from '../helpers/cli.js'
 import {CLI_WORDS} from '../helpers/mcp-words.js'
 
@@ -86,6 +87,6 @@ describe('the words each surface uses', () => {
     expect(WORDS.cli.call('device', {list: true})).toBe('tapir:device --list')
     expect(WORDS.mcp.call('device', {list: true})).toBe('tapir_device_profile with list: true')
     expect([WORDS.cli.arg('platform', 'sim'), WORDS.mcp.arg('platform', 'sim')]).toEqual(['--platform=sim', 'platform: "sim"'])
-    expect(new UsageError((words) => `${words.param('ref')} first`).messageFor('mcp')).toBe('ref first')
+    expect(new UsageError((words) => `${words.param('ref')} first`).messageFor(WORDS.mcp)).toBe('ref first')
   })
 })

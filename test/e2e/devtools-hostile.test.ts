@@ -41,7 +41,7 @@ describe('a broken or hostile Chrome DevTools endpoint', () => {
 
   describe('malformed answers are one line, exit 1, no stack trace (issue 19, item 4)', () => {
     it.each([
-      ['object', 'a JSON object'],
+      ['object', 'an object'],
       ['null', 'null'],
       ['string', 'a string'],
       ['garbage', 'text that is not JSON'],

@@ -22,7 +22,7 @@ describe('a session file with fields of the wrong type', () => {
   it.each([
     ['projectRoot', 42, 'a number, not a string'],
     ['device', {name: 'linux'}, 'an object, not a string'],
-    ['log', ['a.log'], 'an array, not a string'],
+    ['log', ['a.log'], 'a list, not a string'],
     ['startedAt', true, 'a boolean, not a string'],
     ['supervisorSocket', 7, 'a number, not a string or null'],
     ['tmpProfileDir', {}, 'an object, not a string or null'],

@@ -30,7 +30,7 @@ describe('malformed answers from the app', () => {
 
   it.each([
     ['a string', {result: 'boom'}, 'its result is a string ("boom") where a JSON object belongs'],
-    ['an array', {result: [1, 2]}, 'its result is an array ([1,2]) where a JSON object belongs'],
+    ['an array', {result: [1, 2]}, 'its result is a list ([1,2]) where a JSON object belongs'],
     ['null', {result: null}, 'its result is null where a JSON object belongs'],
     ['no result at all', {result: undefined}, 'its result is nothing where a JSON object belongs'],
     ['an error that is not an object', {error: 'boom'}, 'its error is a string ("boom"), not a JSON-RPC error object with a numeric code'],
@@ -46,16 +46,16 @@ describe('malformed answers from the app', () => {
   })
 
   it.each([
-    ['getVM', {result: {type: 'VM', isolates: 'main'}}, 'getVM: its isolates are a string ("main"), not a list'],
-    ['getVM', {result: {type: 'VM', isolates: [null]}}, 'getVM: it lists an isolate without a string id: null'],
+    ['getVM', {result: {type: 'VM', isolates: 'main'}}, 'getVM: its isolates is a string ("main"), not a list'],
+    ['getVM', {result: {type: 'VM', isolates: [null]}}, 'getVM: its isolates[0] is null, not an isolate reference with a string id'],
     ['getVM', {result: null}, 'getVM: its result is null where a JSON object belongs'],
     [
       'getIsolate',
       {result: {type: 'Isolate', id: 'isolates/1', extensionRPCs: 5}},
-      'getIsolate(isolates/1): its extensionRPCs are a number (5), not a list of method names',
+      'getIsolate(isolates/1): its extensionRPCs is a number (5), not a list of method names',
     ],
     ['getIsolate', {result: {type: 'Isolate', extensionRPCs: []}}, 'getIsolate(isolates/1): its id is nothing, not a string'],
-    ['getIsolate', {result: ['Isolate']}, 'getIsolate: its result is an array (["Isolate"]) where a JSON object belongs'],
+    ['getIsolate', {result: ['Isolate']}, 'getIsolate: its result is a list (["Isolate"]) where a JSON object belongs'],
   ] as const)('%s answering %j exits 3 naming the field', async (method, answer, what) => {
     answers = (called) => (called === method ? answer : undefined)
     const result = await snap()
@@ -100,7 +100,7 @@ describe('malformed answers from the app', () => {
     {step: 'exceptions', method: 'exceptions', answer: {exceptions: [5]}, field: 'exceptions[0] is a number (5), not an object'},
     {step: 'tap --ref=e1', method: 'tap', answer: {effect: {changed: 'x'}}, field: 'effect.changed is a string ("x"), not a boolean'},
     {step: 'hover --ref=e1', method: 'hover', answer: {ref: 5}, field: 'ref is a number (5), not a string'},
-    {step: 'dblclick --ref=e1', method: 'dblclick', answer: {ref: []}, field: 'ref is an array ([]), not a string'},
+    {step: 'dblclick --ref=e1', method: 'dblclick', answer: {ref: []}, field: 'ref is a list ([]), not a string'},
     {step: 'right_click --ref=e1', method: 'right_click', answer: {ref: true}, field: 'ref is a boolean (true), not a string'},
     {step: 'triple_click --ref=e1', method: 'triple_click', answer: {ref: null}, field: 'ref is null, not a string'},
     {step: 'drag --startRef=e1 --endRef=e2', method: 'drag', answer: {startRef: 5}, field: 'startRef is a number (5), not a string'},
@@ -192,7 +192,7 @@ describe('malformed answers from the app', () => {
     const result = await tapir(['tapir:hot_reload_and_snap', '--state', state])
     expect(result).toMatchObject({
       exitCode: 3,
-      stderr: '✗ The app sent a malformed answer to ext.tapir.snap: its snapshot is an array (["- text"]), not a string.',
+      stderr: '✗ The app sent a malformed answer to ext.tapir.snap: its snapshot is a list (["- text"]), not a string.',
     })
   })
 

@@ -3,13 +3,14 @@ import {TapirError} from '../../src/lib/errors.js'
 import {inputSchema} from '../../src/lib/mcp/schema.js'
 import {sessionTool} from '../../src/lib/mcp/session-tools.js'
 import {inputFromArguments} from '../../src/lib/verbs/input.js'
+import {WORDS} from '../../src/lib/verbs/words.js'
 
 const tool = (name: string) => sessionTool(name)!
 const refusal = (name: string, args: Record<string, unknown>): string => {
   try {
     inputFromArguments(tool(name), args)
   } catch (error) {
-    return error instanceof TapirError ? error.messageFor('mcp') : String(error)
+    return error instanceof TapirError ? error.messageFor(WORDS.mcp) : String(error)
   }
   return 'taken'
 }

@@ -41,7 +41,7 @@ describe('shapes: what a JSON value from the app is expected to be', () => {
     expect(problem(readAs(shape, {a: 'x'}))).toBeUndefined()
     expect(problem(readAs(shape, {a: 'x', b: {c: [1, 2, 'three']}}))).toBe('its result.b.c[2] is a string ("three"), not an integer')
     expect(problem(readAs(shape, {b: 5}))).toBe('its result.a is nothing, not a string')
-    expect(problem(readAs(shape, [1]))).toBe('its result is an array ([1]), not an object')
+    expect(problem(readAs(shape, [1]))).toBe('its result is a list ([1]), not an object')
   })
 
   it('keeps the fields it does not name, and gives back the very value it read', () => {

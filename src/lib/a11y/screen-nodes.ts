@@ -1,3 +1,4 @@
+import {boolean, nullable, number, object, optional, string, type Infer, type Shape} from '../shape.js'
 import type {Box, ScreenNode} from './types.js'
 
 /** One node line of a snapshot: a ref line (`- button "Save" [ref=e4]`) or a text line. */
@@ -32,16 +33,19 @@ export function snapshotLines(yaml: string): SnapshotLine[] {
   })
 }
 
-/** What observe says of one candidate. */
-export interface Candidate {
-  role?: string
-  label?: string
-  value?: string | null
-  bounds?: Box
-  isEnabled?: boolean
-  isVisible?: boolean
-  inViewport?: boolean
-}
+const box: Shape<Box> = object({x: number, y: number, w: number, h: number})
+
+/** What observe says of one candidate, as the audit reads it. */
+export const candidateShape = object({
+  role: optional(string),
+  label: optional(string),
+  value: optional(nullable(string)),
+  bounds: optional(box),
+  isEnabled: optional(boolean),
+  isVisible: optional(boolean),
+  inViewport: optional(boolean),
+})
+export type Candidate = Infer<typeof candidateShape>
 
 /**
  * The snapshot's ref lines with observe's bounds and states. Both list the screen's widgets in

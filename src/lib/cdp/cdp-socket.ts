@@ -1,7 +1,8 @@
 import type WebSocket from 'ws'
 import type {Words} from '../errors.js'
+import {jsonKind} from '../json-kind.js'
 import {CdpError} from './errors.js'
-import {isObject, kindOf} from './json-shape.js'
+import {isObject} from './json-shape.js'
 import type {TimeLimit} from './time-limit.js'
 
 /** The largest DevTools message tapir reads: a full-page capture of a large, dense screen fits. */
@@ -121,7 +122,7 @@ export class CdpSocket {
     if (!isObject(message)) {
       // A message that cannot be attributed: the session is broken, so fail what waits on it.
       this.brokenBecause =
-        message === undefined ? 'Chrome sent a message that is not JSON.' : `Chrome sent ${kindOf(message)}, not a DevTools message.`
+        message === undefined ? 'Chrome sent a message that is not JSON.' : `Chrome sent ${jsonKind(message)}, not a DevTools message.`
       this.failAll(this.brokenBecause)
       this.socket.terminate()
       return
@@ -133,7 +134,7 @@ export class CdpSocket {
     this.pending.delete(message.id)
     if (message.error !== undefined) call.reject(commandFailed(call.method, refusal(message.error)))
     else if (!('result' in message)) call.reject(commandFailed(call.method, 'the answer has no result.'))
-    else if (!isObject(message.result)) call.reject(commandFailed(call.method, `its result is ${kindOf(message.result)}, not an object.`))
+    else if (!isObject(message.result)) call.reject(commandFailed(call.method, `its result is ${jsonKind(message.result)}, not an object.`))
     else call.resolve(message.result)
   }
 
@@ -148,6 +149,6 @@ export class CdpSocket {
 
 /** Chrome's own words for a refused command (`{code, message, data?}`). */
 function refusal(error: unknown): string {
-  if (!isObject(error) || typeof error.message !== 'string') return `Chrome refused it with ${kindOf(error)} instead of an error object.`
+  if (!isObject(error) || typeof error.message !== 'string') return `Chrome refused it with ${jsonKind(error)} instead of an error object.`
   return typeof error.data === 'string' ? `${error.message} (${error.data})` : error.message
 }

@@ -1,6 +1,7 @@
 import type {Words} from '../errors.js'
+import {jsonKind} from '../json-kind.js'
 import {CdpError} from './errors.js'
-import {isObject, kindOf} from './json-shape.js'
+import {isObject} from './json-shape.js'
 import type {TimeLimit} from './time-limit.js'
 
 export const DEVTOOLS_HOST = '127.0.0.1'
@@ -73,9 +74,9 @@ export async function listTargets(port: number, limit: TimeLimit): Promise<Targe
   const malformed = (what: string) =>
     new CdpError(`Chrome's DevTools port ${port} answered /json/list with ${what}, not a list of targets. ${wrongPort(port)}`)
   if (answer === NOT_JSON) throw malformed('text that is not JSON')
-  if (!Array.isArray(answer)) throw malformed(kindOf(answer))
+  if (!Array.isArray(answer)) throw malformed(jsonKind(answer))
   return answer.map((item: unknown, index) => {
-    if (!isObject(item)) throw malformed(`a list whose item ${index} is ${kindOf(item)}`)
+    if (!isObject(item)) throw malformed(`a list whose item ${index} is ${jsonKind(item)}`)
     const text = (key: string) => (typeof item[key] === 'string' ? {[key]: item[key]} : {})
     return {...text('type'), ...text('url'), ...text('webSocketDebuggerUrl')}
   })

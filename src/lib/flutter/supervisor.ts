@@ -10,6 +10,7 @@ import {constants, openSync, writeSync} from 'node:fs'
 import {createServer, type Socket} from 'node:net'
 import {parseArgs} from 'node:util'
 import {readBoundedLines} from '../bounded-lines.js'
+import {isJsonObject} from '../shape.js'
 import {parseDaemonLine, requestLine, type DaemonReply} from './daemon-lines.js'
 import {removeSocketFolder} from './socket-folder.js'
 import type {SupervisorEvent, SupervisorReply, SupervisorRequest} from './supervisor-protocol.js'
@@ -207,9 +208,10 @@ function stop(): Promise<SupervisorReply> {
 
 function parseRequest(line: string): SupervisorRequest | undefined {
   try {
-    const value = JSON.parse(line) as {op?: unknown; fullRestart?: unknown}
-    if (value?.op === 'watch' || value?.op === 'stop') return {op: value.op}
-    if (value?.op === 'restart') return {op: 'restart', fullRestart: value.fullRestart === true}
+    const value: unknown = JSON.parse(line)
+    if (!isJsonObject(value)) return undefined
+    if (value.op === 'watch' || value.op === 'stop') return {op: value.op}
+    if (value.op === 'restart') return {op: 'restart', fullRestart: value.fullRestart === true}
   } catch {
     // not a request
   }

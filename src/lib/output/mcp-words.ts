@@ -1,5 +1,5 @@
-import {WORDS} from '../errors.js'
 import {isJsonObject} from '../shape.js'
+import {WORDS} from '../verbs/words.js'
 
 /**
  * The app's own words as MCP says them. The in-app package words its diagnostics and hints for

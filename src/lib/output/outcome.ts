@@ -1,7 +1,8 @@
-import {TapirError, WORDS, type Surface, type Words} from '../errors.js'
+import {TapirError, type Surface, type Words} from '../errors.js'
 import {isJsonObject} from '../shape.js'
 import {ExplainedError} from '../verbs/explained-error.js'
 import type {Input, Report, Result, Verb} from '../verbs/types.js'
+import {WORDS} from '../verbs/words.js'
 import type {ExitCode} from './exit-codes.js'
 import {EXIT, exitCodeFor} from './exit-codes.js'
 import {inMcpWords} from './mcp-words.js'
@@ -72,7 +73,7 @@ export function errorMessage(error: unknown, surface: Surface = 'cli'): string {
   return cutMessage(
     redactToken(
       error instanceof TapirError
-        ? error.messageFor(surface)
+        ? error.messageFor(WORDS[surface])
         : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
     ),
   )

@@ -1,5 +1,6 @@
 import {messageOf, TapirError} from '../errors.js'
 import {boolean, list, string, type Shape} from '../shape.js'
+import {waitForSlices, type Slicer} from '../vm/sliced-waits.js'
 import {
   answer,
   anyAnswer,
@@ -65,8 +66,8 @@ export class ScenarioDriver {
     private readonly platform: Platform,
   ) {}
 
-  private async call<T>(verb: string, params: Record<string, string>, shape: Shape<T>, waitsMs = 0): Promise<T> {
-    return (await this.app()).callExtension(verb, params, shape, waitsMs)
+  private async call<T>(verb: string, params: Record<string, string>, shape: Shape<T>, waitsMs = 0, slices?: Slicer): Promise<T> {
+    return (await this.app()).callExtension(verb, params, shape, waitsMs, slices)
   }
 
   async bootId(): Promise<string | undefined> {
@@ -101,7 +102,8 @@ export class ScenarioDriver {
             await this.hotRestart()
             break
           case 'wait_for_text': {
-            const answer = await this.call('wait_for', {text: entry.text, timeoutMs: String(entry.timeoutMs)}, waitAnswer, entry.timeoutMs)
+            const params = {text: entry.text, timeoutMs: String(entry.timeoutMs)}
+            const answer = await this.call('wait_for', params, waitAnswer, entry.timeoutMs, waitForSlices(entry.timeoutMs))
             if (!answer.matched) throw new TapirError(`"${entry.text}" did not appear within ${entry.timeoutMs} ms`, 'local')
             break
           }

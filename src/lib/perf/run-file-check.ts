@@ -1,22 +1,21 @@
 // A run file's problems in its own words: the field, what is expected there, and what it holds
 // instead, never the value (the file may be anything). Every problem is said at once.
+import {jsonKind} from '../json-kind.js'
 import {readAll, type ShapeMismatch} from '../shape.js'
 import {runFileShape, type RunFile} from './run-file.js'
 
 /** The most problems listed per file: the rest are counted. */
 const MAX_PROBLEMS = 20
 
+/** A value's kind, and what is wrong with a number beyond its kind. */
 function kindOf(value: unknown): string {
   if (value === undefined) return 'missing'
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'object') return 'an object'
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return 'a number too large to use'
     if (value < 0) return 'a negative number'
     if (!Number.isInteger(value)) return 'a fraction'
   }
-  return `a ${typeof value}`
+  return jsonKind(value)
 }
 
 function wording({path, found, expected, problem}: ShapeMismatch): string {

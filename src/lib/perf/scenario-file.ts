@@ -230,7 +230,7 @@ function readSteps(raw: unknown[], c: ReadContext): Step[] {
     }
     const verb = verbOf(entry, where, c)
     if (verb === undefined) return
-    if (!(STEP_VERBS as readonly string[]).includes(verb)) {
+    if (!STEP_VERBS.some((known) => known === verb)) {
       c.problems.push(
         `${where}: unknown step verb ${verb}${verb === 'include' ? ' (includes belong in setup)' : ''} (steps: ${STEP_VERBS.join(', ')})`,
       )
@@ -301,7 +301,7 @@ function setupEntry(
     case 'include':
       return include(entry, where, c, state)
   }
-  if ((GESTURE_VERBS as readonly string[]).includes(verb)) return step(verb, entry[verb], entry, where, c) as Gesture | undefined
+  if (GESTURE_VERBS.some((gesture) => gesture === verb)) return step(verb, entry[verb], entry, where, c) as Gesture | undefined
   c.problems.push(`${where}: unknown setup verb ${verb} (setup: ${[...SETUP_ONLY, ...GESTURE_VERBS, 'include'].join(', ')})`)
   return undefined
 }

@@ -1,6 +1,6 @@
 import {TapirError, messageOf} from '../errors.js'
 import {isJsonObject} from '../shape.js'
-import {defaultFor} from '../verbs/input.js'
+import {defaultFor, defaultOf} from '../verbs/input.js'
 import type {CallRecorder, Input, ParamValue, RecordRule, Result, Verb, VerbCall} from '../verbs/types.js'
 import {locate, type Locator, type Sight} from './locate.js'
 import {appendToRecording} from './recording-file.js'
@@ -8,8 +8,6 @@ import {bindingName, comment, quoteTemplate, quoteWord, secretVariable, stepLine
 import {candidatesOf, isWholeTree, MAX_CANDIDATES, MAX_NODES, screenNodes, snapshotOf} from './screen.js'
 import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} from './state.js'
 
-/** Params that name a widget by ref: each becomes a find or observe step and `@name`. */
-const REF_PARAMS = ['ref', 'startRef', 'endRef']
 /** A field whose label (or form field name) says it takes a secret. */
 export const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
 const PREDICATE_NAMES = ['key', 'semanticsLabel', 'text', 'contains'] as const
@@ -44,9 +42,10 @@ export class Recorder implements CallRecorder {
     if (!state) return Promise.resolve(undefined)
     // Named from what the session saw before the action: its own snapshot may show another screen.
     const seen = new Map<string, {locator: Locator; sight?: Sight}>()
-    for (const name of REF_PARAMS) {
+    // Each param that names a widget by ref becomes a find or observe step and `@name`.
+    for (const {name, widgetRef} of verb.params) {
       const ref = input[name]
-      if (typeof ref === 'string' && ref !== '') seen.set(name, locate(ref, state))
+      if (widgetRef && typeof ref === 'string' && ref !== '') seen.set(name, locate(ref, state))
     }
     return Promise.resolve(async (result) => {
       const app = await call.app().catch(() => undefined)
@@ -180,7 +179,7 @@ export class Recorder implements CallRecorder {
       const timeoutMs = input[waitAfter.timeoutMs]
       const wait = renderable('wait', [
         ['text', until[1], until[2]],
-        ['timeoutMs', typeof timeoutMs === 'number' ? timeoutMs : 3000],
+        ['timeoutMs', typeof timeoutMs === 'number' ? timeoutMs : Number(defaultOf(verb.params, waitAfter.timeoutMs))],
       ])
       if (matched && wait) lines.push(wait)
       else

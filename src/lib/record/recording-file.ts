@@ -1,4 +1,4 @@
-import {TapirError} from '../errors.js'
+import {errorCode, TapirError} from '../errors.js'
 import {checkOutputFile, type OutputKind} from '../output-file.js'
 import {readBoundedText} from '../read-bounded.js'
 import {fileError, writeAtomic} from '../write-atomic.js'
@@ -45,7 +45,7 @@ export function appendToRecording(state: RecordingState, lines: readonly string[
   try {
     text = readBoundedText(state.file, MAX_RECORDING_BYTES, {followLinks: false})
   } catch (error) {
-    if ((error as {code?: string}).code === 'ENOENT')
+    if (errorCode(error) === 'ENOENT')
       throw new TapirError(`The recording ${state.file} is gone; start a new one (tapir record start <file>).`, 'local')
     throw fileError('read the recording', state.file, error)
   }

@@ -1,5 +1,6 @@
 import {TapirError, UsageError} from '../errors.js'
 import {isJsonObject} from '../shape.js'
+import {REF_PARAMS} from '../verbs/index.js'
 import type {Result} from '../verbs/types.js'
 
 /** A find step's `--as=<name>`: the handle it returns is bound to the name, and it must match
@@ -17,9 +18,10 @@ export interface Binding {
 const BINDING_FLAGS = /^--(?<which>as|matches|label|nth)(?<equals>=|$)/
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
-/** The flags a step may give a bound name to (`--ref=@signin`), in every spelling the reader takes
- *  (`--start-ref` as `--startRef`); only a value starting with @ is looked up. */
-const REF_FLAGS = ['ref', 'startRef', 'endRef', 'start-ref', 'end-ref']
+/** Whether a step may give this flag a bound name (`--ref=@signin`): a param of the catalogue
+ *  that names a widget by ref, in either spelling the reader takes (`--start-ref` as
+ *  `--startRef`); only a value starting with @ is looked up. */
+const isRefFlag = (flag: string): boolean => REF_PARAMS.has(flag.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase()))
 
 /** Takes the run's own `--as`, `--matches` (and on observe `--label`, `--nth`) out of a step's
  *  argv (they never reach the verb). */
@@ -70,7 +72,7 @@ export function namesUsed(argv: readonly string[]): string[] {
   const names: string[] = []
   for (const [index, word] of argv.entries()) {
     const flag = /^--(?<name>[A-Za-z-]+)(?<equals>=|$)/.exec(word)
-    if (!flag || !REF_FLAGS.includes(flag.groups?.name ?? '')) continue
+    if (!flag || !isRefFlag(flag.groups?.name ?? '')) continue
     const value = flag.groups?.equals === '=' ? word.slice(flag[0].length) : argv[index + 1]
     if (value?.startsWith('@')) names.push(value.slice(1))
   }
@@ -81,9 +83,9 @@ export function namesUsed(argv: readonly string[]): string[] {
 export function withHandles(argv: readonly string[], handles: ReadonlyMap<string, string>): string[] {
   return argv.map((word, index) => {
     const {name, bound} = /^--(?<name>[A-Za-z-]+)=@(?<bound>.*)$/.exec(word)?.groups ?? {}
-    if (name !== undefined && bound !== undefined && REF_FLAGS.includes(name)) return `--${name}=${handles.get(bound) ?? word}`
+    if (name !== undefined && bound !== undefined && isRefFlag(name)) return `--${name}=${handles.get(bound) ?? word}`
     const previous = /^--(?<name>[A-Za-z-]+)$/.exec(argv[index - 1] ?? '')?.groups?.name
-    if (previous !== undefined && REF_FLAGS.includes(previous) && word.startsWith('@')) return handles.get(word.slice(1)) ?? word
+    if (previous !== undefined && isRefFlag(previous) && word.startsWith('@')) return handles.get(word.slice(1)) ?? word
     return word
   })
 }

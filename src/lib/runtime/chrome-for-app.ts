@@ -23,7 +23,6 @@ export async function ensureCdpPortFree(port: number): Promise<void> {
 export function removeChromeProfile(session: Session): void {
   const dir = session.tmpProfileDir
   // Only the profile the recorded browser was launched with: a path planted in the session alone is not enough.
-  const argv: unknown = session.processes?.chrome?.argv
-  const launchedWith = Array.isArray(argv) && argv.includes(`--user-data-dir=${String(dir)}`)
+  const launchedWith = session.processes?.chrome?.argv.includes(`--user-data-dir=${String(dir)}`) === true
   if (typeof dir === 'string' && launchedWith && /[/\\]tapir-chrome-\d+-[^/\\]+$/.test(dir)) removeProfile(dir)
 }

@@ -1,12 +1,13 @@
 import {pageVisibility} from '../cdp/page-visibility.js'
 import {CdpPage} from '../cdp/page.js'
-import {TapirError, WORDS, type Surface, type Words} from '../errors.js'
+import {TapirError, type Surface, type Words} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
 import type {SessionLocation} from '../session/location.js'
 import {checkOwnership} from '../session/require-session.js'
 import {assessProcesses} from '../session/session-processes.js'
 import type {Session} from '../session/session.js'
 import {readSession} from '../session/store.js'
+import {WORDS} from '../verbs/words.js'
 import {AppConnection} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
 import {routesAnswer} from '../vm/tapir-answers.js'
@@ -25,7 +26,7 @@ export interface Check {
 const passed = (name: string, detail: string): Check => ({name, ok: true, blocking: false, detail})
 const failed = (name: string, detail: string, blocking = true): Check => ({name, ok: false, blocking, detail})
 const reason = (error: unknown, surface: Surface): string =>
-  redactToken(error instanceof TapirError ? error.messageFor(surface) : error instanceof Error ? error.message : String(error))
+  redactToken(error instanceof TapirError ? error.messageFor(WORDS[surface]) : error instanceof Error ? error.message : String(error))
 
 /** Every check, in the order a fix has to happen: a later one is skipped when it cannot run. Its
  *  next steps are worded for `surface` (tapir_doctor names tools, not commands). */
@@ -108,7 +109,7 @@ function sessionCheck(location: SessionLocation, session: Session, cwd: string, 
   } catch (error) {
     return failed('session', reason(error, surface))
   }
-  const device = typeof session.device === 'string' ? session.device : 'unknown'
+  const device = session.device ?? 'unknown'
   return passed('session', `${location.path} (device ${device}${session.booting === true ? ', booting' : ''})`)
 }
 
@@ -186,7 +187,7 @@ async function appChecks(uri: string, timeoutMs: number, surface: Surface): Prom
  *  visible (a hidden tab draws no frames). */
 async function chromeCheck(session: Session, timeoutMs: number, surface: Surface): Promise<Check> {
   const port = Number(session.cdpPort)
-  const webPort = typeof session.webPort === 'number' ? session.webPort : undefined
+  const webPort = session.webPort === null || session.webPort === undefined ? undefined : Number(session.webPort)
   let page: CdpPage
   try {
     page = await CdpPage.open({port, ...(webPort === undefined ? {} : {webPort})}, new Deadline(timeoutMs))

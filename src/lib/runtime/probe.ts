@@ -1,5 +1,6 @@
 import {TapirError, type Surface} from '../errors.js'
 import {redactToken} from '../output/redact-token.js'
+import {WORDS} from '../verbs/words.js'
 import {AppConnection, type AppPackage} from '../vm/app-connection.js'
 import {Deadline} from '../vm/deadline.js'
 import {ZERO_INSTALL_NOTE, zeroInstallable} from '../vm/zero-install.js'
@@ -35,7 +36,7 @@ export async function probeApp(wsUri: string, timeoutMs: number, surface: Surfac
       ...(vmVersion ? {vmVersion} : {}),
     }
   } catch (error) {
-    const message = error instanceof TapirError ? error.messageFor(surface) : error instanceof Error ? error.message : String(error)
+    const message = error instanceof TapirError ? error.messageFor(WORDS[surface]) : error instanceof Error ? error.message : String(error)
     return {answering: false, error: redactToken(message)}
   } finally {
     app?.close()

@@ -174,7 +174,7 @@ export class SessionContext implements VerbContext {
 }
 
 /** The session's ports may be numbers or numeric text (the Dart tooling writes either). */
-function portNumber(value: unknown): number | undefined {
-  const port = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
-  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined
+function portNumber(value: Session['cdpPort']): number | undefined {
+  const port = Number(value ?? Number.NaN)
+  return port > 0 && port < 65536 ? port : undefined
 }

@@ -6,8 +6,8 @@ import type {Session} from '../session/session.js'
  *  planted in the session alone is not enough. */
 export function removeSupervisorSocket(session: Session): void {
   const socket = session.supervisorSocket
-  const argv: unknown = session.processes?.supervisor?.argv
-  if (typeof socket !== 'string' || !Array.isArray(argv)) return
+  const argv = session.processes?.supervisor?.argv
+  if (typeof socket !== 'string' || !argv) return
   const at = argv.indexOf('--socket')
   if (at !== -1 && argv[at + 1] === socket) removeSocketFolder(socket)
 }

@@ -84,9 +84,10 @@ export class HoldStack<T> {
     const read = readAs(fileShape, value)
     if ('problem' in read) return {generation: 0, holders: []}
     const holders: Array<HoldEntry<T>> = []
-    for (const [index, entry] of read.value.holders.entries()) {
+    for (const entry of read.value.holders) {
       const held = readAs(this.heldShape, entry.held)
-      const owner = checkOwned((value as {holders: unknown[]}).holders[index])
+      // The shape keeps each entry as it came: the record is checked as a whole, pid and all.
+      const owner = checkOwned(entry)
       if ('value' in held && owner.state === 'ours') holders.push({...owner.process, held: held.value, since: entry.since})
     }
     return {generation: read.value.generation, holders}
@@ -121,9 +122,8 @@ export class HoldStack<T> {
     }
     const read = readAs(fileShape, value)
     if ('problem' in read) return undefined
-    const raw = (value as {holders: unknown[]}).holders.at(-1)
     const top = read.value.holders.at(-1)
-    if (!top || checkOwned(raw).state === 'ours') return undefined
+    if (!top || checkOwned(top).state === 'ours') return undefined
     const held = readAs(this.heldShape, top.held)
     return 'value' in held ? held.value : undefined
   }

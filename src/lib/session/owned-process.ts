@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 import {errorCode} from '../errors.js'
-import {integer, isJsonObject, list, object, optional, readAs, string} from '../shape.js'
+import {integer, isJsonObject, list, object, optional, readAs, string, type Shape} from '../shape.js'
 
 /** What tapir records about a process it started: enough to prove later that a pid still
  *  names that process and not a recycled one or a planted one. */
@@ -16,6 +16,14 @@ export interface OwnedProcess {
 }
 
 type Identity = Omit<OwnedProcess, 'pid'>
+
+/** A record as a file holds it (a session, the lock): its fields of their types. */
+export const ownedProcessShape: Shape<OwnedProcess> = object({
+  pid: integer,
+  argv: list(string),
+  startTime: string,
+  bootId: optional(string),
+})
 
 /** Where a recorded pid stands: `ours` may be signalled, `gone` needs nothing, `foreign` must be
  *  left alone (and the reason says why). */
@@ -145,11 +153,9 @@ function sameArgv(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((part, index) => part === b[index])
 }
 
-const recordShape = object({pid: integer, argv: list(string), startTime: string, bootId: optional(string)})
-
 /** The record, when it is a whole one of a pid tapir could have started. */
 function recordOf(value: unknown): OwnedProcess | undefined {
-  const read = readAs(recordShape, value)
+  const read = readAs(ownedProcessShape, value)
   return 'value' in read && isSignallablePid(read.value.pid) && read.value.argv.length > 0 ? read.value : undefined
 }
 

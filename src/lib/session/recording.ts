@@ -18,7 +18,8 @@ export function readRecordingState(location: SessionLocation): unknown {
   const text = readTrustedFile(recordingStatePath(location))
   if (text === undefined) return undefined
   try {
-    return JSON.parse(text) as unknown
+    const value: unknown = JSON.parse(text)
+    return value
   } catch {
     return undefined
   }

@@ -12,9 +12,6 @@ export type Assessed = {role: string} & Ownership
 export function assessProcesses(session: Session): Assessed[] {
   const assessed: Assessed[] = []
   const records = session.processes
-  if (records !== undefined && (records === null || typeof records !== 'object' || Array.isArray(records))) {
-    return [{role: 'processes', state: 'foreign', pid: undefined, reason: 'the session\'s "processes" field is not a set of records'}]
-  }
   for (const [role, record] of Object.entries(records ?? {})) assessed.push({role, ...checkOwned(record)})
   for (const [role, field] of Object.entries(UNRECORDED_PID_FIELDS)) {
     const pid = session[field]

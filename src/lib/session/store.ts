@@ -2,28 +2,16 @@ import {unlinkSync} from 'node:fs'
 import {dirname} from 'node:path'
 import {TapirError, errorCode, type Words} from '../errors.js'
 import {nestsDeeperThan} from '../json-depth.js'
-import {boolean, isJsonObject, nullable, object, optional, ShapeMismatch, string} from '../shape.js'
+import {jsonKind} from '../json-kind.js'
+import {isJsonObject, ShapeMismatch} from '../shape.js'
 import {ensureFolder, fileError, writeAtomic} from '../write-atomic.js'
 import type {SessionLocation} from './location.js'
-import type {Session} from './session.js'
+import {sessionShape, type Session} from './session.js'
 import {checkSessionFolder, readTrustedFile} from './trust.js'
 
 /** A session holds a few flat records: anything nested deeper is not one (and would overflow
  *  whatever prints it). */
 const MAX_SESSION_DEPTH = 16
-
-/** What makes a file a session: a JSON object with a `vmServiceUri` (a string, or null while
- *  booting), as tapir and the Dart tooling write it, whose fields tapir reads have their types. */
-const sessionShape = object({
-  vmServiceUri: nullable(string),
-  projectRoot: optional(string),
-  device: optional(string),
-  startedAt: optional(string),
-  log: optional(string),
-  supervisorSocket: optional(nullable(string)),
-  tmpProfileDir: optional(nullable(string)),
-  booting: optional(boolean),
-})
 
 /** The session the text holds, or why it holds none. The reason names the field and the kind
  *  of its value, never the value: --state may name any file. */
@@ -40,14 +28,8 @@ function asSession(text: string): Session | string {
     return sessionShape.read(value, '')
   } catch (error) {
     if (!(error instanceof ShapeMismatch)) throw error
-    return `its ${error.path} is ${kindOf(error.found)}, not ${error.expected}`
+    return `its ${error.path} is ${jsonKind(error.found)}, not ${error.expected}`
   }
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 export class NotASessionError extends TapirError {

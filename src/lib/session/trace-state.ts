@@ -17,7 +17,8 @@ export function readTraceState(location: SessionLocation): unknown {
   const text = readTrustedFile(traceStatePath(location))
   if (text === undefined) return undefined
   try {
-    return JSON.parse(text) as unknown
+    const value: unknown = JSON.parse(text)
+    return value
   } catch {
     return undefined
   }

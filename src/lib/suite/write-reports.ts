@@ -74,10 +74,11 @@ export function parseReporters(text: string): Reporter[] {
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '')
-  const unknown = names.filter((name) => !(REPORTERS as readonly string[]).includes(name))
+  const isReporter = (name: string): name is Reporter => REPORTERS.some((reporter) => reporter === name)
+  const unknown = names.filter((name) => !isReporter(name))
   if (names.length === 0 || unknown.length > 0)
     throw new UsageError(`--reporter=${text}: give a comma-separated list of ${REPORTERS.join(', ')} (e.g. --reporter=list,junit).`)
-  return [...new Set(names)] as Reporter[]
+  return [...new Set(names.filter(isReporter))]
 }
 
 /** Writes the report files the reporters ask for into `outputDir`, each atomically; returns the

@@ -53,7 +53,8 @@ export function parseTrace(text: string, path: string): Trace {
 
 function parse(line: string | undefined): unknown {
   try {
-    return JSON.parse(line ?? '') as unknown
+    const value: unknown = JSON.parse(line ?? '')
+    return value
   } catch {
     return undefined
   }

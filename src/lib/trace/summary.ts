@@ -1,3 +1,4 @@
+import {isJsonObject} from '../shape.js'
 import type {Trace, TraceStep} from './format.js'
 
 /** Most steps a summary lists one by one; past it, the failed steps and the last ones. */
@@ -48,8 +49,8 @@ function reason(step: TraceStep): string {
 }
 
 function exceptionText(entry: unknown): string {
-  if (typeof entry !== 'object' || entry === null) return String(entry)
-  const {type, message} = entry as {type?: unknown; message?: unknown}
+  if (!isJsonObject(entry)) return String(entry)
+  const {type, message} = entry
   return [type, message].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(entry)
 }
 

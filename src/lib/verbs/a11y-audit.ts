@@ -1,10 +1,11 @@
 import type {RgbaImage} from '../a11y/contrast.js'
 import {failsOn, parseRules, type Audit} from '../a11y/findings.js'
 import {contrastFindings, labelFindings, TAP_TARGET, tapTargetFindings} from '../a11y/rules.js'
-import {screenNodes, snapshotLines, type Candidate} from '../a11y/screen-nodes.js'
+import {candidateShape, screenNodes, snapshotLines} from '../a11y/screen-nodes.js'
 import type {Box, Finding, Rule, ScreenNode} from '../a11y/types.js'
 import {TapirError} from '../errors.js'
 import {platformOfDevice} from '../perf/platforms.js'
+import {list, object, optional, readAs} from '../shape.js'
 import {findAnswer, geometryAnswer} from '../vm/tapir-answers.js'
 import {runVerb} from './execute-verb.js'
 import {observe, snap} from './read-verbs.js'
@@ -12,6 +13,9 @@ import {screenshot} from './screenshot-verb.js'
 import type {VerbCall} from './types.js'
 
 type AuditInput = {within?: string; rules?: string; failOn?: string; platform?: string}
+
+/** observe's answer, as the audit reads it (its own answer shape checks only what a ref needs). */
+const observedShape = object({candidates: optional(list(candidateShape))})
 
 /** observe lists at most this many candidates; a screen with more is audited in part, and says so. */
 const OBSERVE_LIMIT = 1000
@@ -21,10 +25,11 @@ const OBSERVE_LIMIT = 1000
 export async function audit(call: VerbCall, input: AuditInput): Promise<Audit> {
   const rules = parseRules(input.rules, 'rules')
   const notes: string[] = []
-  const {snapshot} = (await runVerb(snap, call, {...(input.within ? {within: input.within} : {})})) as {snapshot?: unknown}
+  const {snapshot} = await runVerb(snap, call, {...(input.within ? {within: input.within} : {})})
   if (typeof snapshot !== 'string') throw new TapirError('The app sent a snapshot that is not text; nothing was audited.', 'app')
-  const observed = (await runVerb(observe, call, {limit: OBSERVE_LIMIT, includeEnrichers: 'false'})) as {candidates?: Candidate[]}
-  const candidates = observed.candidates ?? []
+  const observed = readAs(observedShape, await runVerb(observe, call, {limit: OBSERVE_LIMIT, includeEnrichers: 'false'}))
+  if ('problem' in observed) throw new TapirError(`The app sent observe candidates the audit cannot read: ${observed.problem}.`, 'app')
+  const candidates = observed.value.candidates ?? []
   if (candidates.length >= OBSERVE_LIMIT) notes.push(`observe listed its limit of ${OBSERVE_LIMIT} widgets; later ones were not audited`)
   const nodes = screenNodes(snapshotLines(snapshot), candidates)
   const view = await viewGeometry(call)
@@ -127,7 +132,7 @@ async function rectOfText(call: VerbCall, text: string, within: string | undefin
 
 /** The whole view as a PNG (JPEG where the app ignores the format), decoded to RGBA. */
 async function screenImage(call: VerbCall): Promise<RgbaImage> {
-  const shot = (await runVerb(screenshot, call, {format: 'png'})) as {base64?: unknown; bytes?: unknown}
+  const shot = await runVerb(screenshot, call, {format: 'png'})
   const base64 = typeof shot.base64 === 'string' ? shot.base64 : typeof shot.bytes === 'string' ? shot.bytes : undefined
   if (base64 === undefined) throw new TapirError('The app sent a screenshot with no image; contrast was not measured.', 'app')
   const bytes = Buffer.from(base64, 'base64')

@@ -21,8 +21,10 @@ export function extensionVerb<const P extends readonly Param[], R extends Result
   const method = ext ?? definition.name
   const verb: VerbOf<P, R> & {result: Shape<R>} = {
     dispatch: `ext.tapir.${method}`,
-    execute: async (call, input) =>
-      (await call.app()).callExtension(method, toExtensionParams(verb.params, input), verb.result, call.deadline),
+    execute: async (call, input) => {
+      const params = toExtensionParams(verb.params, input)
+      return (await call.app()).callExtension(method, params, verb.result, call.deadline, verb.slices?.(params))
+    },
     report: (result): Report => ({stdout: JSON.stringify(result)}),
     ...definition,
   }

@@ -1,11 +1,22 @@
 import {boolean, object, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
+import {tapUntilSlices} from '../vm/sliced-waits.js'
 import {answer} from '../vm/tapir-answers.js'
 import {done, snapshotAsked} from './action-report.js'
 import {GATES, gatedClick, NO_SNAPSHOT, refused, sent, SNAPSHOT_MODE, tapir, type PointerParam} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {gateChecks, includeSnapshot, namedRef, pointerParams, snapshotMode} from './params.js'
-import type {DuskFacts, Verb} from './types.js'
+import type {DuskFacts, Param, Verb} from './types.js'
+
+/** How long tap --until waits unless told. */
+const untilTimeoutMs = {
+  name: 'untilTimeoutMs',
+  type: 'integer',
+  default: 3000,
+  minimum: 0,
+  maximum: MAX_TIMEOUT_MS,
+  description: 'How long --until waits, in milliseconds.',
+} as const satisfies Param
 
 /** A pointer verb's answer: the ref it acted on. */
 const pointerAnswer = answer({ref: optional(string)})
@@ -55,16 +66,10 @@ export const tap = extensionVerb({
       type: 'string',
       description: 'After the tap, wait for a Text with exactly this data and report untilMatched.',
     },
-    {
-      name: 'untilTimeoutMs',
-      type: 'integer',
-      default: 3000,
-      minimum: 0,
-      maximum: MAX_TIMEOUT_MS,
-      description: 'How long --until waits, in milliseconds.',
-    },
+    untilTimeoutMs,
   ],
-  waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? 3000) : 0),
+  waitsMs: (input) => (typeof input.until === 'string' ? Number(input.untilTimeoutMs ?? untilTimeoutMs.default) : 0),
+  slices: tapUntilSlices(untilTimeoutMs.default),
   result: answer({
     ref: optional(string),
     effect: optional(object({kind: optional(string), changed: optional(boolean)})),

@@ -33,7 +33,7 @@ export const VERBS: readonly Verb[] = [
 ]
 
 const byName = new Map(VERBS.map((verb) => [verb.name, verb]))
-const byTool = new Map(VERBS.filter((verb) => verb.tool).map((verb) => [verb.tool!, verb]))
+const byTool = new Map(VERBS.flatMap((verb) => (verb.tool ? [[verb.tool, verb] as const] : [])))
 
 export function verbNamed(name: string): Verb | undefined {
   return byName.get(name)
@@ -42,3 +42,8 @@ export function verbNamed(name: string): Verb | undefined {
 export function verbForTool(tool: string): Verb | undefined {
   return byTool.get(tool)
 }
+
+/** Every param of the catalogue that names a widget by its ref (`ref`, drag's `startRef`, ...). */
+export const REF_PARAMS: ReadonlySet<string> = new Set(
+  VERBS.flatMap((verb) => verb.params.filter((param) => param.widgetRef).map((param) => param.name)),
+)

@@ -10,6 +10,11 @@ export function defaultFor(param: Param, surface: Surface): ParamValue | undefin
   return surface === 'cli' ? (param.cliDefault ?? param.default) : param.default
 }
 
+/** The spec's default of one of a verb's params, by a name its input type holds. */
+export function defaultOf<N extends string>(params: readonly Param<N>[], name: NoInfer<N>): ParamValue | undefined {
+  return params.find((param) => param.name === name)?.default
+}
+
 export function missingMessage(param: Param): string {
   return param.missing ?? `Missing --${param.name}=<${param.type === 'string' ? 'value' : param.type}>.`
 }

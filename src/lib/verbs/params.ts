@@ -24,6 +24,7 @@ export function namedRef<N extends string>(name: N, description: string): Requir
     name,
     type: 'string',
     required: true,
+    widgetRef: true,
     description,
     brief: BRIEF.ref,
     missing: `Missing --${name}=<eN>. Run tapir:snap first to obtain refs.`,
@@ -83,7 +84,7 @@ export function pointerParams(snapshotDefault?: string) {
 }
 
 /** `timeoutMs` of a verb that waits in the app for a condition: 5 s unless given. */
-export function waitTimeout(): Param<'timeoutMs', 'integer'> {
+export function waitTimeout(): Param<'timeoutMs', 'integer'> & {default: number} {
   return {
     name: 'timeoutMs',
     type: 'integer',

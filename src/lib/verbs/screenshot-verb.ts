@@ -80,6 +80,7 @@ export const screenshot = defineVerb({
       name: 'ref',
       brief: BRIEF.ref,
       type: 'string',
+      widgetRef: true,
       description: 'Capture only this widget (eN or qN); the whole viewport when omitted.',
     },
     {

@@ -3,6 +3,7 @@ import type {TapirError} from '../errors.js'
 import type {Shape} from '../shape.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
+import type {Slicer} from '../vm/sliced-waits.js'
 import type {AppNotes} from '../vm/tapir-answers.js'
 
 type ValueTypes = {string: string; integer: number; number: number; boolean: boolean; 'string[]': string[]}
@@ -38,6 +39,9 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   maxItems?: number
   /** A required string that may be "" (fill --text="" clears); other required values may not. */
   allowEmpty?: boolean
+  /** It names a widget by its ref (eN, qN): a recording turns it into a find step, and a
+   *  tapir:run step may give it a bound `@name`. */
+  widgetRef?: boolean
   /** The CLI's message when a required value is missing. */
   missing?: string
   /** Only on the CLI (e.g. screenshot's --output); not part of the MCP schema. */
@@ -260,6 +264,9 @@ export interface Verb<I = Input, R extends Result = Result> extends ToolShape {
   positional?: readonly string[]
   /** How long the app may legitimately take for this input (its own timeout), in ms. */
   waitsMs?(input: I): number
+  /** How a call that waits in the app is asked for in slices where one call may not last that
+   *  long (DWDS's WebSocket mode), from the params sent; absent: the verb does not wait there. */
+  slices?: Slicer
   /** Extra checks across params, before anything is sent. Throws UsageError. */
   validate?(input: I): void
   /** What the app answers this verb with (`ext.tapir.<method>`), checked as the answer enters:

@@ -1,16 +1,28 @@
 import {ParamError} from '../errors.js'
 import {boolean, integer, optional, string} from '../shape.js'
 import {MAX_TIMEOUT_MS} from '../vm/deadline.js'
+import {networkIdleSlices, waitForSlices} from '../vm/sliced-waits.js'
 import {answer} from '../vm/tapir-answers.js'
 import {sent} from './dusk/facts.js'
 import {extensionVerb} from './extension-verb.js'
 import {BRIEF, waitTimeout} from './params.js'
-import type {Verb} from './types.js'
+import type {Param, Verb} from './types.js'
 
 const WAIT_UNPROVEN =
   'Condition did not match within the timeout. Nothing on screen satisfied it, so treat any assertion that depended on this wait as unproven.'
 const NETWORK_UNPROVEN =
   'Network did not go idle within the timeout. Requests were still in flight, so treat anything that depended on this wait as unproven.'
+
+const timeoutMs = {...waitTimeout(), brief: BRIEF.timeoutMs}
+const idleMs = {
+  name: 'idleMs',
+  brief: 'How long nothing may be in flight.',
+  type: 'integer',
+  default: 500,
+  minimum: 0,
+  maximum: MAX_TIMEOUT_MS,
+  description: 'How long the in-flight count must stay at zero.',
+} as const satisfies Param
 
 const windowTooShort = (timeoutMs: number, idleMs: number) =>
   `Network idle not proven: the timeout (--timeoutMs=${timeoutMs}) is shorter than the idle window (--idleMs=${idleMs}), so the network could never be seen idle for that long. Raise --timeoutMs above --idleMs, or lower --idleMs.`
@@ -61,9 +73,10 @@ export const wait = extensionVerb({
       type: 'string',
       description: 'Matched as text, like --text (it is not evaluated; see tapir:evaluate).',
     },
-    {...waitTimeout(), brief: BRIEF.timeoutMs},
+    timeoutMs,
   ],
-  waitsMs: (input) => Number(input.timeoutMs ?? 5000),
+  waitsMs: (input) => Number(input.timeoutMs ?? timeoutMs.default),
+  slices: waitForSlices(timeoutMs.default),
   validate(input) {
     if (![input.text, input.textGone, input.expression].some((value) => typeof value === 'string' && value !== '')) {
       throw new ParamError((name) => `Provide at least one condition: ${name('text')}, ${name('textGone')}, or ${name('expression')}.`)
@@ -100,16 +113,8 @@ export const waitForNetworkIdle = extensionVerb({
   step: 'any',
   record: {as: 'step'},
   params: [
-    {...waitTimeout(), brief: BRIEF.timeoutMs},
-    {
-      name: 'idleMs',
-      brief: 'How long nothing may be in flight.',
-      type: 'integer',
-      default: 500,
-      minimum: 0,
-      maximum: MAX_TIMEOUT_MS,
-      description: 'How long the in-flight count must stay at zero.',
-    },
+    timeoutMs,
+    idleMs,
     {
       name: 'pollIntervalMs',
       type: 'integer',
@@ -119,7 +124,8 @@ export const waitForNetworkIdle = extensionVerb({
       description: 'How often the app checks, in milliseconds (at least 100).',
     },
   ],
-  waitsMs: (input) => Number(input.timeoutMs ?? 5000),
+  waitsMs: (input) => Number(input.timeoutMs ?? timeoutMs.default),
+  slices: networkIdleSlices({timeoutMs: timeoutMs.default, idleMs: idleMs.default}),
   result: answer({matched: boolean, idleAchievedMs: optional(integer)}),
   failed: (result) => !result.matched,
   report: (result) =>
@@ -127,10 +133,10 @@ export const waitForNetworkIdle = extensionVerb({
   // The app reports the timeout as an error envelope; on the CLI it is a soft failure.
   softFailure(error, input) {
     if (error.envelopeType !== 'timeout') return undefined
-    const timeoutMs = Number(input.timeoutMs ?? 5000)
-    const idleMs = Number(input.idleMs ?? 500)
+    const timeout = Number(input.timeoutMs ?? timeoutMs.default)
+    const idle = Number(input.idleMs ?? idleMs.default)
     // The app needs idleMs of quiet within timeoutMs: a shorter timeout can never be met.
-    if (timeoutMs < idleMs) return {stderr: [`✗ ${windowTooShort(timeoutMs, idleMs)}`]}
+    if (timeout < idle) return {stderr: [`✗ ${windowTooShort(timeout, idle)}`]}
     return {stderr: [`✗ ${NETWORK_UNPROVEN} (${error.message})`]}
   },
 })

@@ -1,13 +1,14 @@
 import {TapirError} from '../errors.js'
-import {describeJson, isJsonObject, type JsonObject, type Shape} from '../shape.js'
+import {isJsonObject, type JsonObject, type Shape} from '../shape.js'
 import {VmServiceClient} from './client.js'
 import type {Deadline} from './deadline.js'
 import {extensionFailure, pageCouldNotRun} from './extension-error.js'
 import {instanceRef, type InstanceRef} from './instance-ref.js'
-import {checkAnswer, malformedAnswer} from './malformed.js'
+import {isolateAnswer, librariesAnswer, vmAnswer} from './isolate-answers.js'
+import {checkAnswer} from './malformed.js'
 import {ReloadRejected} from './reload-rejected.js'
 import {RpcError} from './rpc-error.js'
-import {SLICE_MS, slicedWait, type SlicedWait} from './sliced-waits.js'
+import {SLICE_MS, type SlicedWait} from './sliced-waits.js'
 
 type Isolate = {
   id: string
@@ -54,31 +55,15 @@ function isCollected(value: Result): boolean {
   return value.type === 'Sentinel'
 }
 
-/** The isolate refs of a getVM answer; anything else in their place is a malformed answer. */
+/** The isolate ids of a getVM answer; anything else in their place is a malformed answer. */
 function isolateIds(vm: Result): string[] {
-  if (vm.isolates === undefined) return []
-  if (!Array.isArray(vm.isolates)) throw malformedAnswer('getVM', `its isolates are ${describeJson(vm.isolates)}, not a list`)
-  return vm.isolates.map((ref: unknown) => {
-    if (!isJsonObject(ref) || typeof ref.id !== 'string')
-      throw malformedAnswer('getVM', `it lists an isolate without a string id: ${describeJson(ref)}`)
-    return ref.id
-  })
+  return (checkAnswer('getVM', vmAnswer, vm).isolates ?? []).map((ref) => ref.id)
 }
 
 /** The fields tapir reads from a getIsolate answer, checked. */
 function isolateOf(answer: Result, requestedId: string): Isolate {
-  const where = `getIsolate(${requestedId})`
-  if (typeof answer.id !== 'string') throw malformedAnswer(where, `its id is ${describeJson(answer.id)}, not a string`)
-  const names = answer.extensionRPCs ?? []
-  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
-    throw malformedAnswer(where, `its extensionRPCs are ${describeJson(names)}, not a list of method names`)
-  }
-  const rootLib = answer.rootLib
-  if (rootLib === undefined) return {id: answer.id, extensionRPCs: names}
-  if (!isJsonObject(rootLib) || typeof rootLib.id !== 'string') {
-    throw malformedAnswer(where, `its rootLib is ${describeJson(rootLib)}, not a library reference with a string id`)
-  }
-  return {id: answer.id, extensionRPCs: names, rootLibId: rootLib.id}
+  const {id, extensionRPCs = [], rootLib} = checkAnswer(`getIsolate(${requestedId})`, isolateAnswer, answer)
+  return {id, extensionRPCs, ...(rootLib ? {rootLibId: rootLib.id} : {})}
 }
 
 const lists = (isolate: Isolate, prefix: string) => isolate.extensionRPCs.some((name) => name.startsWith(prefix))
@@ -133,10 +118,16 @@ export class AppConnection {
   /** Calls `ext.tapir.<verb>`; every param goes as a string, as the VM hands them to Dart. The
    *  answer is checked against `shape`, what the caller reads of it: a wrong one is a malformed
    *  answer naming the field. An app on Dusk 0.0.1 is never sent it (DuskAppRefusal, exit 1):
-   *  a Dusk call goes through `callDusk` with 0.0.1's own params. */
-  async callExtension<T>(verb: string, params: Record<string, string>, shape: Shape<T>, deadline: Deadline): Promise<T> {
+   *  a Dusk call goes through `callDusk` with 0.0.1's own params. `sliced`: how a call that waits
+   *  in the app is asked for in slices where one call may not take that long (the verb says). */
+  async callExtension<T>(
+    verb: string,
+    params: Record<string, string>,
+    shape: Shape<T>,
+    deadline: Deadline,
+    sliced?: SlicedWait,
+  ): Promise<T> {
     const method = EXTENSION_PREFIX + verb
-    const sliced = slicedWait(verb, params)
     const answer =
       sliced && sliced.totalMs > SLICE_MS && (await this.debugService(deadline.setup)) === 'dwds-websocket'
         ? await this.inSlices(sliced, deadline)
@@ -232,10 +223,9 @@ export class AppConnection {
   async evaluateInLibrary(uri: string, expression: string, deadline: Deadline): Promise<InstanceRef> {
     const answer = await this.withIsolate('evaluate', deadline, async (isolate) => {
       const found = await this.client.call('getIsolate', {isolateId: isolate.id}, deadline)
-      const libraries = isJsonObject(found) && Array.isArray(found.libraries) ? found.libraries : []
-      const library = libraries.find((entry) => isJsonObject(entry) && entry.uri === uri)
-      if (!isJsonObject(library) || typeof library.id !== 'string')
-        throw new TapirError(`The app's isolate lists no library ${uri} to evaluate in.`, 'app')
+      const {libraries = []} = checkAnswer(`getIsolate(${isolate.id})`, librariesAnswer, found)
+      const library = libraries.find((entry) => entry.uri === uri)
+      if (!library) throw new TapirError(`The app's isolate lists no library ${uri} to evaluate in.`, 'app')
       return this.client.call('evaluate', {isolateId: isolate.id, targetId: library.id, expression}, deadline)
     })
     return checkAnswer('evaluate', instanceRef, answer)
@@ -305,7 +295,7 @@ export class AppConnection {
   /** Whether DWDS answers for the app (a web app): its VM says targetCPU Web, hostCPU DWDS
    *  (webdev chrome_proxy_service.dart and web_socket_proxy_service.dart, `getVM`). */
   async runsOnWeb(deadline: Deadline): Promise<boolean> {
-    const vm = (await this.client.call('getVM', {}, deadline)) as {targetCPU?: unknown}
+    const vm = await this.client.call('getVM', {}, deadline)
     return vm.targetCPU === 'Web'
   }
 

@@ -40,67 +40,64 @@ const without = (params: Record<string, string>, ...names: string[]) =>
 
 const notMatched = (answer: JsonObject) => answer.matched === false
 
-/** wait_for answers `matched: false` when its time is up; the elapsed time counts every slice. */
-function waitFor(params: Record<string, string>): SlicedWait {
-  const call: WaitCall = {ext: 'wait_for', params: without(params, 'timeoutMs'), param: 'timeoutMs', pending: notMatched}
-  return {
-    totalMs: ms(params.timeoutMs, 5000),
-    first: call,
-    next: call,
-    finish: (_first, last, waitedMs) => ({
-      ...last,
-      ...(typeof last.elapsedMs === 'number' ? {elapsedMs: waitedMs} : {}),
-      ...(typeof last.waitedMs === 'number' ? {waitedMs} : {}),
-    }),
+/** How a verb that waits in the app is asked for in slices: a verb's `slices` fact, from the
+ *  params it sends; undefined when this call does not wait. */
+export type Slicer = (params: Record<string, string>) => SlicedWait | undefined
+
+/** wait_for answers `matched: false` when its time is up; the elapsed time counts every slice.
+ *  `defaultMs`: the wait when `timeoutMs` is not sent (the verb's default). */
+export function waitForSlices(defaultMs: number): Slicer {
+  return (params) => {
+    const call: WaitCall = {ext: 'wait_for', params: without(params, 'timeoutMs'), param: 'timeoutMs', pending: notMatched}
+    return {
+      totalMs: ms(params.timeoutMs, defaultMs),
+      first: call,
+      next: call,
+      finish: (_first, last, waitedMs) => ({
+        ...last,
+        ...(typeof last.elapsedMs === 'number' ? {elapsedMs: waitedMs} : {}),
+        ...(typeof last.waitedMs === 'number' ? {waitedMs} : {}),
+      }),
+    }
   }
 }
 
 /** wait_for_network_idle reports its timeout as a `timeout` error envelope. A slice must hold the
  *  whole idle window, so a window too long for one is not sliced. */
-function networkIdle(params: Record<string, string>): SlicedWait | undefined {
-  if (ms(params.idleMs, 500) > SLICE_MS / 2) return undefined
-  const call: WaitCall = {
-    ext: 'wait_for_network_idle',
-    params: without(params, 'timeoutMs'),
-    param: 'timeoutMs',
-    pending: () => false,
-    pendingError: (error) => error instanceof TapirError && error.envelopeType === 'timeout',
-  }
-  return {
-    totalMs: ms(params.timeoutMs, 5000),
-    first: call,
-    next: call,
-    finish: (_first, last, waitedMs) => ({...last, ...(typeof last.idleAchievedMs === 'number' ? {idleAchievedMs: waitedMs} : {})}),
+export function networkIdleSlices(defaults: {timeoutMs: number; idleMs: number}): Slicer {
+  return (params) => {
+    if (ms(params.idleMs, defaults.idleMs) > SLICE_MS / 2) return undefined
+    const call: WaitCall = {
+      ext: 'wait_for_network_idle',
+      params: without(params, 'timeoutMs'),
+      param: 'timeoutMs',
+      pending: () => false,
+      pendingError: (error) => error instanceof TapirError && error.envelopeType === 'timeout',
+    }
+    return {
+      totalMs: ms(params.timeoutMs, defaults.timeoutMs),
+      first: call,
+      next: call,
+      finish: (_first, last, waitedMs) => ({...last, ...(typeof last.idleAchievedMs === 'number' ? {idleAchievedMs: waitedMs} : {})}),
+    }
   }
 }
 
 /** tap --until taps once; what is left of the wait goes on as wait_for of the same text. */
-function tapUntil(params: Record<string, string>): SlicedWait | undefined {
-  const until = params.until
-  if (until === undefined) return undefined
-  return {
-    totalMs: ms(params.untilTimeoutMs, 3000),
-    first: {
-      ext: 'tap',
-      params: without(params, 'untilTimeoutMs'),
-      param: 'untilTimeoutMs',
-      pending: (answer) => answer.untilMatched === false,
-    },
-    next: {ext: 'wait_for', params: {text: until}, param: 'timeoutMs', pending: notMatched},
-    finish: (first, last) => (last === first ? first : {...first, untilMatched: last.matched === true}),
-  }
-}
-
-/** The sliced form of a call that waits in the app, or undefined for one that does not. */
-export function slicedWait(ext: string, params: Record<string, string>): SlicedWait | undefined {
-  switch (ext) {
-    case 'wait_for':
-      return waitFor(params)
-    case 'wait_for_network_idle':
-      return networkIdle(params)
-    case 'tap':
-      return tapUntil(params)
-    default:
-      return undefined
+export function tapUntilSlices(defaultUntilMs: number): Slicer {
+  return (params) => {
+    const until = params.until
+    if (until === undefined) return undefined
+    return {
+      totalMs: ms(params.untilTimeoutMs, defaultUntilMs),
+      first: {
+        ext: 'tap',
+        params: without(params, 'untilTimeoutMs'),
+        param: 'untilTimeoutMs',
+        pending: (answer) => answer.untilMatched === false,
+      },
+      next: {ext: 'wait_for', params: {text: until}, param: 'timeoutMs', pending: notMatched},
+      finish: (first, last) => (last === first ? first : {...first, untilMatched: last.matched === true}),
+    }
   }
 }

@@ -3,6 +3,7 @@ import {anything, boolean, integer, list, object, optional, string, type Shape} 
 import type {AppConnection} from '../../vm/app-connection.js'
 import type {Deadline} from '../../vm/deadline.js'
 import {answer, anyAnswer} from '../../vm/tapir-answers.js'
+import {defaultOf} from '../input.js'
 import {formatFor, writeAppImage} from '../screenshot-verb.js'
 import type {Input, Result, Verb, VerbCall} from '../types.js'
 import {filterSnapshot} from './snapshot-filter.js'
@@ -25,8 +26,6 @@ const DUSK_ANSWERS: Readonly<Record<string, Shape<Result>>> = {
   evaluate: evaluateAnswer,
   wait_for: waitAnswer,
 }
-
-const DEFAULT_UNTIL_TIMEOUT_MS = 3000
 
 /** Whether a verb calls the app's own package, so the package the app runs decides its wire. */
 export function callsAppPackage(verb: Verb): boolean {
@@ -87,7 +86,7 @@ async function afterCall(verb: Verb, app: AppConnection, deadline: Deadline, pla
       return {expression: plan.params.expression, result: asText(result.result)}
     case 'tap':
       if (typeof inTapir.until === 'string') {
-        const timeoutMs = String(inTapir.untilTimeoutMs ?? DEFAULT_UNTIL_TIMEOUT_MS)
+        const timeoutMs = String(inTapir.untilTimeoutMs ?? defaultOf(verb.params, 'untilTimeoutMs'))
         result.untilMatched = (await waitFor(app, {text: inTapir.until, timeoutMs}, deadline)).matched
       }
   }
