@@ -15,6 +15,20 @@ export interface Predicate {
   readonly within?: string
 }
 
+const PREDICATE_KEYS = ['text', 'contains', 'semanticsLabel', 'within'] as const
+
+/** A kept predicate as written: only its known keys, each a string. */
+function predicateOf(value: unknown): Predicate | undefined {
+  if (!isJsonObject(value)) return undefined
+  const predicate: {-readonly [K in keyof Predicate]: Predicate[K]} = {}
+  for (const key of PREDICATE_KEYS) {
+    const given = value[key]
+    if (typeof given === 'string') predicate[key] = given
+    else if (given !== undefined) return undefined
+  }
+  return predicate
+}
+
 interface Stored {
   next: number
   handles: Record<string, Predicate>
@@ -40,8 +54,14 @@ export class HandleStore {
       const text = readFileSync(path, 'utf8')
       if (text.length > MAX_FILE_BYTES) return {next: 1, handles: {}}
       const parsed: unknown = JSON.parse(text)
-      if (isJsonObject(parsed) && typeof parsed.next === 'number' && isJsonObject(parsed.handles))
-        return {next: parsed.next, handles: parsed.handles as Record<string, Predicate>}
+      if (isJsonObject(parsed) && typeof parsed.next === 'number' && isJsonObject(parsed.handles)) {
+        const handles: Record<string, Predicate> = {}
+        for (const [ref, value] of Object.entries(parsed.handles)) {
+          const predicate = predicateOf(value)
+          if (predicate !== undefined) handles[ref] = predicate
+        }
+        return {next: parsed.next, handles}
+      }
     } catch {
       // No handle minted yet, or a file tapir did not write: start afresh.
     }

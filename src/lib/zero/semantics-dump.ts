@@ -81,7 +81,7 @@ function toNode(raw: Raw, origin: {x: number; y: number}, childOfRoot: boolean):
   for (const prop of raw.props) {
     const r = RECT.exec(prop)
     if (r) {
-      const [l, t, right, b] = [r[1], r[2], r[3], r[4]].map(Number) as [number, number, number, number]
+      const [l, t, right, b] = [Number(r[1]), Number(r[2]), Number(r[3]), Number(r[4])]
       const scaledBy = /scaled by ([\d.]+)x/.exec(r[5] ?? '')
       if (scaledBy) scale = Number(scaledBy[1])
       rect =

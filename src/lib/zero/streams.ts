@@ -9,7 +9,8 @@ import type {Deadline} from '../vm/deadline.js'
 // Stderr, Extension), as DDS kept them (AppConnection.streamEvents). Newest first, as the package
 // answers; only the isolates running now (a hot restart starts afresh, as the package's buffer).
 
-type Level = 'INFO' | 'WARNING' | 'ERROR'
+const LEVELS = ['INFO', 'WARNING', 'ERROR'] as const
+type Level = (typeof LEVELS)[number]
 const SEVERITY: Readonly<Record<Level, number>> = {INFO: 0, WARNING: 1, ERROR: 2}
 
 interface LogEntry {
@@ -89,8 +90,9 @@ export async function consoleFromStreams(app: AppConnection, deadline: Deadline,
   const logging = (await ofLiveIsolates(app, 'Logging', deadline)).flatMap((event) => logEntry(event) ?? [])
   const stdout = lines(await ofLiveIsolates(app, 'Stdout', deadline), 'INFO', 'stdout')
   const stderr = lines(await ofLiveIsolates(app, 'Stderr', deadline), 'ERROR', 'stderr')
-  const minLevel = typeof input.minLevel === 'string' ? (input.minLevel.toUpperCase() as Level) : undefined
-  const floor = minLevel === undefined ? 0 : (SEVERITY[minLevel] ?? 0)
+  const wanted = typeof input.minLevel === 'string' ? input.minLevel.toUpperCase() : undefined
+  const minLevel = LEVELS.find((level) => level === wanted)
+  const floor = minLevel === undefined ? 0 : SEVERITY[minLevel]
   const logs = [...logging, ...stdout, ...stderr]
     .filter((entry) => SEVERITY[entry.level] >= floor)
     .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0))
@@ -116,8 +118,11 @@ export async function exceptionsFromStreams(app: AppConnection, deadline: Deadli
   await needHistory(app, deadline, 'exceptions')
   const since = typeof input.since === 'string' ? Date.parse(input.since) : Number.NaN
   const exceptions = (await ofLiveIsolates(app, 'Extension', deadline))
-    .filter((event) => event.extensionKind === 'Flutter.Error' && isJsonObject(event.extensionData))
-    .map((event) => errorEntry(event.extensionData as JsonObject, event.timestamp))
+    .flatMap((event) =>
+      event.extensionKind === 'Flutter.Error' && isJsonObject(event.extensionData)
+        ? [errorEntry(event.extensionData, event.timestamp)]
+        : [],
+    )
     .filter((entry) => Number.isNaN(since) || Date.parse(entry.time) > since)
     .reverse()
     .slice(0, typeof input.limit === 'number' ? input.limit : 20)
