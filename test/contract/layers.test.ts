@@ -111,7 +111,7 @@ const ALLOWED: Record<string, string[]> = {
 }
 /** Which front end may import which: each only those below it (commands, then oclif, then cli). */
 const FRONT_ENDS: Record<string, string[]> = {cli: [], oclif: ['cli'], commands: ['cli', 'oclif']}
-const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['commands', 'oclif'], '@modelcontextprotocol/': ['mcp']}
+const PACKAGES_ONLY_IN: Record<string, string[]> = {'@oclif/': ['oclif'], '@modelcontextprotocol/': ['mcp']}
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,7 +1,7 @@
 import * as Parser from '@oclif/core/parser'
 import {describe, expect, it} from 'vitest'
-import {kebabCase} from '../../src/cli/flag-rules.js'
 import {readVerbLine} from '../../src/cli/command-line.js'
+import {kebabCase} from '../../src/cli/flag-rules.js'
 import {UsageError} from '../../src/lib/errors.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import type {Param, Verb} from '../../src/lib/verbs/types.js'
