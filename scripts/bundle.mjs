@@ -27,7 +27,7 @@ const ownUrl = {
 
 await build({
   absWorkingDir: ROOT,
-  entryPoints: ['dist/cli/main.js'],
+  entryPoints: ['dist/commands/main.js'],
   outfile: OUT,
   bundle: true,
   platform: 'node',

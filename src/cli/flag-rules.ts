@@ -2,8 +2,8 @@ import {defaultFor} from '../lib/verbs/input.js'
 import type {Param, ParamValue, Verb} from '../lib/verbs/types.js'
 
 // How a verb's params, and the flags every command takes, become command-line flags, with no
-// oclif in it: the one reader (verb-line.ts) and oclif's definitions for help and completion
-// (src/oclif/verb-flags.ts, tapir-command.ts) are both made from these rules.
+// oclif in it: the one reader (command-line.ts) and oclif's definitions for help and completion
+// (src/oclif/verb-flags.ts, outcome-command.ts) are both made from these rules.
 
 /** The flags every tapir command takes. */
 export const GLOBAL_FLAG_RULES = {

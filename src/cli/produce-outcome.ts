@@ -4,6 +4,7 @@ import {printProgress} from '../lib/output/print.js'
 import {SessionContext} from '../lib/runtime/session-context.js'
 import {checkTimeout} from '../lib/verbs/input.js'
 import type {VerbContext} from '../lib/verbs/types.js'
+import {HelpAsked} from './command-line.js'
 
 /** The global flags every tapir command takes, as read. */
 export interface GlobalValues {
@@ -39,6 +40,7 @@ export async function produceOutcome<Read extends {flags: GlobalValues}>(
       }))
     outcome = await work(values, verbContext)
   } catch (error) {
+    if (error instanceof HelpAsked) throw error
     // A command an MCP session tool runs answers in MCP's words.
     outcome = failureOutcome(error, argv.includes('--json'), sharedContext?.origin === 'mcp' ? 'mcp' : 'cli')
   }

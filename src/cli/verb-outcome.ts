@@ -4,18 +4,23 @@ import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import {executeVerb} from '../lib/verbs/execute-verb.js'
 import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
+import {readVerbLine, type VerbLine} from './command-line.js'
 import {produceOutcome} from './produce-outcome.js'
 import {traceSessionStep, verbLineText} from './trace-step.js'
-import {readVerbLine, type VerbLine} from './verb-line.js'
 
 /** A catalogue verb run on its command line, as the CLI, oclif's verb class, and a step of
  *  tapir:run or tapir test each run it: read by the one reader, the session's context opened
  *  (or the run's shared one used), the verb run, its result read. Never throws, never prints. */
-export function verbLineOutcome(verb: Verb, argv: readonly string[], sharedContext?: VerbContext): Promise<Outcome> {
+export function verbLineOutcome(
+  verb: Verb,
+  argv: readonly string[],
+  sharedContext?: VerbContext,
+  options: {help?: boolean} = {},
+): Promise<Outcome> {
   const startedAt = new Date()
   return produceOutcome(
     argv,
-    async () => readVerbLine(verb, argv),
+    async () => readVerbLine(verb, argv, options),
     (line, context) => verbOutcome(verb, line, context),
     sharedContext,
     (context, outcome) =>

@@ -1,34 +1,49 @@
-import * as Flags from '@oclif/core/flags'
+import {MAX_ARG_CHARS} from '../lib/commands/tool-bounds.js'
+import {defineCommand, toolArg} from '../lib/commands/types.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
-import type {SessionLocation} from '../lib/session/location.js'
 import {writeSession} from '../lib/session/store.js'
-import type {VerbContext} from '../lib/verbs/types.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
-import {SessionCommand} from '../oclif/session-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
 import {refuseOverRunningApp} from './start.js'
 
-export default class Attach extends SessionCommand<typeof Attach> {
-  static override summary = 'Record an already running Flutter app (its VM Service URI) as the session of this project.'
-  static override examples = [
+export const ATTACH = defineCommand({
+  id: 'attach',
+  summary: 'Record an already running Flutter app (its VM Service URI) as the session of this project.',
+  examples: [
     '<%= config.bin %> attach --uri http://127.0.0.1:8181/AbCdEfGh12s=/',
     '<%= config.bin %> attach --uri ws://127.0.0.1:8181/AbCdEfGh12s=/ws --cdp-port 9222',
-  ]
-  static override flags = {
-    uri: Flags.string({description: 'The VM Service address flutter run printed (http://…/TOKEN=/ or ws://…/TOKEN=/ws).', required: true}),
-    'cdp-port': Flags.integer({description: 'Chrome DevTools port of the browser running the Flutter web app.', min: 1, max: 65535}),
-  }
-
-  protected override changesSession = true
-
-  protected parseInput() {
-    return this.parse(Attach)
-  }
-
-  protected async sessionOutcome(flags: FlagsOf<typeof Attach>, location: SessionLocation, context: VerbContext): Promise<Outcome> {
+  ],
+  params: [
+    {
+      name: 'uri',
+      type: 'string',
+      required: true,
+      description: 'The VM Service address flutter run printed (http://…/TOKEN=/ or ws://…/TOKEN=/ws).',
+    },
+    {
+      name: 'cdp-port',
+      type: 'integer',
+      minimum: 1,
+      maximum: 65535,
+      description: 'Chrome DevTools port of the browser running the Flutter web app.',
+    },
+  ],
+  globals: 'all',
+  session: 'locks',
+  mcp: {
+    tool: 'tapir_attach',
+    title: 'Attach a running app',
+    summary: 'Record a running app (the VM Service URI flutter run printed) as the session.',
+    kind: 'set',
+    params: [
+      {name: 'uri', type: 'string', required: true, maxLength: MAX_ARG_CHARS, description: 'The VM Service URI.'},
+      {name: 'cdpPort', type: 'integer', minimum: 1, maximum: 65535, brief: "Its Chrome's DevTools port.", description: 'The CDP port.'},
+    ],
+    input: (args) => ({uri: toolArg.string(args.uri) ?? '', 'cdp-port': toolArg.integer(args.cdpPort)}),
+  },
+  async run(flags, {location, verbs: context}): Promise<Outcome> {
     const vmServiceUri = toWebSocketUri(flags.uri)
     refuseOverRunningApp(location)
     const cdpPort = flags['cdp-port'] ?? null
@@ -45,7 +60,7 @@ export default class Attach extends SessionCommand<typeof Attach> {
     const outcome = linesOutcome(
       [`✓ Attached to ${shown}`, `✓ state=${location.path}`],
       {vmServiceUri: shown, cdpPort, state: location.path, ...probe},
-      flags.json,
+      flags.json === true,
     )
     if (!probe.answering) outcome.stderr.push(`⚠ The app does not answer yet: ${probe.error}`)
     else if (probe.package === 'dusk')
@@ -54,5 +69,5 @@ export default class Attach extends SessionCommand<typeof Attach> {
       )
     else if (!probe.tapir) outcome.stderr.push('⚠ The app answers, but tapir is not installed in it (no ext.tapir.* extensions yet).')
     return outcome
-  }
-}
+  },
+})

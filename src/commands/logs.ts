@@ -1,18 +1,15 @@
 import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs'
-import * as Flags from '@oclif/core/flags'
 import {BoundedLines, type BoundedLine} from '../lib/bounded-lines.js'
+import {defineCommand} from '../lib/commands/types.js'
 import {TapirError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {printStreamLines} from '../lib/output/print.js'
-import type {SessionLocation} from '../lib/session/location.js'
 import {checkOwned} from '../lib/session/owned-process.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import type {Session} from '../lib/session/session.js'
 import {readOwnSession} from '../lib/session/store.js'
 import {fileError} from '../lib/write-atomic.js'
-import {SessionCommand} from '../oclif/session-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
 
 const FOLLOW_POLL_MS = 200
 /** The log is read this much at a time: a log of any size is printed in constant memory. */
@@ -106,21 +103,19 @@ function stillRunning(session: Session): boolean {
   return [supervisor, app].some((record) => record !== undefined && checkOwned(record).state === 'ours')
 }
 
-export default class Logs extends SessionCommand<typeof Logs> {
-  static override summary = "Print the app's log: what flutter run and the app printed since tapir start."
-  static override description =
-    'With --follow it keeps printing new lines until the app stops or you press Ctrl-C; with --tail=<n>, only the last n lines first. The log is read a piece at a time, so a log of any size prints at once; a line over 64 KB is cut. VM Service auth tokens in the log are hidden.'
-  static override examples = ['<%= config.bin %> logs', '<%= config.bin %> logs --tail=50', '<%= config.bin %> logs --follow --tail=0']
-  static override flags = {
-    follow: Flags.boolean({char: 'f', description: 'Keep printing lines as the app writes them.', default: false}),
-    tail: Flags.integer({description: 'Print only the last n lines of the log (then, with --follow, what comes).', min: 0}),
-  }
-
-  protected parseInput() {
-    return this.parse(Logs)
-  }
-
-  protected async sessionOutcome(flags: FlagsOf<typeof Logs>, location: SessionLocation): Promise<Outcome> {
+export const LOGS = defineCommand({
+  id: 'logs',
+  summary: "Print the app's log: what flutter run and the app printed since tapir start.",
+  description:
+    'With --follow it keeps printing new lines until the app stops or you press Ctrl-C; with --tail=<n>, only the last n lines first. The log is read a piece at a time, so a log of any size prints at once; a line over 64 KB is cut. VM Service auth tokens in the log are hidden.',
+  examples: ['<%= config.bin %> logs', '<%= config.bin %> logs --tail=50', '<%= config.bin %> logs --follow --tail=0'],
+  params: [
+    {name: 'follow', type: 'boolean', char: 'f', default: false, description: 'Keep printing lines as the app writes them.'},
+    {name: 'tail', type: 'integer', minimum: 0, description: 'Print only the last n lines of the log (then, with --follow, what comes).'},
+  ],
+  globals: 'all',
+  session: 'reads',
+  async run(flags, {location}): Promise<Outcome> {
     const session = readOwnSession(location)
     if (!session) throw noSessionError(location)
     const log = session.log
@@ -153,5 +148,5 @@ export default class Logs extends SessionCommand<typeof Logs> {
     await reader.print()
     await reader.finish()
     return {stdout: '', stderr: interrupted ? [] : ['✓ The app has stopped.'], exitCode: EXIT.ok}
-  }
-}
+  },
+})

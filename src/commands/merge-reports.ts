@@ -1,40 +1,27 @@
 import {relative, resolve} from 'node:path'
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
+import {defineCommand} from '../lib/commands/types.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {stepArguments} from '../lib/run/step-arguments.js'
 import {summaryLine} from '../lib/suite/list.js'
 import {mergeReports, readShardReports} from '../lib/suite/merge.js'
 import {readMergedEvidence} from '../lib/suite/read-evidence.js'
 import {checkReports, writeReports, type Reporter} from '../lib/suite/write-reports.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
-import {TapirCommand} from '../oclif/tapir-command.js'
 
 const MERGED: readonly Reporter[] = ['junit', 'html', 'json']
 
-export default class MergeReports extends TapirCommand<typeof MergeReports> {
-  static override summary = "Merge the report folders of tapir test's shards into one JUnit, HTML and JSON report."
-  static override description =
-    'Each folder must hold the report.json a shard wrote (tapir test --shard=i/n). The merged junit.xml, report.html and report.json go to --output-dir. Exits 0 when every merged test passed, 1 when one failed or a folder holds no report.'
-  static override examples = ['<%= config.bin %> <%= command.id %> shard-1 shard-2 shard-3 shard-4 --output-dir=tapir-report']
-  static override strict = false
-  static override args = {folders: Args.string({description: 'The report folders of the shards.', ignoreStdin: true})}
-  static override flags = {
-    'output-dir': Flags.string({description: 'Folder the merged reports are written to.', default: 'tapir-report'}),
-  }
-
-  protected parseInput() {
-    return this.parse(MergeReports)
-  }
-
-  protected async outcome(flags: FlagsOf<typeof MergeReports>): Promise<Outcome> {
+export const MERGE_REPORTS = defineCommand({
+  id: 'merge-reports',
+  summary: "Merge the report folders of tapir test's shards into one JUnit, HTML and JSON report.",
+  description:
+    'Each folder must hold the report.json a shard wrote (tapir test --shard=i/n). The merged junit.xml, report.html and report.json go to --output-dir. Exits 0 when every merged test passed, 1 when one failed or a folder holds no report.',
+  examples: ['<%= config.bin %> <%= command.id %> shard-1 shard-2 shard-3 shard-4 --output-dir=tapir-report'],
+  params: [{name: 'output-dir', type: 'string', description: 'Folder the merged reports are written to.', default: 'tapir-report'}],
+  rest: {name: 'folders', description: 'The report folders of the shards.'},
+  globals: 'all',
+  session: 'none',
+  async run(flags): Promise<Outcome> {
     const cwd = process.cwd()
-    const all = {...MergeReports.baseFlags, ...MergeReports.flags}
-    const folders = stepArguments(
-      this.argv,
-      Object.fromEntries(Object.entries(all).map(([name, flag]) => [name, {takesValue: flag.type === 'option'}])),
-    )
+    const {folders} = flags
     const outputDir = resolve(cwd, flags['output-dir'])
     checkReports(MERGED, outputDir)
     const shards = readShardReports(folders, cwd)
@@ -48,5 +35,5 @@ export default class MergeReports extends TapirCommand<typeof MergeReports> {
       stderr: failures.map((failure) => `✗ ${failure}`),
       exitCode: failed || failures.length > 0 ? EXIT.failed : EXIT.ok,
     }
-  }
-}
+  },
+})

@@ -1,10 +1,8 @@
+import {defineCommand} from '../lib/commands/types.js'
+import {TapirError} from '../lib/errors.js'
 import {linesOutcome, type Outcome} from '../lib/output/outcome.js'
-import {printProgress} from '../lib/output/print.js'
 import type {ReloadKind} from '../lib/runtime/reload-app.js'
-import {SessionContext} from '../lib/runtime/session-context.js'
 import {Deadline} from '../lib/vm/deadline.js'
-import {SessionCommand} from '../oclif/session-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
 
 /** How long flutter may take to recompile, on top of --timeout. */
 const COMPILE_MS = 60_000
@@ -38,39 +36,32 @@ export const HOT_RESTART: ReloadWords = {
   done: 'Hot restarted',
 }
 
-/** The oclif class of `tapir reload` or `tapir hot-restart`: one reload of the session's app. */
+/** `tapir reload` or `tapir hot-restart`: one reload of the session's app. */
 export function reloadCommand(words: ReloadWords) {
-  return class ReloadCommand extends SessionCommand<typeof ReloadCommand> {
-    static override summary = words.summary
-    static override description = VIA.replace('%s', words.service)
-    static override examples = [`<%= config.bin %> ${words.id}`]
-
-    protected parseInput() {
-      return this.parse(ReloadCommand)
-    }
-
-    protected async sessionOutcome(flags: FlagsOf<typeof ReloadCommand>): Promise<Outcome> {
-      const context = new SessionContext({
-        stateFlag: flags.state,
-        env: process.env,
-        cwd: process.cwd(),
-        timeoutMs: flags.timeout,
-        progress: printProgress,
-      })
-      try {
-        const started = Date.now()
-        const reloaded = await context.reload(words.kind, new Deadline(flags.timeout, COMPILE_MS))
-        const durationMs = Date.now() - started
-        const said = reloaded.message ? ` (${reloaded.message})` : ''
-        const reset = reloaded.restarted ? "; flutter ran it as a full restart, so the app's state was reset" : ''
-        return linesOutcome(
-          [`✓ ${words.done} through ${reloaded.via} in ${durationMs} ms${said}${reset}`],
-          {kind: words.kind, via: reloaded.via, message: reloaded.message, durationMs, ...(reloaded.restarted ? {restarted: true} : {})},
-          flags.json,
-        )
-      } finally {
-        context.close()
-      }
-    }
-  }
+  return defineCommand({
+    id: words.id,
+    summary: words.summary,
+    description: VIA.replace('%s', words.service),
+    examples: [`<%= config.bin %> ${words.id}`],
+    params: [],
+    globals: 'all',
+    session: 'reads',
+    async run(flags, {verbs: context}): Promise<Outcome> {
+      // The CLI's context is the session's, which can reload; the check is for the type.
+      if (!context.reload) throw new TapirError('This context cannot reload the app.', 'local')
+      const started = Date.now()
+      const reloaded = await context.reload(words.kind, new Deadline(flags.timeout, COMPILE_MS))
+      const durationMs = Date.now() - started
+      const said = reloaded.message ? ` (${reloaded.message})` : ''
+      const reset = reloaded.restarted ? "; flutter ran it as a full restart, so the app's state was reset" : ''
+      return linesOutcome(
+        [`✓ ${words.done} through ${reloaded.via} in ${durationMs} ms${said}${reset}`],
+        {kind: words.kind, via: reloaded.via, message: reloaded.message, durationMs, ...(reloaded.restarted ? {restarted: true} : {})},
+        flags.json === true,
+      )
+    },
+  })
 }
+
+export const RELOAD_COMMAND = reloadCommand(RELOAD)
+export const HOT_RESTART_COMMAND = reloadCommand(HOT_RESTART)

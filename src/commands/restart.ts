@@ -1,13 +1,14 @@
+import {readCommandLine} from '../cli/command-line.js'
+import {runCommand} from '../lib/commands/run-command.js'
+import {defineCommand} from '../lib/commands/types.js'
 import {TapirError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import type {SessionLocation} from '../lib/session/location.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import type {Session} from '../lib/session/session.js'
 import {readOwnSession} from '../lib/session/store.js'
-import {produceCommand} from '../oclif/produce-command.js'
-import {SessionCommand} from '../oclif/session-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
+import {START, startInputOf} from './start.js'
+import {STOP} from './stop.js'
 
 /** The start options a session may record for restart: a session is the user's own file, but
  *  only these reach start, never --state or anything else. */
@@ -44,17 +45,17 @@ function commandLine(args: string[]): string {
   return ['tapir', 'start', ...args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`))].join(' ')
 }
 
-export default class Restart extends SessionCommand<typeof Restart> {
-  static override summary = 'Stop the app tapir started and start it again, with every option of the first start.'
-  static override description =
-    "The same as `tapir stop` then `tapir start` with the options the first start was given: the device, ports, --boot-timeout, the sim's mode and fault knobs, and flutter run's own arguments. A refused stop aborts the restart; a start that fails after the stop says so, and leaves no session."
-  static override examples = ['<%= config.bin %> restart']
-
-  protected parseInput() {
-    return this.parse(Restart)
-  }
-
-  protected async sessionOutcome(flags: FlagsOf<typeof Restart>, location: SessionLocation): Promise<Outcome> {
+export const RESTART = defineCommand({
+  id: 'restart',
+  summary: 'Stop the app tapir started and start it again, with every option of the first start.',
+  description:
+    "The same as `tapir stop` then `tapir start` with the options the first start was given: the device, ports, --boot-timeout, the sim's mode and fault knobs, and flutter run's own arguments. A refused stop aborts the restart; a start that fails after the stop says so, and leaves no session.",
+  examples: ['<%= config.bin %> restart'],
+  params: [],
+  globals: 'all',
+  session: 'reads',
+  async run(flags, context): Promise<Outcome> {
+    const {location} = context
     const session = readOwnSession(location)
     if (!session) throw noSessionError(location)
     if (typeof session.device !== 'string' || session.device === 'attached') {
@@ -64,10 +65,13 @@ export default class Restart extends SessionCommand<typeof Restart> {
       )
     }
     const startArgs = startArgsOf(session)
-    const shared = [...(flags.state ? [`--state=${flags.state}`] : []), ...(flags.json ? ['--json'] : [])]
-    const stop = await produceCommand(this.config, 'stop', shared)
+    // The session keeps the first start's options as its words: read by start's own params.
+    const {values, rest} = readCommandLine(START, startArgs)
+    const shared = {json: flags.json, timeout: flags.timeout, ...(flags.state === undefined ? {} : {state: flags.state})}
+    const world = {verbs: context.verbs, version: context.version, env: context.env, commands: context.commands}
+    const stop = await runCommand(STOP, shared, world)
     if (stop.exitCode !== EXIT.ok) return {...stop, stderr: [...stop.stderr, '✗ The restart stopped there: the app was not stopped.']}
-    const start = await produceCommand(this.config, 'start', [...shared, ...startArgs])
+    const start = await runCommand(START, {...startInputOf(values), flutterArgs: rest, ...shared}, world)
     const stdout = [stop.stdout, start.stdout].filter((text) => text !== '').join('\n')
     if (start.exitCode === EXIT.ok) return {...start, stdout, stderr: [...stop.stderr, ...start.stderr]}
     // start undoes what it began, unless it could not end something: then its session names that.
@@ -79,5 +83,5 @@ export default class Restart extends SessionCommand<typeof Restart> {
       stdout,
       stderr: [...stop.stderr, ...start.stderr, `✗ The app was stopped, but starting it again failed (above). ${after}`],
     }
-  }
-}
+  },
+})

@@ -1,26 +1,30 @@
+import {defineCommand} from '../lib/commands/types.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {redactToken} from '../lib/output/redact-token.js'
 import {probeApp} from '../lib/runtime/probe.js'
 import {sessionRecordingStore} from '../lib/runtime/session-recording.js'
-import type {SessionLocation} from '../lib/session/location.js'
 import {isWithin} from '../lib/session/project-root.js'
 import {noSessionError} from '../lib/session/require-session.js'
 import {readSession} from '../lib/session/store.js'
-import type {VerbContext} from '../lib/verbs/types.js'
 import {toWebSocketUri} from '../lib/vm/uri.js'
-import {SessionCommand} from '../oclif/session-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
 
-export default class Status extends SessionCommand<typeof Status> {
-  static override summary = "Print this project's session as JSON (auth token hidden) and whether the app answers."
-  static override examples = ['<%= config.bin %> status']
-
-  protected parseInput() {
-    return this.parse(Status)
-  }
-
-  protected async sessionOutcome(flags: FlagsOf<typeof Status>, location: SessionLocation, context: VerbContext): Promise<Outcome> {
+export const STATUS = defineCommand({
+  id: 'status',
+  summary: "Print this project's session as JSON (auth token hidden) and whether the app answers.",
+  examples: ['<%= config.bin %> status'],
+  params: [],
+  globals: 'all',
+  session: 'reads',
+  mcp: {
+    tool: 'tapir_status',
+    title: 'Session status',
+    summary: 'Say what the session records and whether the app answers.',
+    kind: 'read',
+    params: [],
+    input: () => ({}),
+  },
+  async run(flags, {location, verbs: context}): Promise<Outcome> {
     const session = readSession(location)
     if (!session) throw noSessionError(location)
     const probe = session.vmServiceUri
@@ -36,5 +40,5 @@ export default class Status extends SessionCommand<typeof Status> {
       ...probe,
     }
     return {stdout: JSON.stringify(status, null, 2), stderr: [], exitCode: EXIT.ok}
-  }
-}
+  },
+})

@@ -1,32 +1,35 @@
+import {defineCommand} from '../lib/commands/types.js'
 import {askSupervisor} from '../lib/flutter/supervisor-client.js'
 import {SUPERVISOR_STOP_MS} from '../lib/flutter/supervisor-protocol.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {linesOutcome} from '../lib/output/outcome.js'
 import {removeChromeProfile} from '../lib/runtime/chrome-for-app.js'
 import {removeSupervisorSocket} from '../lib/runtime/supervisor-socket.js'
-import type {SessionLocation} from '../lib/session/location.js'
 import {terminateOwned} from '../lib/session/owned-process.js'
 import {clearRecordingState} from '../lib/session/recording.js'
 import {assessProcesses, refuseForeign} from '../lib/session/session-processes.js'
 import type {Session} from '../lib/session/session.js'
 import {deleteSession, NotASessionError, readOwnSession, removeUnreadableSession} from '../lib/session/store.js'
-import {SessionCommand} from '../oclif/session-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
 
-export default class Stop extends SessionCommand<typeof Stop> {
-  static override summary = 'End what tapir started for this project (the app, its browser) and remove the session.'
-  static override description =
-    'Only a process tapir started and recorded is signalled, and only while its command line and start time still match the record. A session naming any other process is refused (exit 1): nothing is signalled and the session is kept. Only a tapir session file is removed.'
-  static override examples = ['<%= config.bin %> stop']
-
-  protected override changesSession = true
-
-  protected parseInput() {
-    return this.parse(Stop)
-  }
-
-  protected async sessionOutcome(flags: FlagsOf<typeof Stop>, location: SessionLocation): Promise<Outcome> {
-    const json = flags.json
+export const STOP = defineCommand({
+  id: 'stop',
+  summary: 'End what tapir started for this project (the app, its browser) and remove the session.',
+  description:
+    'Only a process tapir started and recorded is signalled, and only while its command line and start time still match the record. A session naming any other process is refused (exit 1): nothing is signalled and the session is kept. Only a tapir session file is removed.',
+  examples: ['<%= config.bin %> stop'],
+  params: [],
+  globals: 'all',
+  session: 'locks',
+  mcp: {
+    tool: 'tapir_stop',
+    title: 'Stop the app',
+    summary: 'End what tapir started (the app, its browser) and remove the session.',
+    kind: 'destructive',
+    params: [],
+    input: () => ({}),
+  },
+  async run(flags, {location}): Promise<Outcome> {
+    const json = flags.json === true
     let session: Session | undefined
     try {
       session = readOwnSession(location)
@@ -76,5 +79,5 @@ export default class Stop extends SessionCommand<typeof Stop> {
     // The recording belongs to the session: it ends with it (the file stays).
     if (clearRecordingState(location)) lines.push('✓ Stopped recording')
     return linesOutcome(lines, {removed: location.path, stopped}, json)
-  }
-}
+  },
+})

@@ -1,89 +1,91 @@
 import {dirname, relative, resolve} from 'node:path'
-import * as Args from '@oclif/core/args'
-import * as Flags from '@oclif/core/flags'
 import {stepOutcome} from '../cli/step-lines.js'
+import {runCommand} from '../lib/commands/run-command.js'
+import {defineCommand, type CommandContext, type GlobalInput} from '../lib/commands/types.js'
 import {TapirError, UsageError} from '../lib/errors.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {typedSecrets} from '../lib/record/typed-secrets.js'
 import type {Step} from '../lib/run/plan.js'
-import {stepArguments} from '../lib/run/step-arguments.js'
 import {findTests} from '../lib/suite/discover.js'
 import {readDurations} from '../lib/suite/durations.js'
 import {extensionsBack, FRESH, hotRestart, type Fresh} from '../lib/suite/fresh.js'
 import {summaryLine, testLine} from '../lib/suite/list.js'
 import {totalsOf} from '../lib/suite/report.js'
-import {runSuite, TRACE_MODES, type AttemptControl, type TraceMode} from '../lib/suite/run-suite.js'
+import {runSuite, TRACE_MODES, type AttemptControl} from '../lib/suite/run-suite.js'
 import {parseShard, pickShard} from '../lib/suite/shard.js'
 import {checkReports, parseReporters, writeReports} from '../lib/suite/write-reports.js'
 import {verbNamed} from '../lib/verbs/index.js'
 import type {VerbContext} from '../lib/verbs/types.js'
-import {produceCommand} from '../oclif/produce-command.js'
-import type {FlagsOf} from '../oclif/tapir-command.js'
-import {TapirCommand} from '../oclif/tapir-command.js'
+import {RESTART} from './restart.js'
 
-export default class Test extends TapirCommand<typeof Test> {
-  static override summary = 'Run flow files (*.tapir) as a test suite, each from a fresh app, with reports for CI.'
-  static override description =
-    'Every *.tapir file under the paths (folders recursively) is one test: its lines are tapir:run steps, run in strict mode (a step whose answer says matched, untilMatched, navigated or verified false fails) with expect steps as checks. Before each attempt the app is hot restarted and tapir waits for its extensions (--fresh=restart), started anew (start) or left as it is (none). Exits 0 when every test passed, 1 otherwise. Reports go to --output-dir: junit.xml, report.html (with a screenshot, the snapshot, console and exceptions of each failure, and its trace) and report.json.'
-  static override examples = [
+export const TEST = defineCommand({
+  id: 'test',
+  summary: 'Run flow files (*.tapir) as a test suite, each from a fresh app, with reports for CI.',
+  description:
+    'Every *.tapir file under the paths (folders recursively) is one test: its lines are tapir:run steps, run in strict mode (a step whose answer says matched, untilMatched, navigated or verified false fails) with expect steps as checks. Before each attempt the app is hot restarted and tapir waits for its extensions (--fresh=restart), started anew (start) or left as it is (none). Exits 0 when every test passed, 1 otherwise. Reports go to --output-dir: junit.xml, report.html (with a screenshot, the snapshot, console and exceptions of each failure, and its trace) and report.json.',
+  examples: [
     '<%= config.bin %> <%= command.id %> flows/',
     '<%= config.bin %> <%= command.id %> flows/ --retries=1 --reporter=list,junit --output-dir=reports',
     '<%= config.bin %> <%= command.id %> flows/ --shard=2/4 --durations=last/report.json',
-  ]
-  static override strict = false
-  static override args = {paths: Args.string({description: 'Test files and folders of them (this folder when none).', ignoreStdin: true})}
-  static override flags = {
-    fresh: Flags.string({
+  ],
+  params: [
+    {
+      name: 'fresh',
+      type: 'string',
       description: 'How each test starts: restart (a hot restart, then the extensions awaited), start (a new app) or none.',
-      options: [...FRESH],
+      options: FRESH,
       default: 'restart',
-    }),
-    retries: Flags.integer({
+    },
+    {
+      name: 'retries',
+      type: 'integer',
       description: 'Run a failed test again up to this many times; one that then passes is flaky.',
       default: 0,
-      min: 0,
-      max: 10,
-    }),
-    'test-timeout': Flags.integer({
+      minimum: 0,
+      maximum: 10,
+    },
+    {
+      name: 'test-timeout',
+      type: 'integer',
       description: 'Fail a test that runs longer than this many milliseconds.',
       default: 60_000,
-      min: 100,
-      max: 3_600_000,
-    }),
-    grep: Flags.string({description: 'Run only the tests whose file path matches this regular expression.'}),
-    bail: Flags.boolean({description: 'Stop after the first failed test.'}),
-    reporter: Flags.string({
+      minimum: 100,
+      maximum: 3_600_000,
+    },
+    {name: 'grep', type: 'string', description: 'Run only the tests whose file path matches this regular expression.'},
+    {name: 'bail', type: 'boolean', default: false, description: 'Stop after the first failed test.'},
+    {
+      name: 'reporter',
+      type: 'string',
       description: 'Comma-separated reporters: list (lines on stdout), junit, html, json.',
       default: 'list,junit,html,json',
-    }),
-    'output-dir': Flags.string({description: 'Folder the junit, html and json reports are written to.', default: 'tapir-report'}),
-    shard: Flags.string({description: 'Run only shard i of n (1/4): a stable subset, balanced by --durations when given.'}),
-    durations: Flags.string({description: 'The report.json of a last run: shards are balanced by its test times.'}),
-    trace: Flags.string({
+    },
+    {name: 'output-dir', type: 'string', description: 'Folder the junit, html and json reports are written to.', default: 'tapir-report'},
+    {name: 'shard', type: 'string', description: 'Run only shard i of n (1/4): a stable subset, balanced by --durations when given.'},
+    {name: 'durations', type: 'string', description: 'The report.json of a last run: shards are balanced by its test times.'},
+    {
+      name: 'trace',
+      type: 'string',
       description:
         'Which attempts leave a trace in <output-dir>/traces (each step, and the app after it; tapir show-trace <file>): on, off, retain-on-failure (kept only when the attempt failed) or on-first-retry.',
-      options: [...TRACE_MODES],
+      options: TRACE_MODES,
       default: 'retain-on-failure',
-    }),
-    'trace-screenshots': Flags.boolean({description: 'Put a screenshot after each action in the traces.', allowNo: true, default: true}),
-  }
-
-  protected parseInput() {
-    return this.parse(Test)
-  }
-
-  protected async outcome(flags: FlagsOf<typeof Test>, context: VerbContext): Promise<Outcome> {
+    },
+    {name: 'trace-screenshots', type: 'boolean', description: 'Put a screenshot after each action in the traces.', default: true},
+  ],
+  rest: {name: 'paths', description: 'Test files and folders of them (this folder when none).'},
+  globals: 'all',
+  session: 'none',
+  async run(flags, commandContext): Promise<Outcome> {
+    const {verbs: context, version} = commandContext
     const cwd = process.cwd()
     const reporters = parseReporters(flags.reporter)
     const grep = flags.grep === undefined ? undefined : pattern(flags.grep)
     const shard = flags.shard === undefined ? undefined : parseShard(flags.shard)
     if (flags.durations !== undefined && !shard) throw new UsageError('--durations balances shards: give it with --shard=i/n.')
     const durations = flags.durations === undefined ? undefined : readDurations(flags.durations)
-    const paths = stepArguments(this.argv, flagSpec())
-    const unknown = paths.find((path) => path.startsWith('-'))
-    if (unknown) throw new UsageError(`Nonexistent flag: ${unknown.split('=')[0]}. See \`tapir test --help\`.`)
-    let files = findTests(paths, cwd)
+    let files = findTests(flags.paths, cwd)
     if (grep) files = files.filter((file) => grep.test(file))
     if (files.length === 0) throw new UsageError(`No test file matches --grep=${flags.grep}.`)
     if (shard) files = pickShard(files, shard, durations)
@@ -91,7 +93,7 @@ export default class Test extends TapirCommand<typeof Test> {
     const stateFile = flags.state ?? process.env.TAPIR_STATE_FILE
     const stateFolder = stateFile === undefined ? [] : [dirname(resolve(cwd, stateFile))]
     checkReports(reporters, outputDir)
-    const fresh = flags.fresh as Fresh
+    const fresh = flags.fresh
     // On a terminal each test's line shows as it ends (stderr); stdout then holds the summary alone.
     const live = reporters.includes('list') && process.stderr.isTTY === true
     const report = await runSuite(
@@ -104,13 +106,13 @@ export default class Test extends TapirCommand<typeof Test> {
         bail: flags.bail,
         fresh,
         hide: stateFolder,
-        trace: {mode: flags.trace as TraceMode, version: this.config.version, screenshots: flags['trace-screenshots']},
+        trace: {mode: flags.trace, version, screenshots: flags['trace-screenshots']},
       },
       {
         context,
         isVerb: (verb) => verbNamed(verb) !== undefined,
         dispatch: (step: Step, control: AttemptControl) => stepOutcome(step, attemptContext(context, control)),
-        fresh: () => this.fresh(fresh, context, flags.state),
+        fresh: () => freshApp(fresh, commandContext, flags),
         ...(live ? {onTest: (test) => context.progress?.(testLine(test))} : {}),
       },
     )
@@ -143,16 +145,18 @@ export default class Test extends TapirCommand<typeof Test> {
       stderr: failures.map((failure) => `✗ ${failure}`),
       exitCode: failed || failures.length > 0 ? EXIT.failed : EXIT.ok,
     }
-  }
+  },
+})
 
-  private async fresh(fresh: Fresh, context: VerbContext, state: string | undefined): Promise<void> {
-    if (fresh === 'none') return
-    if (fresh === 'restart') return hotRestart(context)
-    const restarted = await produceCommand(this.config, 'restart', state ? [`--state=${state}`] : [])
-    if (restarted.exitCode !== EXIT.ok) throw new TapirError(`tapir restart failed: ${restarted.stderr.join(' ')}`, 'local')
-    context.reset?.()
-    await extensionsBack(context)
-  }
+/** Readies the app for a test: a hot restart, or (`--fresh=start`) `tapir restart` run on its typed input. */
+async function freshApp(fresh: Fresh, {verbs: context, version, env, commands}: CommandContext, flags: GlobalInput): Promise<void> {
+  if (fresh === 'none') return
+  if (fresh === 'restart') return hotRestart(context)
+  const input = {timeout: flags.timeout, ...(flags.state === undefined ? {} : {state: flags.state})}
+  const restarted = await runCommand(RESTART, input, {verbs: context, version, env, commands})
+  if (restarted.exitCode !== EXIT.ok) throw new TapirError(`tapir restart failed: ${restarted.stderr.join(' ')}`, 'local')
+  context.reset?.()
+  await extensionsBack(context)
 }
 
 /** Each attempt's context, made at its first step: what its typed-secret watch saw lasts the attempt. */
@@ -182,15 +186,4 @@ function pattern(text: string): RegExp {
   } catch (error) {
     throw new UsageError(`--grep=${text} is not a regular expression (${error instanceof Error ? error.message : String(error)}).`)
   }
-}
-
-/** Every flag of the command and whether it takes a value, to read the paths from the raw argv. */
-function flagSpec() {
-  const all = {...Test.baseFlags, ...Test.flags}
-  return Object.fromEntries(
-    Object.entries(all).flatMap(([name, flag]) => [
-      [name, {takesValue: flag.type === 'option'}],
-      ...(flag.type === 'boolean' && flag.allowNo ? [[`no-${name}`, {takesValue: false}]] : []),
-    ]),
-  )
 }

@@ -3,7 +3,7 @@ import {verbLineOutcome} from '../cli/verb-outcome.js'
 import type {Outcome} from '../lib/output/outcome.js'
 import {cliSummary} from '../lib/verbs/define.js'
 import type {Verb} from '../lib/verbs/types.js'
-import {OutcomeCommand} from './tapir-command.js'
+import {OutcomeCommand} from './outcome-command.js'
 import {argsFor, flagsFor, usageFor} from './verb-flags.js'
 
 /** The oclif class of one catalogue verb, for help, the command list and completion: its flags
@@ -21,7 +21,7 @@ export function verbCommand(verb: Verb) {
     // oclif's parse never runs: help and completion read the flags, the one reader the line.
     produce(): Promise<Outcome> {
       this.parsed = true
-      return verbLineOutcome(verb, this.argv, this.sharedContext)
+      return verbLineOutcome(verb, this.argv)
     }
   }
   return VerbCommand

@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {COMMANDS} from '../../src/commands/list.js'
 import {UsageError} from '../../src/lib/errors.js'
 import {effectiveHints} from '../../src/lib/mcp/schema.js'
 import {listTools} from '../../src/lib/mcp/server.js'
@@ -14,7 +15,7 @@ import {CLI_WORDS} from '../helpers/mcp-words.js'
 const BUDGET_BYTES = 25_000
 
 describe('the MCP tool list', () => {
-  const tools = listTools()
+  const tools = listTools(COMMANDS)
 
   it(`is at most ${BUDGET_BYTES} bytes for the 40 tools of the reference, the 6 session tools, tapir_expect, tapir_a11y and tapir_trace_summary, as the compact JSON of the tools array`, () => {
     expect(tools).toHaveLength(49)

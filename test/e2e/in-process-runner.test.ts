@@ -60,7 +60,6 @@ describe('runCommand answers as the spawned CLI does', () => {
     [['--help'], /spawn tapir\(\) for help/],
     [['tapir:snap', '--help'], /oclif prints help/],
     [['tapir:nope'], /no command tapir:nope/],
-    [['mcp:install', '--dry-run'], /does not print just the Outcome/],
   ])('refuses %j, which only the process boundary answers', async (args, message) => {
     await expect(runCommand(args)).rejects.toThrow(message)
   })

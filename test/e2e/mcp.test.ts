@@ -4,7 +4,8 @@ import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {SESSION_TOOLS, sessionTool} from '../../src/lib/mcp/session-tools.js'
+import {COMMANDS} from '../../src/commands/list.js'
+import {sessionTools} from '../../src/lib/mcp/session-tools.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import {createMonitorsApp} from '../../src/sim/app/index.js'
 import {startSim} from '../../src/sim/index.js'
@@ -41,7 +42,7 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
       ...VERBS.flatMap((verb) => (verb.tool ? [verb.tool] : [])),
       'tapir_run',
       'tapir_trace_summary',
-      ...SESSION_TOOLS.map((tool) => tool.tool),
+      ...sessionTools(COMMANDS).map((tool) => tool.tool),
     ].sort()
     expect(tools.map((tool) => tool.name)).toEqual(expected)
     const byName = new Map(tools.map((tool) => [tool.name, tool]))
@@ -61,7 +62,9 @@ describe('tapir mcp:serve, through the MCP SDK client over stdio', () => {
     // The session tools, tapir_expect, tapir_a11y and tapir_trace_summary are tapir's own additions: the
     // reference has none of them (test/contract/spec.test.ts lists them).
     const own = new Set(['tapir_expect', 'tapir_a11y', 'tapir_trace_summary'])
-    for (const tool of tools.filter((candidate) => !sessionTool(candidate.name) && !own.has(candidate.name))) {
+    for (const tool of tools.filter(
+      (candidate) => !sessionTools(COMMANDS).some((tool) => tool.tool === candidate.name) && !own.has(candidate.name),
+    )) {
       const reference = spec.tools.find((candidate) => candidate.name === tool.name)!
       const schema = tool.inputSchema as unknown as {
         properties: Record<string, {type: string; items?: {type: string}; default?: unknown}>

@@ -5,8 +5,9 @@ import {describe, expect, it} from 'vitest'
 import {BIN, ROOT, scratchHome, sessionFile, tempDir} from '../helpers/cli.js'
 import {withSimSession} from '../helpers/sim.js'
 
-// bin/run.cjs runs a catalogue verb from dist/tapir.cjs, which holds no oclif, and every other
-// command (and help) through oclif from dist/. Node's module log says which ran.
+// bin/run.cjs runs every command line, a verb's or a command's, from dist/tapir.cjs, which holds
+// no oclif, and help, the command list and an unknown command's nearest name through oclif from
+// dist/. Node's module log says which ran.
 
 interface Run {
   stdout: string
@@ -37,7 +38,7 @@ describe('start-up', () => {
   const dir = tempDir('tapir-start-up-')
   const state = () => sessionFile(dir.path, s.sim.wsUri)
 
-  it('runs a verb from the bundle with no oclif loaded, and everything else through oclif', async () => {
+  it('runs a verb and a command from the bundle with no oclif loaded, and help through oclif', async () => {
     const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()])
     expect(snap).toMatchObject({exitCode: 0, bundle: true, oclif: false, stderr: ''})
     expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
@@ -48,13 +49,24 @@ describe('start-up', () => {
       oclif: false,
       stderr: '✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
     })
-    expect(await run(['status', '--state', state()])).toMatchObject({exitCode: 0, bundle: false, oclif: true})
-    expect(await run(['tapir:snap', '--help'])).toMatchObject({exitCode: 0, bundle: false, oclif: true})
-    // tapir:run's own flags are oclif's; its steps go through the same reader.
+    for (const command of [['status'], ['tapir:run', 'snap --interactiveOnly'], ['stop', '--state', join(dir.path, 'none.json')]]) {
+      const result = await run([...command, ...(command[0] === 'stop' ? [] : ['--state', state()])])
+      expect({command, exitCode: result.exitCode, bundle: result.bundle, oclif: result.oclif}).toEqual({
+        command,
+        exitCode: 0,
+        bundle: true,
+        oclif: false,
+      })
+    }
+    // Help is oclif's, asked for where a flag goes; the reader tells (below, -h as a value is not).
+    expect(await run(['tapir:snap', '--help'])).toMatchObject({exitCode: 0, bundle: true, oclif: true})
+    expect(await run(['status', '-h'])).toMatchObject({exitCode: 0, bundle: true, oclif: true})
+    expect(await run(['tapir:run', 'snap', '--json', '--help'])).toMatchObject({exitCode: 0, bundle: true, oclif: true})
+    // tapir:run's own flags and its steps are read by the same reader.
     expect(await run(['tapir:run', 'snap --bogus', '--state', state()])).toMatchObject({
       exitCode: 1,
       bundle: true,
-      oclif: true,
+      oclif: false,
       stdout: '[1/1] snap --bogus failed (exit 1): ✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
     })
     // Not a verb: the bundle leaves it to oclif, whose hook suggests the name.
@@ -87,7 +99,7 @@ describe('start-up', () => {
     const bundle = join(root, 'dist', 'tapir.cjs')
     const damages: Array<[string, () => Promise<unknown> | void]> = [
       ['empty', () => writeFileSync(bundle, '')],
-      ['no runVerb', () => writeFileSync(bundle, 'exports.somethingElse = 1\n')],
+      ['no runLine', () => writeFileSync(bundle, 'exports.somethingElse = 1\n')],
       // A FIFO nobody writes: reading it would wait for ever.
       ['a FIFO', async () => (rmSync(bundle), await execa('mkfifo', [bundle]))],
     ]
@@ -164,7 +176,7 @@ describe('start-up', () => {
 
   for (const [name, args] of [
     ['a verb', ['tapir:snap', '--json']],
-    ['a command oclif runs', ['status']],
+    ['a command', ['status']],
   ] as const) {
     it(`takes a reader that closes the pipe early as no error, and a full disk as one line (${name})`, async () => {
       const child = execa(process.execPath, [BIN, ...args, '--state', state()], {env: {HOME: scratchHome(), NO_COLOR: '1'}, reject: false})

@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import type {Config} from '@oclif/core/config'
 import type {Outcome} from '../../src/lib/output/outcome.js'
 import {renderOutcome} from '../../src/lib/output/print.js'
-import {OutcomeCommand} from '../../src/oclif/tapir-command.js'
+import {OutcomeCommand} from '../../src/oclif/outcome-command.js'
 import {type CliResult, ROOT, tempDir} from './cli.js'
 
 /** A tapir command class from oclif's registry: it produces its Outcome without printing (the

@@ -1,11 +1,12 @@
 import {describe, expect, it} from 'vitest'
+import {COMMANDS} from '../../src/commands/list.js'
 import {TapirError} from '../../src/lib/errors.js'
 import {inputSchema} from '../../src/lib/mcp/schema.js'
-import {sessionTool} from '../../src/lib/mcp/session-tools.js'
+import {sessionTools} from '../../src/lib/mcp/session-tools.js'
 import {inputFromArguments} from '../../src/lib/verbs/input.js'
 import {WORDS} from '../../src/lib/verbs/words.js'
 
-const tool = (name: string) => sessionTool(name)!
+const tool = (name: string) => sessionTools(COMMANDS).find((candidate) => candidate.tool === name)!
 const refusal = (name: string, args: Record<string, unknown>): string => {
   try {
     inputFromArguments(tool(name), args)

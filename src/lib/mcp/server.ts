@@ -11,8 +11,9 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
+import type {AnyCommand} from '../commands/types.js'
 import {UsageError} from '../errors.js'
-import type {ErrorObject, Outcome} from '../output/outcome.js'
+import type {ErrorObject} from '../output/outcome.js'
 import {printable} from '../output/printable.js'
 import {RUN_TOOL} from '../run/tool.js'
 import {isJsonObject} from '../shape.js'
@@ -30,7 +31,7 @@ import {instructionsFor} from './instructions.js'
 import {LineTransport} from './line-transport.js'
 import type {McpTool} from './schema.js'
 import {toolFor} from './schema.js'
-import {SESSION_TOOLS, sessionTool, type SessionTool} from './session-tools.js'
+import {runSessionTool, sessionTools, type ServerFlags, type SessionTool} from './session-tools.js'
 
 export interface McpOptions {
   name: string
@@ -44,9 +45,10 @@ export interface McpOptions {
   drainMs: number
   /** Which tools to serve: tapir_* (the default), or Dusk 0.0.1's dusk_*. */
   catalogue?: Catalogue
-  /** Runs a session tool's CLI command (start, stop, ...) in this process with `--json` and the
-   *  server's own session flags, on the call's context; answers the command's Outcome. */
-  runCommand(tool: SessionTool, argv: string[], context: VerbContext): Promise<Outcome>
+  /** Every command: those with MCP facts are served as the session tools (start, stop, ...). */
+  commands: readonly AnyCommand[]
+  /** The server's own --state and --timeout, which the commands it runs take too. */
+  server: ServerFlags
   /** Told of each answered call, before the next one runs (the trace appends it). */
   onCall?(call: AnsweredCall, context: VerbContext): Promise<void>
   /** The trace tapir_trace_summary reads when no file is named. */
@@ -76,19 +78,20 @@ interface Served {
 const INVALID_PARAMS = ErrorCode.InvalidParams
 
 /** Every tool: one per catalogue verb with an MCP name, tapir_run, and the session tools. */
-export function listTools(): McpTool[] {
+export function listTools(commands: readonly AnyCommand[]): McpTool[] {
   const tools = [
     ...VERBS.flatMap((verb) => (verb.tool ? [toolFor({...verb, tool: verb.tool})] : [])),
     toolFor(RUN_TOOL),
     toolFor(TRACE_SUMMARY_TOOL),
-    ...SESSION_TOOLS.map(toolFor),
+    ...sessionTools(commands).map(toolFor),
   ]
   return tools.sort((a, b) => a.name.localeCompare(b.name))
 }
 
-function tapirServed(): Served {
+function tapirServed(commands: readonly AnyCommand[]): Served {
+  const sessionTool = (name: string) => sessionTools(commands).find((tool) => tool.tool === name)
   return {
-    tools: listTools(),
+    tools: listTools(commands),
     call: (name, args, context, options) => {
       if (name === RUN_TOOL.tool) return callRun(args, context, options)
       if (name === TRACE_SUMMARY_TOOL.tool) return callTraceSummary(args, context, options)
@@ -122,7 +125,8 @@ async function callSession(
   options: McpOptions,
 ): Promise<ToolResult> {
   try {
-    const outcome = await options.runCommand(tool, tool.argv(inputFromArguments(tool, args)), context)
+    const world = {version: options.version, env: process.env, commands: options.commands}
+    const outcome = await runSessionTool(tool, args, options.server, world, context)
     if (outcome.exitCode === 0) return textResult(outcome.stdout)
     const message = outcome.error?.error.message
     return typeof message === 'string' ? textResult(`${message}\n${JSON.stringify(outcome.error)}`, true) : textResult(outcome.stdout, true)
@@ -161,7 +165,7 @@ const SHUTDOWN_MS = 10_000
 
 /** The MCP server over stdio. Nothing but protocol reaches stdout; logs go to stderr. */
 export async function serveMcp(options: McpOptions): Promise<void> {
-  const served = options.catalogue === 'dusk' ? await duskServed() : tapirServed()
+  const served = options.catalogue === 'dusk' ? await duskServed() : tapirServed(options.commands)
   const server = new Server(
     {name: options.name, version: options.version},
     {capabilities: {tools: {}}, instructions: instructionsFor(options.catalogue ?? 'tapir')},

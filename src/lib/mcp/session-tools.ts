@@ -1,150 +1,67 @@
-import {params} from '../verbs/define.js'
-import type {Input, ToolShape} from '../verbs/types.js'
+import {runCommand, type CommandWorld} from '../commands/run-command.js'
+import type {AnyCommand, CommandTool} from '../commands/types.js'
+import {TapirError, messageOf} from '../errors.js'
+import {failureOutcome, type Outcome} from '../output/outcome.js'
+import {inputFromArguments} from '../verbs/input.js'
+import type {ToolShape, VerbContext} from '../verbs/types.js'
+import {Deadline} from '../vm/deadline.js'
 
-/** A tool about the session itself, served by the CLI command of the same name: the tool's
- *  arguments become that command's flags, so both run the same code. tapir's addition to the
- *  reference, so an agent with only MCP can start, check and stop the app. */
+/** A tool about the session itself, the MCP projection of a command (start, status, stop, ...),
+ *  as the catalogue's tools are of the verbs: the call's checked arguments become the command's
+ *  typed input, and the command runs as on the CLI. tapir's addition to the reference, so an
+ *  agent with only MCP can start, check and stop the app. */
 export interface SessionTool extends ToolShape {
   tool: string
-  /** The CLI command that does the work (`start`, `stop`, ...). */
-  command: string
-  /** The command's arguments for a call's checked input. */
-  argv(input: Input): string[]
-  /** Whether the call waits until the app answers once the command is done (start). */
-  waitsForApp?: boolean
+  command: AnyCommand
+  projection: CommandTool<unknown>
 }
 
-const flag = (name: string, value: unknown) => (value === undefined ? [] : [`--${name}=${String(value)}`])
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [])
+/** The session tools of these commands: one per command with MCP facts. */
+export function sessionTools(commands: readonly AnyCommand[]): SessionTool[] {
+  return commands.flatMap((command) => {
+    const projection = command.mcp
+    if (!projection) return []
+    const {tool, title, summary, kind, params} = projection
+    return [{tool, title, summary, kind, params, command, projection}]
+  })
+}
 
-export const DEFAULT_BOOT_TIMEOUT_S = 300
-/** Bounds on what an agent may hand a session command: a device id or a fault knob, a URI or
- *  one argument for flutter run, and how many of them. */
-const MAX_NAME_CHARS = 256
-const MAX_ARG_CHARS = 4096
-const MAX_LIST_ITEMS = 100
-/** `tapir start`'s own bound, a year: past 2^31-1 ms its timer is re-armed in steps. */
-const MAX_BOOT_TIMEOUT_S = 365 * 24 * 3600
+/** The server's own session flags, which every command it runs takes too. */
+export interface ServerFlags {
+  state?: string
+  timeout: number
+}
 
-export const SESSION_TOOLS: readonly SessionTool[] = [
-  {
-    tool: 'tapir_devices',
-    command: 'devices',
-    title: 'List devices',
-    summary: "List the device ids tapir_start takes: sim and flutter's devices.",
-    kind: 'read',
-    params: [],
-    argv: () => [],
-  },
-  {
-    tool: 'tapir_start',
-    command: 'start',
-    title: 'Start the app',
-    summary: 'Start the app as the session; answers once the app does, with progress while flutter builds.',
-    kind: 'action',
-    waitsForApp: true,
-    params: params(
-      {
-        name: 'device',
-        type: 'string',
-        required: true,
-        maxLength: MAX_NAME_CHARS,
-        brief: 'sim, or an id from tapir_devices.',
-        description: 'Where to run the app.',
-      },
-      {
-        name: 'faults',
-        type: 'string[]',
-        maxItems: MAX_LIST_ITEMS,
-        maxLength: MAX_NAME_CHARS,
-        brief: 'sim: fault knobs, e.g. "latency=200".',
-        description: 'The sim fault knobs.',
-      },
-      {
-        name: 'cdpPort',
-        type: 'integer',
-        minimum: 1,
-        maximum: 65535,
-        brief: 'A web app in a headless Chromium debugged on this port.',
-        description: 'The CDP port.',
-      },
-      {
-        name: 'flutterArgs',
-        type: 'string[]',
-        maxItems: MAX_LIST_ITEMS,
-        maxLength: MAX_ARG_CHARS,
-        brief: 'Arguments for flutter run.',
-        description: 'flutter run arguments.',
-      },
-      {
-        name: 'bootTimeout',
-        type: 'integer',
-        default: DEFAULT_BOOT_TIMEOUT_S,
-        minimum: 1,
-        maximum: MAX_BOOT_TIMEOUT_S,
-        brief: 'Seconds to build and start.',
-        description: 'The boot timeout.',
-      },
-    ),
-    argv: (input) => {
-      const extra = strings(input.flutterArgs)
-      return [
-        `--device=${String(input.device)}`,
-        ...strings(input.faults).map((fault) => `--fault=${fault}`),
-        ...flag('cdp-port', input.cdpPort),
-        ...flag('boot-timeout', input.bootTimeout),
-        ...(extra.length > 0 ? ['--', ...extra] : []),
-      ]
-    },
-  },
-  {
-    tool: 'tapir_attach',
-    command: 'attach',
-    title: 'Attach a running app',
-    summary: 'Record a running app (the VM Service URI flutter run printed) as the session.',
-    kind: 'set',
-    params: params(
-      {name: 'uri', type: 'string', required: true, maxLength: MAX_ARG_CHARS, description: 'The VM Service URI.'},
-      {
-        name: 'cdpPort',
-        type: 'integer',
-        minimum: 1,
-        maximum: 65535,
-        brief: "Its Chrome's DevTools port.",
-        description: 'The CDP port.',
-      },
-    ),
-    argv: (input) => [`--uri=${String(input.uri)}`, ...flag('cdp-port', input.cdpPort)],
-  },
-  {
-    tool: 'tapir_status',
-    command: 'status',
-    title: 'Session status',
-    summary: 'Say what the session records and whether the app answers.',
-    kind: 'read',
-    params: [],
-    argv: () => [],
-  },
-  {
-    tool: 'tapir_stop',
-    command: 'stop',
-    title: 'Stop the app',
-    summary: 'End what tapir started (the app, its browser) and remove the session.',
-    kind: 'destructive',
-    params: [],
-    argv: () => [],
-  },
-  {
-    tool: 'tapir_doctor',
-    command: 'doctor',
-    title: 'Check the set-up',
-    summary: 'Check the project set-up, session, VM Service, tapir in the app, frames and Chrome.',
-    kind: 'read',
-    params: [],
-    argv: () => [],
-  },
-]
-
-export function sessionTool(name: string): SessionTool | undefined {
-  return SESSION_TOOLS.find((tool) => tool.tool === name)
+/** Runs a session tool's command on a call's arguments, as `tapir <command> --json` would run
+ *  it, on the call's context (its progress notifications, its MCP words). tapir_start answers
+ *  only once the app it started answers, over the connection the server's tools use next. */
+export async function runSessionTool(
+  tool: SessionTool,
+  args: Record<string, unknown> | undefined,
+  server: ServerFlags,
+  world: Omit<CommandWorld, 'verbs'>,
+  context: VerbContext,
+): Promise<Outcome> {
+  const input = {
+    ...tool.projection.input(inputFromArguments(tool, args)),
+    json: true,
+    timeout: server.timeout,
+    ...(server.state === undefined ? {} : {state: server.state}),
+  }
+  const outcome = await runCommand(tool.command, input, {...world, verbs: context})
+  if (outcome.exitCode !== 0 || !tool.projection.waitsForApp) return outcome
+  try {
+    const deadline = new Deadline(server.timeout)
+    await (await context.app(deadline)).appPackage(deadline)
+    return outcome
+  } catch (error) {
+    return failureOutcome(
+      new TapirError(
+        `The app started, but does not answer yet (${messageOf(error)}). Call tapir_status to see when it does, or tapir_stop to end it.`,
+        'connection',
+      ),
+      true,
+      'mcp',
+    )
+  }
 }

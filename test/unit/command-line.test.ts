@@ -1,13 +1,13 @@
 import * as Parser from '@oclif/core/parser'
 import {describe, expect, it} from 'vitest'
+import {readVerbLine} from '../../src/cli/command-line.js'
 import {kebabCase} from '../../src/cli/flag-rules.js'
-import {readVerbLine} from '../../src/cli/verb-line.js'
 import {UsageError} from '../../src/lib/errors.js'
 import {VERBS} from '../../src/lib/verbs/index.js'
 import type {Param, Verb} from '../../src/lib/verbs/types.js'
 import {verbCommand} from '../../src/oclif/verb-command.js'
 
-// The one reader of a verb's command line (src/cli/verb-line.ts) took over from oclif's parser,
+// The one reader of a verb's command line (src/cli/command-line.ts) took over from oclif's parser,
 // which still serves as the reference: wherever oclif took a line, the reader takes it with the
 // very same flags and arguments, and wherever oclif refused one, the reader refuses it too, in
 // one line that names the help to read. The few forms where the two differ are listed, each why.

@@ -1,39 +1,20 @@
-import {Command} from '@oclif/core/command'
-import * as Flags from '@oclif/core/flags'
+import {commandParams} from '../lib/commands/types.js'
 import type {Plan} from '../lib/install/install.js'
 import {EXIT} from '../lib/output/exit-codes.js'
 import type {Outcome} from '../lib/output/outcome.js'
-import {failureOutcome} from '../lib/output/outcome.js'
-import {printOutcome} from '../lib/output/print.js'
 
-/** The flags `install` and `uninstall` share. */
-export const PROJECT_FLAGS = {
-  project: Flags.string({description: "The Flutter app's folder (default: the nearest folder above with a pubspec.yaml)."}),
-  target: Flags.string({
+/** The params `install` and `uninstall` share: commands about the project's files, not the app. */
+export const PROJECT_PARAMS = commandParams(
+  {name: 'project', type: 'string', description: "The Flutter app's folder (default: the nearest folder above with a pubspec.yaml)."},
+  {
+    name: 'target',
+    type: 'string',
     description: 'The file that holds main(), from the project folder, as `flutter run -t` takes it.',
     default: 'lib/main.dart',
-  }),
-  'dry-run': Flags.boolean({description: 'Print the unified diff of the changes and write nothing.', default: false}),
-  json: Flags.boolean({description: 'Print the changes as JSON.', default: false}),
-}
-
-/** Base of `install` and `uninstall`: a command about the project's files, not the app. It
- *  produces an Outcome, which `run` prints; `produce` never throws. */
-export abstract class ProjectCommand extends Command {
-  override async run(): Promise<void> {
-    await printOutcome(await this.produce())
-  }
-
-  async produce(): Promise<Outcome> {
-    try {
-      return await this.outcome()
-    } catch (error) {
-      return failureOutcome(error, this.argv.includes('--json'))
-    }
-  }
-
-  protected abstract outcome(): Promise<Outcome>
-}
+  },
+  {name: 'dry-run', type: 'boolean', description: 'Print the unified diff of the changes and write nothing.', default: false},
+  {name: 'json', type: 'boolean', description: 'Print the changes as JSON.', default: false},
+)
 
 export const NEXT_STEPS = ['flutter pub get', 'tapir start --device=<id>', 'tapir mcp:install']
 
