@@ -25,7 +25,8 @@ export async function runCommand<P extends readonly CommandParam[], R extends st
 ): Promise<Outcome> {
   // Each value left out takes its param's default, as the reader gives it on the CLI.
   const defaults = Object.fromEntries(command.params.flatMap((param) => (param.default === undefined ? [] : [[param.name, param.default]])))
-  const input = {...defaults, ...withoutUndefined(call)} as CommandInputOf<P, R>
+  const given = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined))
+  const input = {...defaults, ...given} as CommandInputOf<P, R>
   try {
     let located: SessionLocation | undefined
     // Found when first asked for: a command about files only runs with no home folder too.
@@ -49,8 +50,4 @@ export async function runCommand<P extends readonly CommandParam[], R extends st
 /** The command of `id` in `commands`, by its id or an alias. */
 export function commandNamed(commands: readonly AnyCommand[], id: string): AnyCommand | undefined {
   return commands.find((command) => command.id === id || command.aliases?.includes(id))
-}
-
-function withoutUndefined<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
 }

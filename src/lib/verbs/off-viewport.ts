@@ -55,7 +55,8 @@ export async function explainOffViewport(error: unknown, call: VerbCall): Promis
   const envelope = error.details?.envelope
   const ref = typeof envelope === 'object' && envelope !== null && 'widget_path' in envelope ? String(envelope.widget_path) : undefined
   if (!numbers || ref === undefined) return error
-  const [l, t, r, b, vl, vt, vr, vb] = numbers as [number, number, number, number, number, number, number, number]
+  // RECTS has eight groups, each a number.
+  const [l = 0, t = 0, r = 0, b = 0, vl = 0, vt = 0, vr = 0, vb = 0] = numbers
   const where = outside({left: l, top: t, right: r, bottom: b}, {left: vl, top: vt, right: vr, bottom: vb})
   if (!where) return error
   const overflowPx = await overflowCovering(call, where)
