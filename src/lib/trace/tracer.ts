@@ -73,7 +73,6 @@ export class Tracer {
     const seen = detail
       ? await captureSeen(context, done.startedAt, {
           screenshot: shoot && this.size < TRACE_BOUNDS.screenshotsUntilBytes,
-          snapshot: done.acted ? fullSnapshotOf(done.result) : undefined,
           ...(this.lastEntries ? {seen: this.lastEntries} : {}),
           viewport: !this.started,
         })
@@ -178,12 +177,6 @@ export function deviceOf(context: VerbContext): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The whole snapshot an action answered with (not a diff, not none). */
-function fullSnapshotOf(result: unknown): string | undefined {
-  if (!isJsonObject(result) || typeof result.snapshot !== 'string' || result.snapshotMode === 'diff') return undefined
-  return result.snapshot
 }
 
 /** A perf step's frame figures (perf_end's summary), when its result has them. */
