@@ -132,28 +132,39 @@ class Canvas {
     this.pixels = new Uint8Array(width * height * 3)
   }
 
+  /** One row of the colour is written, then copied down the rect: a fill costs a copy a row, as a
+   *  rasteriser's span fill does, not a call a pixel. */
   fill(r: Rect, [red, green, blue]: Rgb): void {
-    this.each(r, (at) => {
+    const span = this.span(r)
+    if (span === undefined) return
+    const {x0, x1, y0, y1} = span
+    const first = (y0 * this.width + x0) * 3
+    for (let at = first, end = first + (x1 - x0) * 3; at < end; at += 3) {
       this.pixels[at] = red
       this.pixels[at + 1] = green
       this.pixels[at + 2] = blue
-    })
+    }
+    const rowBytes = (x1 - x0) * 3
+    for (let y = y0 + 1; y < y1; y++) this.pixels.copyWithin((y * this.width + x0) * 3, first, first + rowBytes)
   }
 
   darken(r: Rect, alpha: number): void {
-    this.each(r, (at) => {
-      for (let i = 0; i < 3; i++) this.pixels[at + i] = Math.round(this.pixels[at + i]! * (1 - alpha))
-    })
+    const span = this.span(r)
+    if (span === undefined) return
+    const {x0, x1, y0, y1} = span
+    for (let y = y0; y < y1; y++) {
+      for (let at = (y * this.width + x0) * 3, end = (y * this.width + x1) * 3; at < end; at++)
+        this.pixels[at] = Math.round(this.pixels[at]! * (1 - alpha))
+    }
   }
 
-  /** Every device pixel whose centre lies in `r` (logical coordinates), by its byte offset. */
-  private each(r: Rect, paint: (at: number) => void): void {
+  /** The device pixels whose centres lie in `r` (logical coordinates), as columns x0..x1 and rows
+   *  y0..y1 (ends excluded); undefined when none. */
+  private span(r: Rect): {x0: number; x1: number; y0: number; y1: number} | undefined {
     const x0 = Math.max(0, Math.round((r.left - this.region.left) * this.dpr))
     const x1 = Math.min(this.width, Math.round((right(r) - this.region.left) * this.dpr))
     const y0 = Math.max(0, Math.round((r.top - this.region.top) * this.dpr))
     const y1 = Math.min(this.height, Math.round((bottom(r) - this.region.top) * this.dpr))
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) paint((y * this.width + x) * 3)
-    }
+    return x0 < x1 && y0 < y1 ? {x0, x1, y0, y1} : undefined
   }
 }
