@@ -79,219 +79,226 @@ const rows = []
 const row = (name, value, note = '') => rows.push(`  ${name.padEnd(44)} ${ms(value).padStart(10)}${note ? `  ${note}` : ''}`)
 
 try {
-  // 1. one connected verb against a bare Node start, and a command oclif runs (status) beside it
-  await timed([bin, 'tapir:snap']) // warm the file cache
-  const verb = []
-  const session = []
-  for (let i = 0; i < samples; i++) {
-    verb.push(await pair([bin, 'tapir:snap'], env, i))
-    session.push(await pair([bin, 'status'], env, i))
-  }
-  const pairs = (list, key) => median(list.map((entry) => entry[key]))
-  const snap = pairs(verb, 'cli')
-  row('node -e 0', pairs([...verb, ...session], 'base'))
-  row('tapir tapir:snap', snap, `${pairs(verb, 'ratio').toFixed(2)}x node (goal 1.8x idle; from dist/tapir.cjs, no oclif)`)
-  row('tapir status', pairs(session, 'cli'), `${pairs(session, 'ratio').toFixed(2)}x node (through oclif, from dist/)`)
-  const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
-  megabytes('peak memory of tapir tapir:snap', await peakRssMb([bin, 'tapir:snap'], env, 5), 'max RSS of 5 runs (budget 80 MB)')
-
-  // 2. a 50-step tapir:run against 50 separate invocations
-  const step = 'snap --interactiveOnly'
-  const runOf = (count) => [bin, 'tapir:run', ...Array.from({length: count}, () => step)]
-  const runs = []
-  const singles = []
-  const separate = []
-  for (let i = 0; i < Math.max(3, Math.floor(samples / 3)); i++) {
-    runs.push(await timed(runOf(STEPS)))
-    singles.push(await timed(runOf(1)))
-    let total = 0
-    for (let j = 0; j < STEPS; j++) total += await timed([bin, 'tapir:snap', '--interactiveOnly'])
-    separate.push(total)
-  }
-  const perStep = (median(runs) - median(singles)) / (STEPS - 1)
-  const app = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
-  const own = []
-  for (let i = 0; i < 100; i++) {
-    const start = now()
-    await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'}, anyAnswer, new Deadline(30_000))
-    own.push(now() - start)
-  }
-  app.close()
-  row(`tapir:run with ${STEPS} steps`, median(runs))
-  row(`${STEPS} separate tapir invocations`, median(separate), `${(median(separate) / median(runs)).toFixed(1)}x the run`)
-  row('one step inside a run', perStep)
-  row("the app's own time for that step (one RPC)", median(own))
-  row('run overhead per step over the app', perStep - median(own))
-
-  // 3. MCP tools/call latency of tapir_snap, next to the CLI's per-invocation time
-  const client = new Client({name: 'bench', version: '0'})
-  await client.connect(new StdioClientTransport({command: process.execPath, args: [bin, 'mcp:serve'], env, stderr: 'ignore'}))
-  // What every agent reads before its first call: the compact JSON of the tools array (at most 25,000 bytes).
-  const {tools} = await client.listTools()
-  const listBytes = Buffer.byteLength(JSON.stringify(tools))
-  rows.push(
-    `  ${'MCP tools/list (compact JSON of tools)'.padEnd(44)} ${`${listBytes} B`.padStart(10)}  ${tools.length} tools, ${Math.round(listBytes / tools.length)} B a tool (budget 25000 B)`,
-  )
-  const instructionBytes = Buffer.byteLength(client.getInstructions() ?? '')
-  rows.push(`  ${'MCP instructions at initialize'.padEnd(44)} ${`${instructionBytes} B`.padStart(10)}  read once, beside the tool list`)
-  await client.callTool({name: 'tapir_snap', arguments: {}})
-  const calls = []
-  for (let i = 0; i < 50; i++) {
-    const start = now()
-    await client.callTool({name: 'tapir_snap', arguments: {}})
-    calls.push(now() - start)
-  }
-  await client.close()
-  row('MCP tools/call tapir_snap', median(calls), `vs ${ms(snap)} per CLI invocation`)
-
-  // 4. one perf_run repeat beyond the app's own time: the same unit of work by hand over one
-  //    connection (hot restart, new boot id, sign in, perf_begin, a scroll, the 300 ms settle, perf_end)
-  const scenario = join(scratch, 'bench.yaml')
-  writeFileSync(
-    scenario,
-    [
-      'name: bench',
-      'platforms: [sim]',
-      'setup:',
-      '  - hot_restart',
-      '  - fill: {target: {key: email}, text: ada@example.com}',
-      '  - fill: {target: {key: password}, text: hunter22}',
-      '  - tap: {target: {key: signIn}}',
-      '  - wait_for_text: Monitors',
-      'steps:',
-      '  - scroll: {target: {text: API}, dy: 400}',
-      '',
-    ].join('\n'),
-  )
-  const perfRun = (repeat) => timed([bin, 'tapir:perf_run', scenario, `--repeat=${repeat}`, `--out=${join(scratch, 'perf')}`])
-  const REPEATS = 6
-  const short = []
-  const long = []
-  for (let i = 0; i < 3; i++) {
-    short.push(await perfRun(1))
-    long.push(await perfRun(REPEATS))
-  }
-  const perRepeat = (median(long) - median(short)) / (REPEATS - 1)
-  const byHand = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
-  const call = (method, params) => byHand.callExtension(method, params, anyAnswer, new Deadline(30_000))
-  const quiet = {includeSnapshot: 'false'}
-  const bootId = async () => (await call('boot_id', {}).catch(() => ({}))).bootId
-  const handRepeats = []
-  for (let i = 0; i < 5; i++) {
-    const start = now()
-    const before = await bootId()
-    await byHand.hotRestart()
-    while ((await bootId()) === before || (await bootId()) === undefined) await new Promise((resolve) => setTimeout(resolve, 5))
-    const ref = async (query) => (await call('find', query)).ref
-    await call('fill', {ref: await ref({key: 'email'}), text: 'ada@example.com', ...quiet})
-    await call('fill', {ref: await ref({key: 'password'}), text: 'hunter22', ...quiet})
-    await call('tap', {ref: await ref({key: 'signIn'}), ...quiet})
-    await call('wait_for', {text: 'Monitors', timeoutMs: '15000'})
-    const list = await ref({text: 'API'})
-    await call('perf_begin', {mode: 'attribution', phases: 'false'})
-    await call('scroll', {ref: list, dx: '0', dy: '400', ...quiet})
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    await call('perf_end', {full: 'true'})
-    handRepeats.push(now() - start)
-  }
-  byHand.close()
-  row('one perf_run repeat', perRepeat, `(${REPEATS} repeats - 1 repeat) / ${REPEATS - 1}`)
-  row("the app's own time for one repeat (by hand)", median(handRepeats), 'the same RPCs and the 300 ms settle')
-  row('perf_run overhead per repeat over the app', perRepeat - median(handRepeats))
-
-  // 5. a 10,000-node snapshot (the big-list knob: 5,000 monitor rows, two nodes each) through the
-  //    CLI, beyond the app's own time for it, next to the same for the small sim's screen
-  const bigSim = await startSim({mode: 'vm', bigList: BIG_LIST_ROWS})
-  try {
-    const bigState = join(scratch, 'big-state.json')
-    writeFileSync(bigState, JSON.stringify({vmServiceUri: bigSim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
-    const bigEnv = {...env, TAPIR_STATE_FILE: bigState}
-    const own = await AppConnection.open(toWebSocketUri(bigSim.httpUri), 60_000)
-    const bigCall = (method, params) => own.callExtension(method, params, anyAnswer, new Deadline(60_000))
-    const handle = async (query) => (await bigCall('find', query)).ref
-    await bigCall('fill', {ref: await handle({key: 'email'}), text: 'ada@example.com', includeSnapshot: 'false'})
-    await bigCall('fill', {ref: await handle({key: 'password'}), text: 'hunter22', includeSnapshot: 'false'})
-    await bigCall('tap', {ref: await handle({key: 'signIn'}), includeSnapshot: 'false'})
-    const small = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
-    const snapOf = (connection) => connection.callExtension('snap', {includeEnrichers: 'false'}, anyAnswer, new Deadline(60_000))
-    const nodesOf = async (connection) =>
-      (await snapOf(connection)).snapshot.split('\n').filter((line) => line.trimStart().startsWith('- ')).length
-    const nodes = await nodesOf(own)
-    const smallNodes = await nodesOf(small)
-    await timed([bin, 'tapir:snap'], bigEnv) // warm
-    const beyond = {big: [], small: []}
-    const totals = {big: [], small: []}
-    const owns = {big: [], small: []}
-    // Each sample: the app's own time for the snap over an open connection, and the CLI's whole
-    // run, back to back, the two screens alternating, so load hits them alike.
+  // BENCH_ONLY=trace measures the traced flow alone (section 7), the figure docs/traces.md quotes.
+  if (process.env.BENCH_ONLY !== 'trace') {
+    // 1. one connected verb against a bare Node start, and a command oclif runs (status) beside it
+    await timed([bin, 'tapir:snap']) // warm the file cache
+    const verb = []
+    const session = []
     for (let i = 0; i < samples; i++) {
-      for (const [key, connection, runEnv] of i % 2
-        ? [
-            ['small', small, env],
-            ['big', own, bigEnv],
-          ]
-        : [
-            ['big', own, bigEnv],
-            ['small', small, env],
-          ]) {
-        const start = now()
-        await snapOf(connection)
-        const app = now() - start
-        const cli = await timed([bin, 'tapir:snap'], runEnv)
-        owns[key].push(app)
-        totals[key].push(cli)
-        beyond[key].push(cli - app)
-      }
+      verb.push(await pair([bin, 'tapir:snap'], env, i))
+      session.push(await pair([bin, 'status'], env, i))
     }
-    own.close()
-    small.close()
-    row(`tapir:snap of ${nodes} nodes`, median(totals.big))
-    row("  the app's own time for it (one RPC)", median(owns.big))
-    row('  the CLI beyond the app', median(beyond.big), 'Node start, connect, isolate, parse, print')
-    row(`  the same for a screen of ${smallNodes} nodes`, median(beyond.small))
-    row(`  the part ${nodes} nodes add (pass-through)`, median(beyond.big.map((value, i) => value - beyond.small[i])), 'goal 50 ms or less')
-  } finally {
-    await bigSim.close()
-  }
+    const pairs = (list, key) => median(list.map((entry) => entry[key]))
+    const snap = pairs(verb, 'cli')
+    row('node -e 0', pairs([...verb, ...session], 'base'))
+    row('tapir tapir:snap', snap, `${pairs(verb, 'ratio').toFixed(2)}x node (goal 1.8x idle; from dist/tapir.cjs, no oclif)`)
+    row('tapir status', pairs(session, 'cli'), `${pairs(session, 'ratio').toFixed(2)}x node (through oclif, from dist/)`)
+    const megabytes = (name, value, note) => rows.push(`  ${name.padEnd(44)} ${`${value.toFixed(1)} MB`.padStart(10)}  ${note}`)
+    megabytes('peak memory of tapir tapir:snap', await peakRssMb([bin, 'tapir:snap'], env, 5), 'max RSS of 5 runs (budget 80 MB)')
 
-  // 6. tapir test: what each test costs beyond the app's own time for the same work, the hot
-  //    restart before it and the extensions' return included
-  const suiteDir = join(scratch, 'suite')
-  const TESTS = 10
-  mkdirSync(suiteDir)
-  for (let i = 0; i < TESTS; i++) writeFileSync(join(suiteDir, `t${String(i).padStart(2, '0')}.tapir`), 'expect --route=/login\n')
-  const suiteRun = (count) =>
-    timed([
-      bin,
-      'test',
-      ...Array.from({length: count}, (_, i) => join(suiteDir, `t${String(i).padStart(2, '0')}.tapir`)),
-      '--reporter=json',
-      `--output-dir=${join(scratch, 'suite-report')}`,
-    ])
-  const suiteLong = []
-  const suiteShort = []
-  for (let i = 0; i < 3; i++) {
-    suiteLong.push(await suiteRun(TESTS))
-    suiteShort.push(await suiteRun(1))
-  }
-  const perTest = (median(suiteLong) - median(suiteShort)) / (TESTS - 1)
-  const tester = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
-  const testByHand = []
-  for (let i = 0; i < 10; i++) {
-    const start = now()
-    await tester.hotRestart()
-    for (;;) {
-      const routes = await tester.callExtension('get_routes', {}, anyAnswer, new Deadline(30_000)).catch(() => undefined)
-      if (routes) break
-      await new Promise((resolve) => setTimeout(resolve, 5))
+    // 2. a 50-step tapir:run against 50 separate invocations
+    const step = 'snap --interactiveOnly'
+    const runOf = (count) => [bin, 'tapir:run', ...Array.from({length: count}, () => step)]
+    const runs = []
+    const singles = []
+    const separate = []
+    for (let i = 0; i < Math.max(3, Math.floor(samples / 3)); i++) {
+      runs.push(await timed(runOf(STEPS)))
+      singles.push(await timed(runOf(1)))
+      let total = 0
+      for (let j = 0; j < STEPS; j++) total += await timed([bin, 'tapir:snap', '--interactiveOnly'])
+      separate.push(total)
     }
-    await tester.callExtension('get_routes', {}, anyAnswer, new Deadline(30_000))
-    testByHand.push(now() - start)
+    const perStep = (median(runs) - median(singles)) / (STEPS - 1)
+    const app = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+    const own = []
+    for (let i = 0; i < 100; i++) {
+      const start = now()
+      await app.callExtension('snap', {interactiveOnly: 'true', includeEnrichers: 'false'}, anyAnswer, new Deadline(30_000))
+      own.push(now() - start)
+    }
+    app.close()
+    row(`tapir:run with ${STEPS} steps`, median(runs))
+    row(`${STEPS} separate tapir invocations`, median(separate), `${(median(separate) / median(runs)).toFixed(1)}x the run`)
+    row('one step inside a run', perStep)
+    row("the app's own time for that step (one RPC)", median(own))
+    row('run overhead per step over the app', perStep - median(own))
+
+    // 3. MCP tools/call latency of tapir_snap, next to the CLI's per-invocation time
+    const client = new Client({name: 'bench', version: '0'})
+    await client.connect(new StdioClientTransport({command: process.execPath, args: [bin, 'mcp:serve'], env, stderr: 'ignore'}))
+    // What every agent reads before its first call: the compact JSON of the tools array (at most 25,000 bytes).
+    const {tools} = await client.listTools()
+    const listBytes = Buffer.byteLength(JSON.stringify(tools))
+    rows.push(
+      `  ${'MCP tools/list (compact JSON of tools)'.padEnd(44)} ${`${listBytes} B`.padStart(10)}  ${tools.length} tools, ${Math.round(listBytes / tools.length)} B a tool (budget 25000 B)`,
+    )
+    const instructionBytes = Buffer.byteLength(client.getInstructions() ?? '')
+    rows.push(`  ${'MCP instructions at initialize'.padEnd(44)} ${`${instructionBytes} B`.padStart(10)}  read once, beside the tool list`)
+    await client.callTool({name: 'tapir_snap', arguments: {}})
+    const calls = []
+    for (let i = 0; i < 50; i++) {
+      const start = now()
+      await client.callTool({name: 'tapir_snap', arguments: {}})
+      calls.push(now() - start)
+    }
+    await client.close()
+    row('MCP tools/call tapir_snap', median(calls), `vs ${ms(snap)} per CLI invocation`)
+
+    // 4. one perf_run repeat beyond the app's own time: the same unit of work by hand over one
+    //    connection (hot restart, new boot id, sign in, perf_begin, a scroll, the 300 ms settle, perf_end)
+    const scenario = join(scratch, 'bench.yaml')
+    writeFileSync(
+      scenario,
+      [
+        'name: bench',
+        'platforms: [sim]',
+        'setup:',
+        '  - hot_restart',
+        '  - fill: {target: {key: email}, text: ada@example.com}',
+        '  - fill: {target: {key: password}, text: hunter22}',
+        '  - tap: {target: {key: signIn}}',
+        '  - wait_for_text: Monitors',
+        'steps:',
+        '  - scroll: {target: {text: API}, dy: 400}',
+        '',
+      ].join('\n'),
+    )
+    const perfRun = (repeat) => timed([bin, 'tapir:perf_run', scenario, `--repeat=${repeat}`, `--out=${join(scratch, 'perf')}`])
+    const REPEATS = 6
+    const short = []
+    const long = []
+    for (let i = 0; i < 3; i++) {
+      short.push(await perfRun(1))
+      long.push(await perfRun(REPEATS))
+    }
+    const perRepeat = (median(long) - median(short)) / (REPEATS - 1)
+    const byHand = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+    const call = (method, params) => byHand.callExtension(method, params, anyAnswer, new Deadline(30_000))
+    const quiet = {includeSnapshot: 'false'}
+    const bootId = async () => (await call('boot_id', {}).catch(() => ({}))).bootId
+    const handRepeats = []
+    for (let i = 0; i < 5; i++) {
+      const start = now()
+      const before = await bootId()
+      await byHand.hotRestart()
+      while ((await bootId()) === before || (await bootId()) === undefined) await new Promise((resolve) => setTimeout(resolve, 5))
+      const ref = async (query) => (await call('find', query)).ref
+      await call('fill', {ref: await ref({key: 'email'}), text: 'ada@example.com', ...quiet})
+      await call('fill', {ref: await ref({key: 'password'}), text: 'hunter22', ...quiet})
+      await call('tap', {ref: await ref({key: 'signIn'}), ...quiet})
+      await call('wait_for', {text: 'Monitors', timeoutMs: '15000'})
+      const list = await ref({text: 'API'})
+      await call('perf_begin', {mode: 'attribution', phases: 'false'})
+      await call('scroll', {ref: list, dx: '0', dy: '400', ...quiet})
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await call('perf_end', {full: 'true'})
+      handRepeats.push(now() - start)
+    }
+    byHand.close()
+    row('one perf_run repeat', perRepeat, `(${REPEATS} repeats - 1 repeat) / ${REPEATS - 1}`)
+    row("the app's own time for one repeat (by hand)", median(handRepeats), 'the same RPCs and the 300 ms settle')
+    row('perf_run overhead per repeat over the app', perRepeat - median(handRepeats))
+
+    // 5. a 10,000-node snapshot (the big-list knob: 5,000 monitor rows, two nodes each) through the
+    //    CLI, beyond the app's own time for it, next to the same for the small sim's screen
+    const bigSim = await startSim({mode: 'vm', bigList: BIG_LIST_ROWS})
+    try {
+      const bigState = join(scratch, 'big-state.json')
+      writeFileSync(bigState, JSON.stringify({vmServiceUri: bigSim.wsUri, device: 'sim', pid: null}), {mode: 0o600})
+      const bigEnv = {...env, TAPIR_STATE_FILE: bigState}
+      const own = await AppConnection.open(toWebSocketUri(bigSim.httpUri), 60_000)
+      const bigCall = (method, params) => own.callExtension(method, params, anyAnswer, new Deadline(60_000))
+      const handle = async (query) => (await bigCall('find', query)).ref
+      await bigCall('fill', {ref: await handle({key: 'email'}), text: 'ada@example.com', includeSnapshot: 'false'})
+      await bigCall('fill', {ref: await handle({key: 'password'}), text: 'hunter22', includeSnapshot: 'false'})
+      await bigCall('tap', {ref: await handle({key: 'signIn'}), includeSnapshot: 'false'})
+      const small = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+      const snapOf = (connection) => connection.callExtension('snap', {includeEnrichers: 'false'}, anyAnswer, new Deadline(60_000))
+      const nodesOf = async (connection) =>
+        (await snapOf(connection)).snapshot.split('\n').filter((line) => line.trimStart().startsWith('- ')).length
+      const nodes = await nodesOf(own)
+      const smallNodes = await nodesOf(small)
+      await timed([bin, 'tapir:snap'], bigEnv) // warm
+      const beyond = {big: [], small: []}
+      const totals = {big: [], small: []}
+      const owns = {big: [], small: []}
+      // Each sample: the app's own time for the snap over an open connection, and the CLI's whole
+      // run, back to back, the two screens alternating, so load hits them alike.
+      for (let i = 0; i < samples; i++) {
+        for (const [key, connection, runEnv] of i % 2
+          ? [
+              ['small', small, env],
+              ['big', own, bigEnv],
+            ]
+          : [
+              ['big', own, bigEnv],
+              ['small', small, env],
+            ]) {
+          const start = now()
+          await snapOf(connection)
+          const app = now() - start
+          const cli = await timed([bin, 'tapir:snap'], runEnv)
+          owns[key].push(app)
+          totals[key].push(cli)
+          beyond[key].push(cli - app)
+        }
+      }
+      own.close()
+      small.close()
+      row(`tapir:snap of ${nodes} nodes`, median(totals.big))
+      row("  the app's own time for it (one RPC)", median(owns.big))
+      row('  the CLI beyond the app', median(beyond.big), 'Node start, connect, isolate, parse, print')
+      row(`  the same for a screen of ${smallNodes} nodes`, median(beyond.small))
+      row(
+        `  the part ${nodes} nodes add (pass-through)`,
+        median(beyond.big.map((value, i) => value - beyond.small[i])),
+        'goal 50 ms or less',
+      )
+    } finally {
+      await bigSim.close()
+    }
+
+    // 6. tapir test: what each test costs beyond the app's own time for the same work, the hot
+    //    restart before it and the extensions' return included
+    const suiteDir = join(scratch, 'suite')
+    const TESTS = 10
+    mkdirSync(suiteDir)
+    for (let i = 0; i < TESTS; i++) writeFileSync(join(suiteDir, `t${String(i).padStart(2, '0')}.tapir`), 'expect --route=/login\n')
+    const suiteRun = (count) =>
+      timed([
+        bin,
+        'test',
+        ...Array.from({length: count}, (_, i) => join(suiteDir, `t${String(i).padStart(2, '0')}.tapir`)),
+        '--reporter=json',
+        `--output-dir=${join(scratch, 'suite-report')}`,
+      ])
+    const suiteLong = []
+    const suiteShort = []
+    for (let i = 0; i < 3; i++) {
+      suiteLong.push(await suiteRun(TESTS))
+      suiteShort.push(await suiteRun(1))
+    }
+    const perTest = (median(suiteLong) - median(suiteShort)) / (TESTS - 1)
+    const tester = await AppConnection.open(toWebSocketUri(sim.httpUri), 30_000)
+    const testByHand = []
+    for (let i = 0; i < 10; i++) {
+      const start = now()
+      await tester.hotRestart()
+      for (;;) {
+        const routes = await tester.callExtension('get_routes', {}, anyAnswer, new Deadline(30_000)).catch(() => undefined)
+        if (routes) break
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      await tester.callExtension('get_routes', {}, anyAnswer, new Deadline(30_000))
+      testByHand.push(now() - start)
+    }
+    tester.close()
+    row('one test in tapir test', perTest, `(${TESTS} tests - 1 test) / ${TESTS - 1}, each a hot restart and one expect`)
+    row("the app's own time for one test (by hand)", median(testByHand), 'hot restart, extensions back, one get_routes')
+    row('tapir test overhead per test over the app', perTest - median(testByHand))
   }
-  tester.close()
-  row('one test in tapir test', perTest, `(${TESTS} tests - 1 test) / ${TESTS - 1}, each a hot restart and one expect`)
-  row("the app's own time for one test (by hand)", median(testByHand), 'hot restart, extensions back, one get_routes')
-  row('tapir test overhead per test over the app', perTest - median(testByHand))
 
   // 7. a traced flow: the same tapir test of one sign-in flow (10 steps, 5 of them actions) with
   //    --trace=on (a screenshot after each action, the default for tests), with --trace=on

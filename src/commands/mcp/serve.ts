@@ -109,11 +109,8 @@ export default class McpServe extends Command {
         },
       })
     } finally {
-      try {
-        tracer?.close()
-      } catch {
-        // the trace's file is gone: nothing to close
-      }
+      // a trace whose file is gone has nothing to close
+      await tracer?.close().catch(() => undefined)
       context.close()
     }
   }

@@ -15,7 +15,8 @@ export interface Seen {
   viewport?: {width: number; height: number; devicePixelRatio?: number}
   snapshot?: string
   route?: string
-  screenshot?: TraceScreenshot
+  /** The screenshot, still on its way: the step's line waits for it, the next step need not. */
+  shot?: Promise<{screenshot?: TraceScreenshot; missing?: string}>
   console?: unknown[]
   exceptions?: unknown[]
   missing: string[]
@@ -50,7 +51,10 @@ export async function captureSeen(
       return undefined
     }
   }
-  const [app, snapped, routes, logs, thrown, shot, viewport] = await Promise.all([
+  // The screenshot is asked for first, so the app captures the screen the step left even when the
+  // next step starts before the image arrives (see Tracer.step).
+  const shot = options.screenshot ? screenshotOf(context) : undefined
+  const [app, snapped, routes, logs, thrown, viewport] = await Promise.all([
     read('app', async () => {
       const deadline = new Deadline(context.timeoutMs, 0)
       return (await context.app(deadline)).appPackage(deadline)
@@ -61,7 +65,6 @@ export async function captureSeen(
     read('exceptions', () =>
       executeVerb(exceptions, context, {...(options.seen ? {} : {since: since.toISOString()}), limit: TRACE_BOUNDS.exceptionEntries}),
     ),
-    options.screenshot ? read('screenshot', () => executeVerb(screenshot, context, {format: 'png'})) : undefined,
     options.viewport ? read('viewport', () => viewportOf(context)) : undefined,
   ])
   const seen: Seen = {missing}
@@ -75,14 +78,26 @@ export async function captureSeen(
       (entry) => !isJsonObject(entry) || after(entry.time ?? entry.timestamp, since),
     )
   if (thrown) seen.exceptions = Array.isArray(thrown.exceptions) ? thrown.exceptions : []
-  if (shot && typeof shot.base64 === 'string')
-    seen.screenshot = {
-      format: typeof shot.format === 'string' ? shot.format : 'jpeg',
-      base64: shot.base64,
-      ...(typeof shot.width === 'number' ? {width: shot.width} : {}),
-      ...(typeof shot.height === 'number' ? {height: shot.height} : {}),
-    }
+  if (shot) seen.shot = shot
   return seen
+}
+
+/** A PNG screenshot of the app, or why there is none; never throws. */
+async function screenshotOf(context: VerbContext): Promise<{screenshot?: TraceScreenshot; missing?: string}> {
+  try {
+    const shot = await executeVerb(screenshot, context, {format: 'png'})
+    if (typeof shot.base64 !== 'string') return {missing: 'screenshot: the app answered no image'}
+    return {
+      screenshot: {
+        format: typeof shot.format === 'string' ? shot.format : 'jpeg',
+        base64: shot.base64,
+        ...(typeof shot.width === 'number' ? {width: shot.width} : {}),
+        ...(typeof shot.height === 'number' ? {height: shot.height} : {}),
+      },
+    }
+  } catch (error) {
+    return {missing: `screenshot: ${messageOf(error).split('\n', 1)[0]}`}
+  }
 }
 
 /** The viewport in logical pixels, from the screenshot extension's geometry mode (the tapir

@@ -46,6 +46,8 @@ export class Tracer {
   private size = 0
   private started: boolean
   private droppedSteps = 0
+  /** The line of the step before, waiting for its screenshot. */
+  private pending: Promise<void> | undefined
   /** The console entries and exceptions the last capture read. */
   private lastEntries: {console: Set<string>; exceptions: Set<string>} | undefined
 
@@ -61,8 +63,16 @@ export class Tracer {
     return this.options.file
   }
 
-  /** Reads what the app shows now, through `context`, and appends the step. */
+  /**
+   * Reads what the app shows now, through `context`, and appends the step. A step with a
+   * screenshot answers once the other reads are in, with its line still waiting for the image:
+   * the screenshot was asked for first, so the app captured the screen this step left, and the
+   * next step may start while the app rasterises and encodes it (an engine does that off the UI
+   * thread). The line is written before the next step's (each step first waits for the one before)
+   * and before the closing line; call `flush` to wait for it.
+   */
   async step(context: VerbContext, done: StepDone): Promise<void> {
+    await this.flush()
     const room = TRACE_BOUNDS.maxBytes - this.size
     if (room <= 0) {
       this.droppedSteps++
@@ -112,21 +122,37 @@ export class Tracer {
       ...(seen.route === undefined ? {} : {route: clean(seen.route)}),
       ...(keepSnapshot ? {snapshot} : {}),
       ...(diff === undefined ? {} : {diff}),
-      ...(seen.screenshot ? {screenshot: seen.screenshot} : {}),
       ...(consoleEntries ? {console: cleanEntries(consoleEntries, clean)} : {}),
       ...(thrown ? {exceptions: cleanEntries(thrown, clean)} : {}),
       ...(jank === undefined ? {} : {jank}),
       ...(missing.length > 0 ? {missing: missing.map(clean)} : {}),
     }
-    if (!this.started) {
-      startTraceFile(this.options.file, this.header(seen, deviceOf(context), step))
-      this.started = true
+    const device = deviceOf(context)
+    const write = (): void => {
+      if (!this.started) {
+        startTraceFile(this.options.file, this.header(seen, device, step))
+        this.started = true
+      }
+      this.size = appendTraceEntry(this.options.file, step)
     }
-    this.size = appendTraceEntry(this.options.file, step)
+    if (!seen.shot) return write()
+    this.pending = seen.shot.then(({screenshot, missing: why}) => {
+      if (screenshot) step.screenshot = screenshot
+      if (why !== undefined) step.missing = [...(step.missing ?? []), clean(why)]
+      write()
+    })
+  }
+
+  /** Waits until every step handed in is written; throws what writing one threw. */
+  async flush(): Promise<void> {
+    const pending = this.pending
+    this.pending = undefined
+    await pending
   }
 
   /** Ends the trace with its closing line (a trace cut short by a crash has none). */
-  close(): void {
+  async close(): Promise<void> {
+    await this.flush()
     if (!this.started) return
     appendTraceEntry(this.options.file, {
       kind: 'end',
