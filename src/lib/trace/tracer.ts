@@ -4,6 +4,7 @@ import {isJsonObject} from '../shape.js'
 import type {VerbContext} from '../verbs/types.js'
 import {captureSeen, entryKey, newEntries, type Seen} from './capture.js'
 import {TRACE_BOUNDS, type TraceHeader, type TraceSource, type TraceStep} from './format.js'
+import {shrinkScreenshot} from './shrink-image.js'
 import {snapshotDiff} from './snapshot-diff.js'
 import {appendTraceEntry, startTraceFile, TRACE_OUTPUT, traceSize} from './trace-file.js'
 
@@ -136,8 +137,8 @@ export class Tracer {
       this.size = appendTraceEntry(this.options.file, step)
     }
     if (!seen.shot) return write()
-    this.pending = seen.shot.then(({screenshot, missing: why}) => {
-      if (screenshot) step.screenshot = screenshot
+    this.pending = seen.shot.then(async ({screenshot, missing: why}) => {
+      if (screenshot) step.screenshot = await shrinkScreenshot(screenshot)
       if (why !== undefined) step.missing = [...(step.missing ?? []), clean(why)]
       write()
     })
