@@ -33,9 +33,8 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // Large packages few verbs use (perf_run's YAML reader, a trace's image shrinker) load from
-  // node_modules when first used.
-  external: ['yaml', 'diff', 'web-tree-sitter', '@modelcontextprotocol/sdk', 'pngjs'],
+  // Large packages few verbs use (perf_run's YAML reader) load from node_modules when first used.
+  external: ['yaml', 'diff', 'web-tree-sitter', '@modelcontextprotocol/sdk'],
   banner: {js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;"},
   plugins: [ownUrl],
   // import.meta.resolve runs only from the TypeScript sources (FROM_SOURCES), never from dist/.

@@ -1,11 +1,9 @@
 import {createHash} from 'node:crypto'
-import {PNG} from 'pngjs'
 import {describe, expect, it} from 'vitest'
 import {verbLineText} from '../../src/cli/trace-step.js'
 import {traceCall} from '../../src/lib/mcp/trace-call.js'
 import {TRACE_BOUNDS, type TraceStep} from '../../src/lib/trace/format.js'
 import {parseTrace} from '../../src/lib/trace/read-trace.js'
-import {boxDown, shrinkScreenshot} from '../../src/lib/trace/shrink-image.js'
 import {snapshotDiff} from '../../src/lib/trace/snapshot-diff.js'
 import {traceSummary} from '../../src/lib/trace/summary.js'
 import {tracePage} from '../../src/lib/trace/viewer.js'
@@ -164,38 +162,5 @@ describe('what a trace writes of a call', () => {
     })
     expect(run.call).toBe('tapir_run {"steps":["fill --ref=e2 --text=***","type --text=***","find --text=Hi"]}')
     expect(run).toMatchObject({output: '[image/png]', exitCode: 0})
-  })
-})
-
-describe('a trace screenshot is shrunk to a longest side of 800 pixels', () => {
-  const rgba = (width: number, height: number, at: (x: number, y: number) => number[]) => {
-    const data = new Uint8Array(width * height * 4)
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(at(x, y), (y * width + x) * 4)
-    return {width, height, data}
-  }
-
-  it('each pixel is the mean of its block, the ragged edge of what is there', () => {
-    const image = rgba(5, 3, (x, y) => [x * 10, y * 10, 0, 255])
-    const small = boxDown(image, 2)
-    expect([small.width, small.height]).toEqual([3, 2])
-    // block (0,0) holds x 0..1, y 0..1; block (2,1) only x 4, y 2
-    expect(Array.from(small.data.subarray(0, 4))).toEqual([5, 5, 0, 255])
-    expect(Array.from(small.data.subarray((1 * 3 + 2) * 4, (1 * 3 + 2) * 4 + 4))).toEqual([40, 20, 0, 255])
-  })
-
-  it('a PNG past the bound comes back as a smaller PNG; one within it, or no PNG, as it came', async () => {
-    const big = rgba(1700, 900, (x) => (x < 850 ? [255, 0, 0, 255] : [0, 0, 255, 255]))
-    const base64 = PNG.sync.write(Object.assign(new PNG({width: 0, height: 0}), big)).toString('base64')
-    const shrunk = await shrinkScreenshot({format: 'png', width: 1700, height: 900, base64})
-    expect([shrunk.width, shrunk.height]).toEqual([567, 300])
-    const back = PNG.sync.read(Buffer.from(shrunk.base64, 'base64'))
-    expect([back.width, back.height]).toEqual([567, 300])
-    expect(Array.from(back.data.subarray(0, 4))).toEqual([255, 0, 0, 255])
-    const small = {format: 'png', width: 800, height: 400, base64: 'AAAA'}
-    expect(await shrinkScreenshot(small)).toBe(small)
-    const jpeg = {format: 'jpeg', width: 1600, height: 800, base64: 'AAAA'}
-    expect(await shrinkScreenshot(jpeg)).toBe(jpeg)
-    const broken = {format: 'png', width: 1600, height: 800, base64: 'AAAA'}
-    expect(await shrinkScreenshot(broken)).toBe(broken)
   })
 })

@@ -4,7 +4,6 @@ import {isJsonObject} from '../shape.js'
 import type {VerbContext} from '../verbs/types.js'
 import {captureSeen, entryKey, newEntries, type Seen} from './capture.js'
 import {TRACE_BOUNDS, type TraceHeader, type TraceSource, type TraceStep} from './format.js'
-import {shrinkScreenshot} from './shrink-image.js'
 import {snapshotDiff} from './snapshot-diff.js'
 import {appendTraceEntry, startTraceFile, TRACE_OUTPUT, traceSize} from './trace-file.js'
 
@@ -69,13 +68,16 @@ export class Tracer {
    * screenshot answers once the other reads are in, with its line still waiting for the image:
    * the screenshot was asked for first, so the app captured the screen this step left, and the
    * next step may start while the app rasterises and encodes it (an engine does that off the UI
-   * thread). The line is written before the next step's (each step first waits for the one before)
-   * and before the closing line; call `flush` to wait for it.
+   * thread), and its reads may run while that image is on its way. The line is written before the next
+   * step's (each step waits for the one before once its own reads are in) and before the closing
+   * line; call `flush` to wait for it.
    */
   async step(context: VerbContext, done: StepDone): Promise<void> {
-    await this.flush()
-    const room = TRACE_BOUNDS.maxBytes - this.size
-    if (room <= 0) {
+    // The bounds are checked against the size before the line of the step before, which may still
+    // be on its way (waiting for its screenshot while this step's reads wait on the app): the
+    // file's own bound is checked again once that line is written.
+    if (TRACE_BOUNDS.maxBytes - this.size <= 0) {
+      await this.flush()
       this.droppedSteps++
       return
     }
@@ -105,6 +107,11 @@ export class Tracer {
         ? snapshotDiff(this.lastSnapshot, snapshot, TRACE_BOUNDS.diffLines)
         : undefined
     if (snapshot !== undefined) this.lastSnapshot = snapshot
+    await this.flush()
+    if (TRACE_BOUNDS.maxBytes - this.size <= 0) {
+      this.droppedSteps++
+      return
+    }
     const keepSnapshot = snapshot !== undefined && this.size < TRACE_BOUNDS.snapshotsUntilBytes
     if (snapshot !== undefined && !keepSnapshot)
       missing.push(`snapshot (the diff is kept): the trace reached ${mb(TRACE_BOUNDS.snapshotsUntilBytes)}`)
@@ -137,8 +144,8 @@ export class Tracer {
       this.size = appendTraceEntry(this.options.file, step)
     }
     if (!seen.shot) return write()
-    this.pending = seen.shot.then(async ({screenshot, missing: why}) => {
-      if (screenshot) step.screenshot = await shrinkScreenshot(screenshot)
+    this.pending = seen.shot.then(({screenshot, missing: why}) => {
+      if (screenshot) step.screenshot = screenshot
       if (why !== undefined) step.missing = [...(step.missing ?? []), clean(why)]
       write()
     })
