@@ -18,6 +18,8 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 15)
 const node = process.env.BENCH_NODE || process.execPath
 // BENCH_PART=startup stops after the start-up figures (section 1).
 const startupOnly = process.env.BENCH_PART === 'startup'
+// BENCH_ONLY=trace measures the traced flow alone (section 7), the figure docs/traces.md quotes.
+const traceOnly = process.env.BENCH_ONLY === 'trace'
 const STEPS = 50
 /** Rows of the big-list screen: two snapshot nodes each, so 10,000 nodes and the screen's own few. */
 const BIG_LIST_ROWS = 5000
@@ -92,6 +94,16 @@ function report(nodeVersion) {
 const row = (name, value, note = '') => rows.push(`  ${name.padEnd(44)} ${ms(value).padStart(10)}${note ? `  ${note}` : ''}`)
 
 try {
+  if (traceOnly) {
+    await tracedFlow()
+    report((await run(node, ['--version'])).stdout)
+  } else await startupAndTheRest()
+} finally {
+  await sim.close()
+  rmSync(scratch, {recursive: true, force: true})
+}
+
+async function startupAndTheRest() {
   // 1. start-up: a connected verb, a one-step tapir:run and a session command, each against a
   //    bare Node start run back to back with it, and the peak memory of each
   const {stdout: nodeVersion} = await run(node, ['--version'])
@@ -117,9 +129,6 @@ try {
   rows.push(`  budget: 1.8x node on Node 20, node + 45 ms on Node 22, at most 60 MB (DESIGN §9)`)
   if (!startupOnly) await theRest(snap)
   report(nodeVersion)
-} finally {
-  await sim.close()
-  rmSync(scratch, {recursive: true, force: true})
 }
 
 // Sections 2 to 7: what a run, an MCP call, a perf_run repeat, a big snapshot and a test cost.
@@ -322,6 +331,10 @@ async function theRest(snap) {
   row("the app's own time for one test (by hand)", median(testByHand), 'hot restart, extensions back, one get_routes')
   row('tapir test overhead per test over the app', perTest - median(testByHand))
 
+  await tracedFlow()
+}
+
+async function tracedFlow() {
   // 7. a traced flow: the same tapir test of one sign-in flow (10 steps, 5 of them actions) with
   //    --trace=on (a screenshot after each action, the default for tests), with --trace=on
   //    --no-trace-screenshots, and with --trace=off, interleaved so load hits them alike

@@ -48,7 +48,8 @@ export async function runStepLines(
     strict: options.strict === true,
     ...(onStep ? {onStep} : {}),
   })
-  tracer?.close()
+  // the steps' lines are all written (appendStep waits for each): this adds the closing line
+  await tracer?.close().catch(() => undefined)
   const outcome = runOutcome(reportWithoutSecrets(report, secrets), steps.length, options.json)
   return warnings.length > 0 ? {...outcome, stderr: [...outcome.stderr, ...new Set(warnings)]} : outcome
 }

@@ -33,6 +33,7 @@ const ALLOWED: Record<string, string[]> = {
     'shape.ts',
     'verbs',
     'vm',
+    'zero',
     'output/redact-token.ts',
     'executable.ts',
     'output-file.ts',

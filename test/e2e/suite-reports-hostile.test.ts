@@ -174,4 +174,58 @@ describe('tapir test and merge-reports keep the user’s files and the results',
       expect(existsSync(at('merged9c', 'junit.xml'))).toBe(true)
     })
   })
+
+  describe('merge-reports copies only trace files from inside a shard, through no link', () => {
+    const TRACE = '{"tapirTrace":1,"kind":"header"}\n'
+    const forged = (folder: string, trace: string) => {
+      mkdirSync(at(folder), {recursive: true})
+      const attempt = {passed: false, durationMs: 1, startedAt: '2026-01-01T00:00:00.000Z', steps: [], trace}
+      writeFileSync(
+        at(folder, 'report.json'),
+        JSON.stringify({
+          tool: 'tapir test',
+          version: 1,
+          startedAt: '2026-01-01T00:00:00.000Z',
+          durationMs: 1,
+          fresh: 'none',
+          tests: [{file: `${folder}.tapir`, status: 'failed', durationMs: 1, attempts: [attempt]}],
+        }),
+      )
+    }
+
+    it('a linked traces folder, a file that is no trace and a path outside the shard are not carried; a real trace is', async () => {
+      mkdirSync(at('keys'))
+      writeFileSync(at('keys', 'a.trace'), `${TRACE}BEGIN OPENSSH PRIVATE KEY`)
+      forged('tlinked', 'traces/a.trace')
+      symlinkSync(at('keys'), at('tlinked', 'traces'))
+      forged('tplain', 'traces/b.trace')
+      mkdirSync(at('tplain', 'traces'))
+      writeFileSync(at('tplain', 'traces', 'b.trace'), 'BEGIN OPENSSH PRIVATE KEY\n')
+      forged('tdeep', 'evidence/c.trace')
+      mkdirSync(at('tdeep', 'evidence'))
+      writeFileSync(at('tdeep', 'evidence', 'c.trace'), TRACE)
+      forged('treal', 'traces/d.trace')
+      mkdirSync(at('treal', 'traces'))
+      writeFileSync(at('treal', 'traces', 'd.trace'), TRACE)
+      const result = await inProject(['merge-reports', 'tlinked', 'tplain', 'tdeep', 'treal', '--output-dir=merged10'])
+      expect(result.exitCode).toBe(1)
+      expect(result.stderr.split('\n')).toEqual([
+        '✗ The trace of tdeep.tapir (../tdeep/evidence/c.trace) is not in the merged report: a shard keeps its traces as traces/<name>.trace.',
+        '✗ The trace of tlinked.tapir (../tlinked/traces/a.trace) is not in the merged report: it is not a tapir trace file in the shard (a missing file, a link, or too large).',
+        '✗ The trace of tplain.tapir (../tplain/traces/b.trace) is not in the merged report: it is not a tapir trace file in the shard (a missing file, a link, or too large).',
+      ])
+      expect(readdirSync(at('merged10', 'traces'))).toEqual(['d.trace'])
+      expect(readFileSync(at('merged10', 'traces', 'd.trace'), 'utf8')).toBe(TRACE)
+      const traces = readReport('merged10').tests.map((test) => (test.attempts[0] as {trace?: string}).trace)
+      expect(traces).toEqual([undefined, undefined, undefined, 'traces/d.trace'])
+      expect(readFileSync(at('merged10', 'report.html'), 'utf8')).not.toContain('../t')
+
+      forged('tout', '../keys/a.trace')
+      const outside = await inProject(['merge-reports', 'tout', '--output-dir=merged11'])
+      expect(outside.exitCode).toBe(1)
+      expect(outside.stderr).toMatch(
+        /^✗ A report in .*tout names a trace outside its folder \(\.\.\/keys\/a\.trace\); it is not a report tapir wrote\.$/,
+      )
+    })
+  })
 })

@@ -1,4 +1,4 @@
-import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {XMLParser} from 'fast-xml-parser'
@@ -188,8 +188,21 @@ describe('tapir test', () => {
     const report = JSON.parse(readFileSync(join(project.path, 'merged', 'report.json'), 'utf8'))
     const shot = report.tests.find((test: {file: string}) => test.file.includes('fails-on-expect')).attempts[0].evidence.screenshot
     expect(shot).toMatch(/^\.\.\/shard-[12]\/evidence\/flows_settings_fails-on-expect-[0-9a-f]{12}-attempt1\.png$/)
+    // each failed test's trace is copied in and linked, as its shard's report linked it
+    const failedTraces = report.tests
+      .filter((test: {status: string}) => test.status === 'failed')
+      .map((test: {attempts: Array<{trace?: string}>}) => test.attempts[0]!.trace)
+    expect(failedTraces).toEqual([expect.stringMatching(/^traces\/flows_.*-attempt1\.trace$/), expect.stringMatching(/^traces\/flows_/)])
+    for (const trace of failedTraces) {
+      const shard = existsSync(join(project.path, 'shard-1', trace)) ? 'shard-1' : 'shard-2'
+      expect(readFileSync(join(project.path, 'merged', trace))).toEqual(readFileSync(join(project.path, shard, trace)))
+    }
+    expect(readFileSync(join(project.path, 'merged', 'junit.xml'), 'utf8')).toContain(`trace: merged/${failedTraces[0]}`)
     const page = await browser.open(join(project.path, 'merged', 'report.html'))
     expect(await page.evaluate<number>(`document.querySelectorAll('details.test img.screenshot').length`)).toBe(2)
+    expect(await page.evaluate<string[]>(`[...document.querySelectorAll('p.trace a')].map((a) => a.getAttribute('href'))`)).toEqual(
+      expect.arrayContaining(failedTraces),
+    )
   })
 
   it('balances the shards by the durations of a last report', async () => {

@@ -158,6 +158,39 @@ describe('traces', () => {
     expect(read.end).toBeUndefined()
   })
 
+  it('tracing is invisible: a traced run answers what an untraced one does, refs included', async () => {
+    // Signs in without looking, opens settings, and only then snaps: every ref a snap mints on
+    // the way (the monitors screen) would push the settings screen's numbers up.
+    const steps = [
+      'find --key=email --as=email',
+      'fill --ref=@email --text=ada@example.com',
+      'find --key=password --as=pw',
+      'fill --ref=@pw --text=hunter22',
+      'find --key=signIn --as=go',
+      'tap --ref=@go',
+      'wait --text=Monitors',
+      'navigate --route=/settings',
+      'snap --interactiveOnly',
+      'find --text=Settings',
+    ]
+    const runOnce = async (trace: string[]) => {
+      expect((await inProject(['restart'])).exitCode).toBe(0)
+      const result = await inProject(['tapir:run', ...trace, ...steps])
+      expect(result.exitCode, result.stderr).toBe(0)
+      return result.stdout.replace(/\d+ ?ms\b/g, 'N ms')
+    }
+    const file = join(project.path, 'invisible.trace')
+    const untraced = await runOnce([])
+    const traced = await runOnce([`--trace=${file}`])
+    expect(traced).toBe(untraced)
+    expect(untraced).toMatch(/\[ref=e\d\]/)
+    const read = parseTrace(readFileSync(file, 'utf8'), file)
+    expect(read.steps).toHaveLength(steps.length)
+    // the tracer still saw each screen, as lines without refs
+    expect(read.steps[6]!.snapshot).toContain('Monitors')
+    expect(read.steps[6]!.snapshot).not.toMatch(/\[ref=/)
+  })
+
   it('tapir trace start records every process on the session, CLI and tapir:run, until stop', async () => {
     const file = join(project.path, 'session.trace')
     const start = await inProject(['trace', 'start', 'session.trace', '--screenshots'])

@@ -98,11 +98,8 @@ export const MCP_SERVE = defineCommand({
         },
       })
     } finally {
-      try {
-        tracer?.close()
-      } catch {
-        // the trace's file is gone: nothing to close
-      }
+      // a trace whose file is gone has nothing to close
+      await tracer?.close().catch(() => undefined)
       context.close()
     }
     return QUIET

@@ -29,6 +29,7 @@ const attemptShape = object({
       missing: optional(list(string)),
     }),
   ),
+  trace: optional(string),
 })
 
 const reportShape = object({
@@ -77,7 +78,8 @@ export function readShardReports(folders: readonly string[], cwd: string): Array
 /**
  * One report of the shards' reports: every test once (sorted by file; a file two shards ran
  * is a mistake and refused), the earliest start, the longest shard's time (shards run side by
- * side), and each screenshot named relative to the merged report's own folder.
+ * side), and each screenshot and trace named relative to the merged report's own folder
+ * (merge-traces.ts then copies the traces in).
  */
 export function mergeReports(shards: ReadonlyArray<{folder: string; report: SuiteReport}>, outputDir: string): SuiteReport {
   const tests: TestRecord[] = []
@@ -109,11 +111,16 @@ export function mergeReports(shards: ReadonlyArray<{folder: string; report: Suit
 
 function moved(attempt: Attempt, from: string, to: string): Attempt {
   const screenshot = attempt.evidence?.screenshot
-  if (!attempt.evidence || screenshot === undefined) return attempt
-  if (!staysInside(screenshot))
-    throw new TapirError(
-      `A report in ${from} names a screenshot outside its folder (${screenshot}); it is not a report tapir wrote.`,
-      'local',
-    )
-  return {...attempt, evidence: {...attempt.evidence, screenshot: relative(to, join(from, screenshot)).split(sep).join('/')}}
+  const inside = (path: string, what: string): string => {
+    if (!staysInside(path))
+      throw new TapirError(`A report in ${from} names a ${what} outside its folder (${path}); it is not a report tapir wrote.`, 'local')
+    return relative(to, join(from, path)).split(sep).join('/')
+  }
+  return {
+    ...attempt,
+    ...(attempt.evidence && screenshot !== undefined
+      ? {evidence: {...attempt.evidence, screenshot: inside(screenshot, 'screenshot')}}
+      : {}),
+    ...(attempt.trace === undefined ? {} : {trace: inside(attempt.trace, 'trace')}),
+  }
 }

@@ -1,6 +1,6 @@
 import {lstatSync} from 'node:fs'
 import {isAbsolute, join, normalize, relative, sep} from 'node:path'
-import {IMAGE_OUTPUT} from '../output-file.js'
+import {IMAGE_OUTPUT, type OutputKind} from '../output-file.js'
 import {readBoundedBytes} from '../read-bounded.js'
 
 /** A screenshot larger than this is left out of a page. */
@@ -16,6 +16,13 @@ export function staysInside(path: string): boolean {
  *  `folder`) and its bytes are a PNG or JPEG image; undefined otherwise. A forged report (or an
  *  `evidence` folder that links elsewhere) so never pulls another file of the machine into a page. */
 export function readEvidenceImage(folder: string, path: string): Buffer | undefined {
+  return readEvidenceFile(folder, path, MAX_IMAGE_BYTES, IMAGE_OUTPUT)
+}
+
+/** A file a report names relative to `folder`, read as readEvidenceImage reads an image: through
+ *  folders and no link below `folder`, a regular file of at most `maxBytes` whose first bytes are
+ *  `kind`'s own; undefined otherwise. */
+export function readEvidenceFile(folder: string, path: string, maxBytes: number, kind: OutputKind): Buffer | undefined {
   if (!staysInside(path)) return undefined
   const parts = normalize(path)
     .split(/[\\/]/)
@@ -29,8 +36,8 @@ export function readEvidenceImage(folder: string, path: string): Buffer | undefi
       if (!stats || stats.isSymbolicLink()) return undefined
       if (index < parts.length - 1 ? !stats.isDirectory() : !stats.isFile()) return undefined
     }
-    const bytes = readBoundedBytes(at, MAX_IMAGE_BYTES, {followLinks: false})
-    return IMAGE_OUTPUT.isOwn(bytes.subarray(0, IMAGE_OUTPUT.headBytes)) ? bytes : undefined
+    const bytes = readBoundedBytes(at, maxBytes, {followLinks: false})
+    return kind.isOwn(bytes.subarray(0, kind.headBytes)) ? bytes : undefined
   } catch {
     return undefined
   }

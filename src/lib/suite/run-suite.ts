@@ -124,7 +124,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
         ? await captureEvidence(hooks.context, options.outputDir, evidenceName(file, attempt), startedAt, mask)
         : undefined
     const trace = tracer
-      ? keptTrace(tracer, failure === undefined && options.trace?.mode === 'retain-on-failure', options.outputDir)
+      ? await keptTrace(tracer, failure === undefined && options.trace?.mode === 'retain-on-failure', options.outputDir)
       : undefined
     return {
       passed: failure === undefined,
@@ -246,9 +246,11 @@ async function traceStep(tracer: Tracer, context: VerbContext, result: StepResul
 
 /** The trace's path from the report's folder, once closed; a passing attempt's is removed when
  *  only failures keep theirs. */
-function keptTrace(tracer: Tracer, drop: boolean, outputDir: string): string | undefined {
-  if (!tracer.written) return undefined
+async function keptTrace(tracer: Tracer, drop: boolean, outputDir: string): Promise<string | undefined> {
   try {
+    // the last step's line may still wait for its screenshot
+    await tracer.flush()
+    if (!tracer.written) return undefined
     if (drop) {
       rmSync(tracer.file, {force: true})
       try {
@@ -258,7 +260,7 @@ function keptTrace(tracer: Tracer, drop: boolean, outputDir: string): string | u
       }
       return undefined
     }
-    tracer.close()
+    await tracer.close()
   } catch {
     return undefined
   }

@@ -7,6 +7,8 @@ export async function appendStep(tracer: Tracer | undefined, context: VerbContex
   if (!tracer) return undefined
   try {
     await tracer.step(context, step)
+    // one call, one line: a process may end after this call
+    await tracer.flush()
     return undefined
   } catch (error) {
     return `the trace ${tracer.file} was not written: ${messageOf(error)}`

@@ -6,7 +6,7 @@ import {endShape, headerShape, stepShape, TRACE_BOUNDS, TRACE_HEAD, type Trace, 
 import {snapshotDiff} from './snapshot-diff.js'
 
 /** A trace may be read a little past its bound: the lines of other processes on a session. */
-const MAX_READ_BYTES = TRACE_BOUNDS.maxBytes + 8 * 1024 * 1024
+export const MAX_TRACE_READ_BYTES = TRACE_BOUNDS.maxBytes + 8 * 1024 * 1024
 
 /** Reads a trace file: its header, then each whole line; a line that is not a trace entry (the
  *  last one, cut short when the process was killed) is counted, not fatal. Steps are numbered in
@@ -15,7 +15,7 @@ const MAX_READ_BYTES = TRACE_BOUNDS.maxBytes + 8 * 1024 * 1024
 export function readTrace(path: string): Trace {
   let text: string
   try {
-    text = readBoundedText(path, MAX_READ_BYTES, {followLinks: false})
+    text = readBoundedText(path, MAX_TRACE_READ_BYTES, {followLinks: false})
   } catch (error) {
     throw fileError('read the trace', path, error)
   }

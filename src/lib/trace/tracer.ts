@@ -46,6 +46,8 @@ export class Tracer {
   private size = 0
   private started: boolean
   private droppedSteps = 0
+  /** The line of the step before, waiting for its screenshot. */
+  private pending: Promise<void> | undefined
   /** The console entries and exceptions the last capture read. */
   private lastEntries: {console: Set<string>; exceptions: Set<string>} | undefined
 
@@ -61,10 +63,21 @@ export class Tracer {
     return this.options.file
   }
 
-  /** Reads what the app shows now, through `context`, and appends the step. */
+  /**
+   * Reads what the app shows now, through `context`, and appends the step. A step with a
+   * screenshot answers once the other reads are in, with its line still waiting for the image:
+   * the screenshot was asked for first, so the app captured the screen this step left, and the
+   * next step may start while the app rasterises and encodes it (an engine does that off the UI
+   * thread), and its reads may run while that image is on its way. The line is written before the next
+   * step's (each step waits for the one before once its own reads are in) and before the closing
+   * line; call `flush` to wait for it.
+   */
   async step(context: VerbContext, done: StepDone): Promise<void> {
-    const room = TRACE_BOUNDS.maxBytes - this.size
-    if (room <= 0) {
+    // The bounds are checked against the size before the line of the step before, which may still
+    // be on its way (waiting for its screenshot while this step's reads wait on the app): the
+    // file's own bound is checked again once that line is written.
+    if (TRACE_BOUNDS.maxBytes - this.size <= 0) {
+      await this.flush()
       this.droppedSteps++
       return
     }
@@ -73,7 +86,6 @@ export class Tracer {
     const seen = detail
       ? await captureSeen(context, done.startedAt, {
           screenshot: shoot && this.size < TRACE_BOUNDS.screenshotsUntilBytes,
-          snapshot: done.acted ? fullSnapshotOf(done.result) : undefined,
           ...(this.lastEntries ? {seen: this.lastEntries} : {}),
           viewport: !this.started,
         })
@@ -95,6 +107,11 @@ export class Tracer {
         ? snapshotDiff(this.lastSnapshot, snapshot, TRACE_BOUNDS.diffLines)
         : undefined
     if (snapshot !== undefined) this.lastSnapshot = snapshot
+    await this.flush()
+    if (TRACE_BOUNDS.maxBytes - this.size <= 0) {
+      this.droppedSteps++
+      return
+    }
     const keepSnapshot = snapshot !== undefined && this.size < TRACE_BOUNDS.snapshotsUntilBytes
     if (snapshot !== undefined && !keepSnapshot)
       missing.push(`snapshot (the diff is kept): the trace reached ${mb(TRACE_BOUNDS.snapshotsUntilBytes)}`)
@@ -113,21 +130,37 @@ export class Tracer {
       ...(seen.route === undefined ? {} : {route: clean(seen.route)}),
       ...(keepSnapshot ? {snapshot} : {}),
       ...(diff === undefined ? {} : {diff}),
-      ...(seen.screenshot ? {screenshot: seen.screenshot} : {}),
       ...(consoleEntries ? {console: cleanEntries(consoleEntries, clean)} : {}),
       ...(thrown ? {exceptions: cleanEntries(thrown, clean)} : {}),
       ...(jank === undefined ? {} : {jank}),
       ...(missing.length > 0 ? {missing: missing.map(clean)} : {}),
     }
-    if (!this.started) {
-      startTraceFile(this.options.file, this.header(seen, deviceOf(context), step))
-      this.started = true
+    const device = deviceOf(context)
+    const write = (): void => {
+      if (!this.started) {
+        startTraceFile(this.options.file, this.header(seen, device, step))
+        this.started = true
+      }
+      this.size = appendTraceEntry(this.options.file, step)
     }
-    this.size = appendTraceEntry(this.options.file, step)
+    if (!seen.shot) return write()
+    this.pending = seen.shot.then(({screenshot, missing: why}) => {
+      if (screenshot) step.screenshot = screenshot
+      if (why !== undefined) step.missing = [...(step.missing ?? []), clean(why)]
+      write()
+    })
+  }
+
+  /** Waits until every step handed in is written; throws what writing one threw. */
+  async flush(): Promise<void> {
+    const pending = this.pending
+    this.pending = undefined
+    await pending
   }
 
   /** Ends the trace with its closing line (a trace cut short by a crash has none). */
-  close(): void {
+  async close(): Promise<void> {
+    await this.flush()
     if (!this.started) return
     appendTraceEntry(this.options.file, {
       kind: 'end',
@@ -178,12 +211,6 @@ export function deviceOf(context: VerbContext): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The whole snapshot an action answered with (not a diff, not none). */
-function fullSnapshotOf(result: unknown): string | undefined {
-  if (!isJsonObject(result) || typeof result.snapshot !== 'string' || result.snapshotMode === 'diff') return undefined
-  return result.snapshot
 }
 
 /** A perf step's frame figures (perf_end's summary), when its result has them. */

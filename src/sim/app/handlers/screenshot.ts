@@ -2,9 +2,8 @@ import type {AppModel} from '../app-model.js'
 import {tapirError} from '../errors.js'
 import {hasArea, intersect, rect, type Rect} from '../geometry.js'
 import type {Params} from '../params.js'
-import {encodeJpeg} from '../raster/jpeg.js'
-import {paintFrame} from '../raster/paint.js'
-import {encodePng} from '../raster/png.js'
+import {recordFrame} from '../raster/paint.js'
+import {encodeFrame} from '../raster/raster-thread.js'
 import {resolveForAction} from '../resolve.js'
 import type {ExtensionHandler} from './extension-handler.js'
 
@@ -19,7 +18,7 @@ export const screenshotHandler: ExtensionHandler = {
   name: 'screenshot',
   cites: 'tapir_screenshot',
   wakesFrames: true,
-  run(app, params) {
+  async run(app, params) {
     const format = formatOf(params)
     const quality = Math.min(100, Math.max(0, params.int('quality', DEFAULT_QUALITY)))
     app.pump()
@@ -30,9 +29,11 @@ export const screenshotHandler: ExtensionHandler = {
         devicePixelRatio: app.view.devicePixelRatio,
       }
     }
-    const image = paintFrame(app.frame, region, app.view.devicePixelRatio, app.state.settings.darkMode)
-    const bytes = format === 'png' ? encodePng(image) : encodeJpeg(image, quality)
-    return {format, base64: bytes.toString('base64'), width: image.width, height: image.height}
+    // The frame is recorded now; the pixels come from the raster thread, and other calls are
+    // answered meanwhile (raster-thread.ts).
+    const list = recordFrame(app.frame, region, app.view.devicePixelRatio, app.state.settings.darkMode)
+    const {bytes, width, height} = await encodeFrame(list, format, quality)
+    return {format, base64: Buffer.from(bytes).toString('base64'), width, height}
   },
 }
 

@@ -58,15 +58,34 @@ export const BARRIER_ALPHA = 0.54
 /** A glyph run: about this many logical pixels a character, drawn as a bar through the middle of the line. */
 const CHARACTER_WIDTH = 7
 
+/** A frame as the UI thread hands it to the rasteriser: the image's size and its operations in
+ *  paint order, each `[op, x0, x1, y0, y1, a, b, c]` over device pixels (columns x0..x1, rows
+ *  y0..y1, ends excluded): op 0 fills with the colour (a, b, c), op 1 darkens by the alpha a.
+ *  Plain numbers, so another thread can rasterise it. */
+export interface DisplayList {
+  readonly width: number
+  readonly height: number
+  readonly ops: number[]
+}
+
+const FILL = 0
+const DARKEN = 1
+const OP_SIZE = 8
+
 /**
  * A flat rendering of one frame: every painted (onstage) widget fills the part of its rect its
  * scroll viewports let through, in paint order, a shade by kind; a Text is a dark bar as long as
  * its data. `region` is in logical pixels and `dpr` device pixels each.
  */
 export function paintFrame(frame: Frame, region: Rect, dpr: number, dark: boolean): RgbImage {
+  return rasterise(recordFrame(frame, region, dpr, dark))
+}
+
+/** What paintFrame paints, recorded from the frame as it is now (cheap: one walk of the tree). */
+export function recordFrame(frame: Frame, region: Rect, dpr: number, dark: boolean): DisplayList {
   const width = Math.max(1, Math.round(region.width * dpr))
   const height = Math.max(1, Math.round(region.height * dpr))
-  const canvas = new Canvas(width, height, region, dpr)
+  const canvas = new Recorder(width, height, region, dpr)
   const palette = dark ? DARK : LIGHT
   canvas.fill(region, palette.background)
   const visit = (m: Mounted): void => {
@@ -75,7 +94,29 @@ export function paintFrame(frame: Frame, region: Rect, dpr: number, dark: boolea
     m.children.forEach(visit)
   }
   visit(frame.root)
-  return {width, height, pixels: canvas.pixels}
+  return {width, height, ops: canvas.ops}
+}
+
+/** The pixels of a display list: a span fill writes one row and copies it down, as a
+ *  rasteriser's span fill does, not a call a pixel. */
+export function rasterise({width, height, ops}: DisplayList): RgbImage {
+  const pixels = new Uint8Array(width * height * 3)
+  for (let i = 0; i + OP_SIZE <= ops.length; i += OP_SIZE) {
+    const [op = FILL, x0 = 0, x1 = 0, y0 = 0, y1 = 0, a = 0, b = 0, c = 0] = ops.slice(i, i + OP_SIZE)
+    if (op === FILL) {
+      const first = (y0 * width + x0) * 3
+      for (let at = first, end = first + (x1 - x0) * 3; at < end; at += 3) {
+        pixels[at] = a
+        pixels[at + 1] = b
+        pixels[at + 2] = c
+      }
+      for (let y = y0 + 1; y < y1; y++) pixels.copyWithin((y * width + x0) * 3, first, first + (x1 - x0) * 3)
+    } else {
+      for (let y = y0; y < y1; y++)
+        for (let at = (y * width + x0) * 3, end = (y * width + x1) * 3; at < end; at++) pixels[at] = Math.round((pixels[at] ?? 0) * (1 - a))
+    }
+  }
+  return {width, height, pixels}
 }
 
 export type Shade = keyof Palette | 'barrier'
@@ -97,7 +138,7 @@ export function shadeOf(m: Mounted): Shade | undefined {
   return undefined
 }
 
-function paintOne(canvas: Canvas, m: Mounted, palette: Palette): void {
+function paintOne(canvas: Recorder, m: Mounted, palette: Palette): void {
   const {ui} = m
   const visible = intersect(ui.rect, m.clip)
   if (visible.width <= 0 || visible.height <= 0) return
@@ -120,40 +161,30 @@ function glyphRun(box: Rect, text: string): Rect {
   return {left: box.left, top: box.top + lineHeight / 2, width: Math.min(box.width, text.length * CHARACTER_WIDTH), height: lineHeight}
 }
 
-class Canvas {
-  readonly pixels: Uint8Array
+class Recorder {
+  readonly ops: number[] = []
 
   constructor(
     private readonly width: number,
     private readonly height: number,
     private readonly region: Rect,
     private readonly dpr: number,
-  ) {
-    this.pixels = new Uint8Array(width * height * 3)
-  }
+  ) {}
 
   fill(r: Rect, [red, green, blue]: Rgb): void {
-    this.each(r, (at) => {
-      this.pixels[at] = red
-      this.pixels[at + 1] = green
-      this.pixels[at + 2] = blue
-    })
+    this.push(FILL, r, red, green, blue)
   }
 
   darken(r: Rect, alpha: number): void {
-    this.each(r, (at) => {
-      for (let i = 0; i < 3; i++) this.pixels[at + i] = Math.round(this.pixels[at + i]! * (1 - alpha))
-    })
+    this.push(DARKEN, r, alpha, 0, 0)
   }
 
-  /** Every device pixel whose centre lies in `r` (logical coordinates), by its byte offset. */
-  private each(r: Rect, paint: (at: number) => void): void {
+  /** The device pixels whose centres lie in `r` (logical coordinates); nothing when none. */
+  private push(op: number, r: Rect, a: number, b: number, c: number): void {
     const x0 = Math.max(0, Math.round((r.left - this.region.left) * this.dpr))
     const x1 = Math.min(this.width, Math.round((right(r) - this.region.left) * this.dpr))
     const y0 = Math.max(0, Math.round((r.top - this.region.top) * this.dpr))
     const y1 = Math.min(this.height, Math.round((bottom(r) - this.region.top) * this.dpr))
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) paint((y * this.width + x) * 3)
-    }
+    if (x0 < x1 && y0 < y1) this.ops.push(op, x0, x1, y0, y1, a, b, c)
   }
 }
