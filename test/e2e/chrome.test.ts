@@ -327,6 +327,30 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
     }
   })
 
+  it('a holder killed outright whose session Chrome ends only after the holder beneath took over: that one applies its own again', async () => {
+    // Under load Chrome may hear of the killed holder's end after the holder beneath saw it gone
+    // and applied its own; that session's end then clears the page's override, its own included.
+    const relay = await keptSessionsRelay(cdpPort, 1500)
+    const own = readFileSync(statePath, 'utf8')
+    writeFileSync(statePath, JSON.stringify({...JSON.parse(own), cdpPort: relay.port}))
+    try {
+      const first = await holding(PHONE)
+      expect(await settled(isPhone)).toMatchObject({width: 375})
+      const second = await holding(TABLET)
+      expect(await settled(isTablet)).toMatchObject({width: 800})
+      second.holder.kill('SIGKILL')
+      expect((await second.holder).signal).toBe('SIGKILL')
+      // Past the late end of the killed holder's session.
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      expect(await settled(isPhone)).toMatchObject({width: 375, height: 812, dpr: 3})
+      await released(first, '375x812 @ 3.0x (mobile=true touch=true)')
+      expect(await settled(isOwn)).toMatchObject({width: 1440, dpr: 1, touchPoints: 0})
+    } finally {
+      writeFileSync(statePath, own)
+      await relay.close()
+    }
+  })
+
   it('resize without --hold warns that Chrome drops the override, and leaves the page as it was', async () => {
     const result = await run(['tapir:resize', '--width=375', '--height=812'])
     expect(result).toMatchObject({exitCode: 0, stdout: '✓ Viewport override sent: 375x812 @ 1.0x (mobile=false touch=false).'})
@@ -599,16 +623,19 @@ describe('the simulated app as a web page in real headless Chromium (tapir start
   })
 })
 
-/** A TCP relay to Chrome's DevTools port that never passes a client's end on. A client that
+/** A TCP relay to Chrome's DevTools port that never passes a client's end on (or passes it on
+ *  late, with endAfterMs). A client that
  *  says goodbye does so in a WebSocket close frame, which goes through, and Chrome ends the
  *  session; one killed outright just goes, and Chrome keeps its session. */
-async function keptSessionsRelay(target: number): Promise<{port: number; close(): Promise<void>}> {
+async function keptSessionsRelay(target: number, endAfterMs?: number): Promise<{port: number; close(): Promise<void>}> {
   const sockets: Socket[] = []
   const server = createServer((client) => {
     const upstream = createConnection({host: '127.0.0.1', port: target})
     sockets.push(client, upstream)
     client.pipe(upstream, {end: false})
     upstream.pipe(client)
+    // With endAfterMs, Chrome hears of a client's end that long after it: late, as under load.
+    if (endAfterMs !== undefined) client.once('close', () => setTimeout(() => upstream.destroy(), endAfterMs))
     client.on('error', () => {})
     upstream.on('error', () => client.destroy())
   })

@@ -43,7 +43,7 @@ export interface ReadmeBlock {
 }
 
 const MARKER = /^<!-- readme-test: ([a-z-]+) -->$/
-const SKIPPED = new Set(['needs-flutter', 'needs-device'])
+const SKIPPED = new Set(['needs-flutter', 'needs-device', 'needs-network'])
 
 /** Every fenced block of a document, classified; an unknown marker or an unclassifiable block throws. */
 export function readmeBlocks(text: string, file = 'README.md'): ReadmeBlock[] {

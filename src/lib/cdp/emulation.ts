@@ -1,4 +1,4 @@
-import {integer, object} from '../shape.js'
+import {integer, list, number, object} from '../shape.js'
 import type {CdpPage} from './page.js'
 import type {Viewport} from './presets.js'
 
@@ -30,4 +30,17 @@ export async function resizeWindow(page: CdpPage, width: number, height: number)
   const {windowId} = await page.ask('Browser.getWindowForTarget', {}, object({windowId: integer}))
   await page.send('Browser.setWindowBounds', {windowId, bounds: {windowState: 'normal'}})
   await page.send('Browser.setWindowBounds', {windowId, bounds: {width, height}})
+}
+
+const layoutAnswer = object({result: object({value: list(number)})})
+
+/** Whether the page lays out at the viewport now: its inner size and pixel ratio, read in it. */
+export async function showsViewport(page: CdpPage, viewport: Viewport): Promise<boolean> {
+  const {result} = await page.ask(
+    'Runtime.evaluate',
+    {expression: '[innerWidth, innerHeight, devicePixelRatio]', returnByValue: true},
+    layoutAnswer,
+  )
+  const [width, height, dpr] = result.value
+  return width === viewport.width && height === viewport.height && dpr === viewport.dpr
 }

@@ -1,4 +1,4 @@
-import {clearOverrides, overrideUserAgent, overrideViewport, resizeWindow} from '../cdp/emulation.js'
+import {clearOverrides, overrideUserAgent, overrideViewport, resizeWindow, showsViewport} from '../cdp/emulation.js'
 import {cdpNotEnabled} from '../cdp/errors.js'
 import {holdUntil, type HoldEnd} from '../cdp/hold.js'
 import type {CdpPage, ChromeEndpoint} from '../cdp/page.js'
@@ -9,6 +9,9 @@ import {ParamError, UsageError} from '../errors.js'
 import {viewportShape} from './dead-holder.js'
 import {defineVerb} from './define.js'
 import type {Report, Verb, VerbCall} from './types.js'
+
+/** How long a holder that took over looks at the page for an override cleared under it. */
+const RECHECK_MS = 5000
 
 /** What resize did: cleared the overrides, or sent one (held until `ended`, with --hold). */
 type Resized = {reset: true} | {viewport: Viewport; held: false} | {viewport: Viewport; held: true; ended: HoldEnd}
@@ -179,17 +182,30 @@ export const resize = defineVerb({
       context.progress?.(`✓ ${overrideSent(viewport)}`)
       context.progress?.(HOLDING)
       let warned: string | undefined
+      let checkUntil = 0
+      const applyAgain = async () => {
+        // Long after the verb's deadline: each apply again gets a --timeout of its own.
+        page.limitTo(limitOf(context.timeoutMs))
+        // Chrome sends a session's override again only when it differs from what that
+        // session last sent, so this one is cleared first, then sent whole.
+        await clearOverrides(page)
+        await apply()
+      }
       const tick = stack
         ? async () => {
             try {
-              // Long after the verb's deadline: each apply again gets a --timeout of its own.
+              const was = key
+              let applied = false
               key = await stack.reapply(key, async () => {
-                page.limitTo(limitOf(context.timeoutMs))
-                // Chrome sends a session's override again only when it differs from what that
-                // session last sent, so this one is cleared first, then sent whole.
-                await clearOverrides(page)
-                await apply()
+                await applyAgain()
+                applied = true
               })
+              // A holder killed outright is seen gone (its pid) before Chrome may have ended its
+              // session, whose end then clears the page's override, this one's too. For a while
+              // after taking over, the page is looked at, and the override sent again if it
+              // lays out otherwise (under the lock, and only while this holder is the newest).
+              if (key !== was) checkUntil = applied ? Date.now() + RECHECK_MS : 0
+              else if (Date.now() < checkUntil && !(await showsViewport(page, viewport))) await stack.reapply('', applyAgain)
             } catch (error) {
               // Said once, not on every look, until the next one fails otherwise.
               const line = `⚠ Could not apply the ${describeViewport(viewport)} override again: ${messageOf(error)}`
