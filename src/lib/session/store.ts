@@ -105,6 +105,9 @@ function remove(path: string): void {
  *  the same project. unlink removes a name, never what a link points to. */
 export function deleteSession(location: SessionLocation, session: Session | undefined): void {
   remove(location.path)
+  // find's handles on an app with no package (src/lib/zero/handles.ts): a new session starts
+  // with none, so a qN of this one never names a node of the next app.
+  remove(`${location.path}.handles.json`)
   if (!location.pointer) return
   const pointer = readFallback(location.pointer)
   if (pointer?.projectRoot && pointer.projectRoot === session?.projectRoot) remove(location.pointer)

@@ -1,0 +1,24 @@
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {locateSession} from '../../src/lib/session/location.js'
+import {deleteSession} from '../../src/lib/session/store.js'
+
+describe('deleteSession', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
+  })
+
+  it('takes the zero-install handles beside the session with it, and nothing else there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tapir-delete-'))
+    dirs.push(dir)
+    const path = join(dir, 'state.json')
+    writeFileSync(path, '{}')
+    writeFileSync(`${path}.handles.json`, '{"next":2,"handles":{"q1":{"text":"Email"}}}')
+    writeFileSync(join(dir, 'other.json'), '{}')
+    deleteSession(locateSession({stateFlag: path, env: {}, cwd: dir}), undefined)
+    expect([existsSync(path), existsSync(`${path}.handles.json`), existsSync(join(dir, 'other.json'))]).toEqual([false, false, true])
+  })
+})
