@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The tapir executable. Every command line, a verb (`tapir tapir:snap`, what agents and scripts run
-// most) or a command (`tapir status`, `tapir tapir:run ...`), runs from dist/tapir.cjs, one file that
-// holds no oclif (scripts/bundle.mjs). oclif, from dist/, prints help, the command list and the
-// completion script, and names the nearest command to an unknown one. CommonJS, so no ES module
-// loader starts on the way.
+// The tapir executable. Every command line runs from a bundle, one file that holds no oclif
+// (scripts/bundle.mjs): a verb (`tapir tapir:snap`, what agents and scripts run most) and the
+// commands run as often (`tapir status`, `tapir tapir:run ...`) from dist/quick.cjs, any other
+// command from dist/tapir.cjs. oclif, from dist/, prints help, the command list and the completion
+// script, and names the nearest command to an unknown one. CommonJS, so no ES module loader starts
+// on the way.
 
 // An older Node would fail below on an API it lacks, with a stack trace: name the Node tapir needs
 // (package.json's engines, held by test/contract/node-versions.test.ts). Syntax any Node reads.
@@ -32,9 +33,10 @@ const argv = process.argv.slice(2)
 // say, for "-h" as --text's value) the one reader tells: the bundle then leaves the line to oclif.
 const first = argv[0]
 const oclifOwn = first === undefined || first === 'help' || first.startsWith('-') || first === 'autocomplete'
-const bundle = oclifOwn ? undefined : lineBundle()
-if (bundle) {
-  bundle.runLine(argv).then(
+if (oclifOwn) {
+  runWithOclif()
+} else {
+  runFromBundles(argv).then(
     (ran) => ran || runWithOclif(),
     (error) => {
       // runLine turns every failure into its printed outcome; this is a fault of tapir's own.
@@ -45,16 +47,24 @@ if (bundle) {
       process.stderr.write(`✗ tapir failed unexpectedly, maybe after acting on the app: ${why}\n`)
     },
   )
-} else {
-  runWithOclif()
 }
 
-/** The bundle, or undefined when it cannot load (a dist/ built by tsc alone has none): oclif
- *  then runs the line from dist/, through the same reader. */
-function lineBundle() {
+/** Runs the line from the quick bundle, else from the whole one; false when neither took it (help,
+ *  an unknown command) or neither loads (a dist/ built by tsc alone has none): oclif then runs the
+ *  line from dist/, through the same reader. A bundle's runLine that resolves to false did
+ *  nothing, so the next may run the line. */
+async function runFromBundles(argv) {
+  for (const name of ['quick.cjs', 'tapir.cjs']) {
+    const bundle = lineBundle(name)
+    if (bundle && (await bundle.runLine(argv))) return true
+  }
+  return false
+}
+
+function lineBundle(name) {
   try {
     // Only a regular file: reading a FIFO put there would wait for ever.
-    const path = require.resolve('../dist/tapir.cjs')
+    const path = require.resolve(`../dist/${name}`)
     if (!process.getBuiltinModule('node:fs').statSync(path).isFile()) return undefined
     const bundle = require(path)
     return typeof bundle?.runLine === 'function' ? bundle : undefined

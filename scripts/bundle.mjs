@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Part of `npm run build`, after tsc: dist/cli/main.js and everything it imports, as one file,
-// dist/tapir.cjs, which bin/run.cjs runs a catalogue verb from. Loading some 200 files one by one
-// was most of a verb's start-up; one file is read and compiled at once (and, on Node 22, kept
-// compiled between runs by Node's own compile cache).
+// Part of `npm run build`, after tsc: two bundles, each one file that runs a command line alone.
+// dist/quick.cjs holds the verbs and the commands run as often (src/commands/quick-list.ts);
+// dist/tapir.cjs holds every command. Loading some 200 files one by one was most of a verb's
+// start-up; one file is read and compiled at once (and, on Node 22, kept compiled between runs
+// by Node's own compile cache). Reading and compiling grow with the file, so the lines run most
+// load the smaller one. A process loads one bundle's modules, never a mix: bin/run.cjs runs a line
+// from the whole bundle only after the quick one left it untouched.
 import {readFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-const OUT = join(ROOT, 'dist', 'tapir.cjs')
+const OUT_DIR = join(ROOT, 'dist')
 
 // In one file every module's import.meta.url would be the bundle's: each keeps its own place in
 // dist/ (where background-sim.ts finds the sim, flutter-app.ts the supervisor, ...).
@@ -19,7 +22,7 @@ const ownUrl = {
     esbuild.onLoad({filter: /[\\/]dist[\\/].*\.js$/}, (args) => {
       const source = readFileSync(args.path, 'utf8')
       if (!source.includes('import.meta')) return undefined
-      const place = relative(dirname(OUT), args.path).split('\\').join('/')
+      const place = relative(OUT_DIR, args.path).split('\\').join('/')
       return {contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(place)}, __bundleUrl).href`), loader: 'js'}
     })
   },
@@ -27,14 +30,16 @@ const ownUrl = {
 
 await build({
   absWorkingDir: ROOT,
-  entryPoints: ['dist/commands/main.js'],
-  outfile: OUT,
+  entryPoints: {quick: 'dist/commands/quick.js', tapir: 'dist/commands/main.js'},
+  outdir: OUT_DIR,
+  outExtension: {'.js': '.cjs'},
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // Large packages few verbs use (perf_run's YAML reader) load from node_modules when first used.
-  external: ['yaml', 'diff', 'web-tree-sitter', '@modelcontextprotocol/sdk'],
+  // Packages few lines use (perf_run's YAML reader, a11y's image decoders, colour for a terminal)
+  // load from node_modules when first used.
+  external: ['yaml', 'diff', 'web-tree-sitter', '@modelcontextprotocol/sdk', 'pngjs', 'jpeg-js', 'chalk'],
   banner: {js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;"},
   plugins: [ownUrl],
   // import.meta.resolve runs only from the TypeScript sources (FROM_SOURCES), never from dist/.

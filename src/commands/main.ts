@@ -1,8 +1,9 @@
 import {runLine as runAnyLine} from '../cli/main.js'
 import {COMMANDS} from './list.js'
 
-/** The entry of the one bundle (dist/tapir.cjs) that bin/run.cjs runs every command line from:
- *  resolves to false, having done nothing, for a line oclif answers (help, an unknown command). */
+/** The entry of the whole bundle (dist/tapir.cjs), which bin/run.cjs runs a line from when the
+ *  quick bundle (quick.ts) left it: resolves to false, having done nothing, for a line oclif
+ *  answers (help, an unknown command). */
 export function runLine(argv: readonly string[]): Promise<boolean> {
   return runAnyLine(argv, COMMANDS)
 }

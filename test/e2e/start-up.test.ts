@@ -1,35 +1,54 @@
-import {cpSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {execa} from 'execa'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {BIN, ROOT, scratchHome, sessionFile, tempDir} from '../helpers/cli.js'
 import {withSimSession} from '../helpers/sim.js'
 
-// bin/run.cjs runs every command line, a verb's or a command's, from dist/tapir.cjs, which holds
-// no oclif, and help, the command list and an unknown command's nearest name through oclif from
-// dist/. Node's module log says which ran.
+// bin/run.cjs runs a verb's line, and a quick command's, from dist/quick.cjs, any other command's
+// from dist/tapir.cjs, neither of which holds oclif, and help, the command list and an unknown
+// command's nearest name through oclif from dist/. Node's module log says which loaded, and a
+// preload lists the builtins a line loaded.
 
 interface Run {
   stdout: string
   stderr: string
   exitCode: number
-  bundle: boolean
+  quick: boolean
+  whole: boolean
   oclif: boolean
+  builtins: string[]
 }
+
+// Writes the builtin modules the process loaded to stderr as it exits, as one line.
+const BUILTINS_PRELOAD = `process.on('exit', () => require('node:fs').writeSync(2, 'BUILTINS ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'))`
+
+const preloadDir = mkdtempSync(join(tmpdir(), 'tapir-start-up-preload-'))
+const preload = join(preloadDir, 'builtins.cjs')
+writeFileSync(preload, BUILTINS_PRELOAD)
+afterAll(() => rmSync(preloadDir, {recursive: true, force: true}))
 
 async function run(args: string[], env: Record<string, string> = {}, root = ROOT): Promise<Run> {
   const result = await execa(process.execPath, [join(root, 'bin', 'run.cjs'), ...args], {
-    env: {HOME: scratchHome(), NO_COLOR: '1', NODE_DEBUG: 'module', ...env},
+    env: {HOME: scratchHome(), NO_COLOR: '1', NODE_DEBUG: 'module', NODE_OPTIONS: `--require=${preload}`, ...env},
     reject: false,
     timeout: 60_000,
   })
   const lines = result.stderr.split('\n')
+  const loaded = (bundle: string) => lines.some((line) => line.includes(`load "${join(root, 'dist', bundle)}"`))
   return {
     stdout: result.stdout,
-    stderr: lines.filter((line) => !line.startsWith('MODULE ')).join('\n'),
+    stderr: lines.filter((line) => !line.startsWith('MODULE ') && !line.startsWith('BUILTINS ')).join('\n'),
     exitCode: result.exitCode ?? -1,
-    bundle: lines.some((line) => line.includes(`load "${join(root, 'dist', 'tapir.cjs')}"`)),
+    quick: loaded('quick.cjs'),
+    whole: loaded('tapir.cjs'),
     oclif: lines.some((line) => /load "[^"]*[\\/]node_modules[\\/]@oclif[\\/]core[\\/]/.test(line)),
+    builtins:
+      lines
+        .find((line) => line.startsWith('BUILTINS '))
+        ?.split(' ')
+        .slice(1) ?? [],
   }
 }
 
@@ -38,41 +57,56 @@ describe('start-up', () => {
   const dir = tempDir('tapir-start-up-')
   const state = () => sessionFile(dir.path, s.sim.wsUri)
 
-  it('runs a verb and a command from the bundle with no oclif loaded, and help through oclif', async () => {
+  it('runs a verb and a quick command from the quick bundle alone, any other from the whole one, help through oclif', async () => {
     const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()])
-    expect(snap).toMatchObject({exitCode: 0, bundle: true, oclif: false, stderr: ''})
+    expect(snap).toMatchObject({exitCode: 0, quick: true, whole: false, oclif: false, stderr: ''})
     expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+    // Builtins few lines need load where they are used, not with the bundle.
+    for (const builtin of ['child_process', 'dgram', 'fs/promises', 'readline']) expect(snap.builtins).not.toContain(builtin)
+    expect(snap.builtins).toContain('net')
     // A usage error is the reader's, in the bundle too.
     expect(await run(['tapir:snap', '--bogus', '--state', state()])).toMatchObject({
       exitCode: 1,
-      bundle: true,
+      quick: true,
+      whole: false,
       oclif: false,
       stderr: '✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
     })
     for (const command of [['status'], ['tapir:run', 'snap --interactiveOnly'], ['stop', '--state', join(dir.path, 'none.json')]]) {
       const result = await run([...command, ...(command[0] === 'stop' ? [] : ['--state', state()])])
-      expect({command, exitCode: result.exitCode, bundle: result.bundle, oclif: result.oclif}).toEqual({
+      expect({command, exitCode: result.exitCode, quick: result.quick, whole: result.whole, oclif: result.oclif}).toEqual({
         command,
         exitCode: 0,
-        bundle: true,
+        quick: true,
+        whole: false,
         oclif: false,
       })
     }
+    // A command not in the quick bundle: that bundle leaves it untouched, the whole one runs it.
+    expect(await run(['merge-reports'])).toMatchObject({
+      exitCode: 1,
+      quick: true,
+      whole: true,
+      oclif: false,
+      stderr: '✗ Name the report folders to merge: tapir merge-reports shard-1 shard-2 …',
+    })
     // Help is oclif's, asked for where a flag goes; the reader tells (below, -h as a value is not).
-    expect(await run(['tapir:snap', '--help'])).toMatchObject({exitCode: 0, bundle: true, oclif: true})
-    expect(await run(['status', '-h'])).toMatchObject({exitCode: 0, bundle: true, oclif: true})
-    expect(await run(['tapir:run', 'snap', '--json', '--help'])).toMatchObject({exitCode: 0, bundle: true, oclif: true})
+    expect(await run(['tapir:snap', '--help'])).toMatchObject({exitCode: 0, quick: true, oclif: true})
+    expect(await run(['status', '-h'])).toMatchObject({exitCode: 0, quick: true, oclif: true})
+    expect(await run(['tapir:run', 'snap', '--json', '--help'])).toMatchObject({exitCode: 0, quick: true, oclif: true})
     // tapir:run's own flags and its steps are read by the same reader.
     expect(await run(['tapir:run', 'snap --bogus', '--state', state()])).toMatchObject({
       exitCode: 1,
-      bundle: true,
+      quick: true,
+      whole: false,
       oclif: false,
       stdout: '[1/1] snap --bogus failed (exit 1): ✗ Nonexistent flag: --bogus. See `tapir tapir:snap --help`.',
     })
-    // Not a verb: the bundle leaves it to oclif, whose hook suggests the name.
+    // Not a verb: both bundles leave it to oclif, whose hook suggests the name.
     expect(await run(['tapir:snapp'])).toMatchObject({
       exitCode: 1,
-      bundle: true,
+      quick: true,
+      whole: true,
       oclif: true,
       stderr: '✗ Unknown command tapir:snapp. Did you mean `tapir tapir:snap`? See `tapir --help` for the commands.',
     })
@@ -82,9 +116,9 @@ describe('start-up', () => {
     const root = join(dir.path, 'package')
     for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
-    rmSync(join(root, 'dist', 'tapir.cjs'))
+    for (const bundle of ['quick.cjs', 'tapir.cjs']) rmSync(join(root, 'dist', bundle))
     const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()], {}, root)
-    expect(snap).toMatchObject({exitCode: 0, bundle: false, oclif: true, stderr: ''})
+    expect(snap).toMatchObject({exitCode: 0, quick: false, whole: false, oclif: true, stderr: ''})
     expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
     expect(await run(['tapir:snap', '--bogus', '--state', state()], {}, root)).toMatchObject({
       exitCode: 1,
@@ -92,22 +126,34 @@ describe('start-up', () => {
     })
   }, 60_000)
 
-  it('falls back to oclif, with no stack trace and no wait, when dist/tapir.cjs is damaged', async () => {
+  it('falls back to the next bundle, then oclif, with no stack trace and no wait, when a bundle is damaged', async () => {
     const root = join(dir.path, 'damaged')
     for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(root, part), {recursive: true})
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'))
-    const bundle = join(root, 'dist', 'tapir.cjs')
-    const damages: Array<[string, () => Promise<unknown> | void]> = [
-      ['empty', () => writeFileSync(bundle, '')],
-      ['no runLine', () => writeFileSync(bundle, 'exports.somethingElse = 1\n')],
+    const damages: Array<[string, (bundle: string) => Promise<unknown> | void]> = [
+      ['empty', (bundle) => writeFileSync(bundle, '')],
+      ['no runLine', (bundle) => writeFileSync(bundle, 'exports.somethingElse = 1\n')],
       // A FIFO nobody writes: reading it would wait for ever.
-      ['a FIFO', async () => (rmSync(bundle), await execa('mkfifo', [bundle]))],
+      ['a FIFO', async (bundle) => (rmSync(bundle), await execa('mkfifo', [bundle]))],
     ]
     for (const [name, damage] of damages) {
-      await damage()
-      const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()], {}, root)
-      expect({name, exitCode: snap.exitCode, oclif: snap.oclif, stderr: snap.stderr}).toEqual({name, exitCode: 0, oclif: true, stderr: ''})
-      expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+      // The quick bundle damaged: the whole one runs the verb; both damaged: oclif does.
+      for (const [bundle, oclif] of [
+        ['quick.cjs', false],
+        ['tapir.cjs', true],
+      ] as const) {
+        await damage(join(root, 'dist', bundle))
+        const snap = await run(['tapir:snap', '--interactiveOnly', '--state', state()], {}, root)
+        expect({name, bundle, exitCode: snap.exitCode, oclif: snap.oclif, stderr: snap.stderr}).toEqual({
+          name,
+          bundle,
+          exitCode: 0,
+          oclif,
+          stderr: '',
+        })
+        expect(snap.stdout).toContain('- button "Sign in" [ref=e4]')
+      }
+      for (const bundle of ['quick.cjs', 'tapir.cjs']) cpSync(join(ROOT, 'dist', bundle), join(root, 'dist', bundle))
     }
   }, 120_000)
 
@@ -160,7 +206,7 @@ describe('start-up', () => {
     const result = await run(['tapir:find', '--state', state(), '--', '--help'])
     expect(result).toMatchObject({
       exitCode: 1,
-      bundle: true,
+      quick: true,
       oclif: false,
       stderr: '✗ Unexpected argument: --help. See `tapir tapir:find --help`.',
     })
@@ -170,7 +216,7 @@ describe('start-up', () => {
     const scenario = join(dir.path, 'broken.yaml')
     await execa('sh', ['-c', `printf 'name: broken\\nsteps: [\\n' > "${scenario}"`])
     const result = await run(['tapir:perf_run', scenario, '--state', state()])
-    expect(result).toMatchObject({exitCode: 1, bundle: true, oclif: false})
+    expect(result).toMatchObject({exitCode: 1, quick: true, whole: false, oclif: false})
     expect(result.stderr).toMatch(/^✗ Invalid perf scenario:\n- .*broken\.yaml: YAML: line 3/)
   }, 60_000)
 

@@ -1,5 +1,3 @@
-import {crc32, inflateSync} from 'node:zlib'
-
 export type ImageFormat = 'png' | 'jpeg'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -14,6 +12,8 @@ export function imageProblem(bytes: Buffer, format: ImageFormat): string | undef
 }
 
 function pngProblem(bytes: Buffer): string | undefined {
+  // A builtin loaded where used, not at the top: every start-up would pay for it (docs/architecture.md, Start-up).
+  const {crc32, inflateSync} = process.getBuiltinModule('node:zlib')
   if (bytes.length < 8 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'it does not start with the PNG signature'
   let offset = 8
   let header: {width: number; height: number; depth: number; channels: number; interlaced: boolean} | undefined

@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 import {TapirError} from '../errors.js'
 import {startArgs, type Launch} from './campaign-launch.js'
@@ -9,11 +8,14 @@ const TAPIR_BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url)
 /** Runs `tapir <args> --state <file> [-- <rest>]` and fails with its last error line. */
 function tapir(args: string[], sessionFile: string, cwd: string, rest: string[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TAPIR_BIN, ...args, '--state', sessionFile, ...(rest.length > 0 ? ['--', ...rest] : [])], {
-      cwd,
-      env: process.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    // A builtin loaded where used, not at the top: every start-up would pay for it (docs/architecture.md, Start-up).
+    const child = process
+      .getBuiltinModule('node:child_process')
+      .spawn(process.execPath, [TAPIR_BIN, ...args, '--state', sessionFile, ...(rest.length > 0 ? ['--', ...rest] : [])], {
+        cwd,
+        env: process.env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.once('error', (error) => reject(new TapirError(`tapir ${args[0]} could not run: ${error.message}`, 'local')))

@@ -1,5 +1,4 @@
 import {constants} from 'node:fs'
-import {open} from 'node:fs/promises'
 import {TapirError, messageOf} from '../errors.js'
 
 /** Step input larger than this is refused: a script of steps is a few KB; more is a mistake (or /dev/zero). */
@@ -44,7 +43,8 @@ async function readRegularFile(path: string): Promise<Buffer> {
   let handle
   try {
     // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
+    // A builtin loaded where used, not at the top: every start-up would pay for it (docs/architecture.md, Start-up).
+    handle = await process.getBuiltinModule('node:fs/promises').open(path, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch (error) {
     throw cannotRead(path, `${messageOf(error)}.`)
   }

@@ -1,4 +1,3 @@
-import {execFileSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 import {errorCode} from '../errors.js'
 import {integer, isJsonObject, list, object, optional, readAs, string, type Shape} from '../shape.js'
@@ -76,13 +75,17 @@ function linuxIdentity(pid: number): Identity | undefined {
 /** Without /proc, ps is what the system offers: the start time to the second and the argv
  *  joined by spaces, so the check compares the joined form. */
 function psIdentity(pid: number): Identity | undefined {
+  // A builtin loaded where used, not at the top: every start-up would pay for it (docs/architecture.md, Start-up).
   try {
     const out = (args: string[]) =>
-      execFileSync('ps', [...args, '-p', String(pid)], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        env: {...process.env, LC_ALL: 'C'},
-      }).trim()
+      process
+        .getBuiltinModule('node:child_process')
+        .execFileSync('ps', [...args, '-p', String(pid)], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+          env: {...process.env, LC_ALL: 'C'},
+        })
+        .trim()
     const startTime = out(['-o', 'lstart='])
     const command = out(['-o', 'command='])
     return startTime && command ? {argv: [command], startTime} : undefined
@@ -121,7 +124,12 @@ function parentOf(pid: number): number | undefined {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
       return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
     }
-    return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim())
+    return Number(
+      process
+        .getBuiltinModule('node:child_process')
+        .execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']})
+        .trim(),
+    )
   } catch {
     return undefined
   }
