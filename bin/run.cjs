@@ -66,8 +66,72 @@ function lineBundle(name) {
     // Only a regular file: reading a FIFO put there would wait for ever.
     const path = require.resolve(`../dist/${name}`)
     if (!process.getBuiltinModule('node:fs').statSync(path).isFile()) return undefined
-    const bundle = require(path)
+    const bundle = loadBundle(path)
     return typeof bundle?.runLine === 'function' ? bundle : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Node 22.1+ keeps a bundle's compiled code between runs itself (enableCompileCache, above). Node
+ *  20 has no such cache and compiles the bundle at every start, near a tenth of a verb's time:
+ *  there tapir keeps V8's code for it in a folder of its own and hands it back to V8, which
+ *  checks it against the source and Node, and compiles afresh when it does not fit. */
+function loadBundle(path) {
+  const Module = process.getBuiltinModule('node:module')
+  if (Module.enableCompileCache) return require(path)
+  const fs = process.getBuiltinModule('node:fs')
+  const {basename, dirname, join} = process.getBuiltinModule('node:path')
+  const vm = process.getBuiltinModule('node:vm')
+  const stat = fs.statSync(path)
+  const folder = ownCacheFolder()
+  // One file a bundle of each install (npx's beside a global one), named for what it was made from.
+  const install = process.getBuiltinModule('node:crypto').createHash('sha256').update(path).digest('hex').slice(0, 12)
+  const name = `${basename(path)}-${install}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${process.version}.v8`
+  const cachedData = folder && ownFile(join(folder, name))
+  // Node's module log (NODE_DEBUG=module) names the bundle as it names a module it loads itself.
+  process.getBuiltinModule('node:util').debuglog('module')('load %j for module %j', path, '.')
+  const script = new vm.Script(Module.wrap(fs.readFileSync(path, 'utf8')), {filename: path, cachedData})
+  const module = {exports: {}}
+  script.runInThisContext().call(module.exports, module.exports, Module.createRequire(path), module, path, dirname(path))
+  if (folder && (!cachedData || script.cachedDataRejected)) {
+    // Made as the process ends, so it holds the code compiled for the line as well.
+    process.once('exit', () => {
+      const temp = join(folder, `${name}.${process.pid}.tmp`)
+      try {
+        fs.writeFileSync(temp, script.createCachedData(), {mode: 0o600, flag: 'wx'})
+        fs.renameSync(temp, join(folder, name))
+        for (const old of fs.readdirSync(folder))
+          if (old.startsWith(`${basename(path)}-${install}-`) && old !== name) fs.rmSync(join(folder, old), {force: true})
+      } catch {
+        fs.rmSync(temp, {force: true})
+      }
+    })
+  }
+  return module.exports
+}
+
+/** tapir's compile cache folder in the temporary folder: only one this user owns and no one else
+ *  may enter, since V8 runs the code it finds there. */
+function ownCacheFolder() {
+  const fs = process.getBuiltinModule('node:fs')
+  const uid = process.getuid?.()
+  if (uid === undefined) return undefined
+  const folder = process.getBuiltinModule('node:path').join(process.getBuiltinModule('node:os').tmpdir(), `tapir-compile-cache-${uid}`)
+  try {
+    fs.mkdirSync(folder, {mode: 0o700, recursive: true})
+    const stat = fs.lstatSync(folder)
+    return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0 ? folder : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function ownFile(file) {
+  const fs = process.getBuiltinModule('node:fs')
+  try {
+    const stat = fs.lstatSync(file)
+    return stat.isFile() && stat.uid === process.getuid() && stat.size < 64 * 1024 * 1024 ? fs.readFileSync(file) : undefined
   } catch {
     return undefined
   }

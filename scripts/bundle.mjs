@@ -40,6 +40,9 @@ await build({
   // Packages few lines use (perf_run's YAML reader, a11y's image decoders, colour for a terminal)
   // load from node_modules when first used.
   external: ['yaml', 'diff', 'web-tree-sitter', '@modelcontextprotocol/sdk', 'pngjs', 'jpeg-js', 'chalk'],
+  // import() becomes require(): on Node 20 bin/run.cjs compiles a bundle through node:vm, whose
+  // scripts have no import() of their own, and Node 20.19+ requires an ES module as well.
+  supported: {'dynamic-import': false},
   banner: {js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;"},
   plugins: [ownUrl],
   // import.meta.resolve runs only from the TypeScript sources (FROM_SOURCES), never from dist/.

@@ -1,4 +1,4 @@
-import {cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {execa} from 'execa'
@@ -156,6 +156,45 @@ describe('start-up', () => {
       for (const bundle of ['quick.cjs', 'tapir.cjs']) cpSync(join(ROOT, 'dist', bundle), join(root, 'dist', bundle))
     }
   }, 120_000)
+
+  // Node 22.1+ keeps compiled code itself (module.enableCompileCache); bin/run.cjs keeps its own on Node 20.
+  it.skipIf(typeof process.getBuiltinModule('node:module').enableCompileCache === 'function')(
+    'keeps the bundle compiled on Node 20 in a folder only this user can enter, and compiles afresh when it does not fit',
+    async () => {
+      const temp = join(dir.path, 'tmp')
+      const folder = join(temp, `tapir-compile-cache-${process.getuid!()}`)
+      const snap = async () => {
+        const result = await run(['tapir:snap', '--interactiveOnly', '--state', state()], {TMPDIR: temp})
+        expect({exitCode: result.exitCode, stderr: result.stderr}).toEqual({exitCode: 0, stderr: ''})
+        expect(result.stdout).toContain('- button "Sign in" [ref=e4]')
+      }
+      mkdirSync(temp)
+      await snap()
+      const [cache, ...others] = readdirSync(folder)
+      expect(others).toEqual([])
+      expect(cache).toMatch(/^quick\.cjs-[0-9a-f]{12}-\d+-\d+-v20\.\d+\.\d+\.v8$/)
+      expect(statSync(folder).mode & 0o777).toBe(0o700)
+      expect(statSync(join(folder, cache!)).mode & 0o777).toBe(0o600)
+      // Used as it is, and left alone.
+      const made = readFileSync(join(folder, cache!))
+      await snap()
+      expect(readFileSync(join(folder, cache!)).equals(made)).toBe(true)
+      // Damaged: V8 refuses it, the bundle compiles afresh and the cache is made again.
+      writeFileSync(join(folder, cache!), 'not V8 code')
+      await snap()
+      expect(readFileSync(join(folder, cache!)).equals(made)).toBe(false)
+      expect(readFileSync(join(folder, cache!)).length).toBeGreaterThan(1000)
+      // A folder others may enter is not read, nor written to.
+      rmSync(folder, {recursive: true})
+      mkdirSync(folder, {mode: 0o755})
+      chmodSync(folder, 0o755)
+      writeFileSync(join(folder, cache!), 'planted')
+      await snap()
+      expect(readdirSync(folder)).toEqual([cache])
+      expect(readFileSync(join(folder, cache!), 'utf8')).toBe('planted')
+    },
+    60_000,
+  )
 
   it('says in one line, exit 1, that an install without its package.json is incomplete', async () => {
     const root = join(dir.path, 'no-manifest')
