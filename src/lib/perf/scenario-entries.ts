@@ -183,7 +183,7 @@ const target = (c: ReadContext): Shape<Target> =>
 
 /** A step verb acting on a widget its `target` names, with `fields` beside it. A ref is refused:
  *  it is stale after the next navigate. */
-function gesture(c: ReadContext, verb: Step['verb'], fields: Record<string, Shape<unknown>> = {}): Shape<JsonObject> {
+function gesture<const F extends Record<string, Shape<unknown>>>(c: ReadContext, verb: Step['verb'], fields: F) {
   const shape = map({target: target(c), ...fields}, 'needs a map with target', REF_KEYS)
   return part((raw, where, report) => {
     if (isMap(raw)) {
@@ -192,7 +192,7 @@ function gesture(c: ReadContext, verb: Step['verb'], fields: Record<string, Shap
           problem(report, where, raw, `${key} is not allowed: a ref is stale after the next navigate; name the widget with target`)
       if ('text' in fields && raw.text === undefined) problem(report, where, raw, 'needs non-empty text')
     }
-    const read: JsonObject | undefined = take(shape, raw, where, report)
+    const read = take(shape, raw, where, report)
     const still = (key: string) => isMap(raw) && take(number(c), raw[key], where, ignore) === 0
     if ('dx' in fields && still('dx') && still('dy')) return problem(report, where, raw, `${verb} needs a non-zero dx or dy`)
     return read
@@ -203,10 +203,20 @@ function gesture(c: ReadContext, verb: Step['verb'], fields: Record<string, Shap
 const typed = (c: ReadContext): Shape<Value> =>
   part((raw, where, report) => (raw === undefined ? undefined : textValue(raw, where, c, report, {allowSecret: true})))
 
-/** Each step verb: what it takes (its fields beside `verb`), whether it may be a setup gesture
- *  too, and whether it runs only on Chrome; listed in the order messages name them. */
-const STEPS: Readonly<Record<Step['verb'], {setup?: true; chromeOnly?: true; args(c: ReadContext): Shape<unknown>}>> = {
-  tap: {setup: true, args: (c) => gesture(c, 'tap')},
+/** A step verb's fields beside `verb` and `only`, as scenario-types.ts gives them. */
+type ArgsOf<V extends Step['verb']> = Step extends infer S
+  ? S extends {verb: infer W}
+    ? V extends W
+      ? Omit<S, 'verb' | 'only'>
+      : never
+    : never
+  : never
+
+/** Each step verb: what it takes (its fields beside `verb`, typed by scenario-types.ts), whether
+ *  it may be a setup gesture too, and whether it runs only on Chrome; listed in the order
+ *  messages name them. A step verb without its entry does not compile. */
+const STEPS: {readonly [V in Step['verb']]: {setup?: true; chromeOnly?: true; args(c: ReadContext): Shape<ArgsOf<V>>}} = {
+  tap: {setup: true, args: (c) => gesture(c, 'tap', {})},
   fill: {setup: true, args: (c) => gesture(c, 'fill', {text: typed(c)})},
   type: {setup: true, args: (c) => gesture(c, 'type', {text: typed(c)})},
   press_key: {
@@ -214,7 +224,8 @@ const STEPS: Readonly<Record<Step['verb'], {setup?: true; chromeOnly?: true; arg
     args: (c) =>
       part((raw, where, report) => {
         if (isMap(raw)) unknownKeys(raw, ['key'], where, report)
-        return {key: textValue(isMap(raw) ? raw.key : raw, isMap(raw) ? `${where}.key` : where, c, report)?.text}
+        const key = textValue(isMap(raw) ? raw.key : raw, isMap(raw) ? `${where}.key` : where, c, report)
+        return key && {key: key.text}
       }),
   },
   scroll: {args: (c) => gesture(c, 'scroll', {dx: number(c), dy: number(c)})},
@@ -238,8 +249,9 @@ export function step(verb: string, entry: JsonObject, where: string, c: ReadCont
   const only = entry.only === undefined ? undefined : take(platformList(c.platforms), entry.only, `${where}.only`, report)
   if (STEPS[verb].chromeOnly && (only ?? c.platforms).some((platform) => platform !== 'chrome'))
     problem(report, where, entry, `${verb} runs only on Chrome. Add \`only: [chrome]\``)
-  const args = take(STEPS[verb].args(c), entry[verb], where, report)
-  if (!isMap(args)) return undefined
+  const shape: Shape<ArgsOf<Step['verb']>> = STEPS[verb].args(c)
+  const args = take(shape, entry[verb], where, report)
+  if (!args) return undefined
   // The verb's own args shape made its fields.
   return {verb, ...args, ...(only ? {only} : {})} as Step
 }
