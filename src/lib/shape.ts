@@ -32,6 +32,9 @@ export interface Shape<T> {
   check(value: unknown, path: string, report: (mismatch: ShapeMismatch) => void): void
   /** The value, typed; throws a ShapeMismatch naming the first place it differs. */
   read(value: unknown, path: string): T
+  /** Reading makes a new value (a `converted` shape is within): an object or list of such shapes
+   *  is read anew, the rest of it kept as it came. */
+  readonly converts?: true
 }
 
 export type Infer<S> = S extends Shape<infer T> ? T : never
@@ -73,17 +76,33 @@ const stop = (mismatch: ShapeMismatch): never => {
 }
 
 /** A shape made of its check: reading is checking up to the first mismatch. The value is given
- *  back as it came (not a copy), so what prints as JSON is exactly what was sent. */
-export function custom<T>(expected: string, check: Shape<T>['check'], isOptional = false): Shape<T> {
+ *  back as it came (not a copy), so what prints as JSON is exactly what was sent, unless `convert`
+ *  makes the value read of a checked one. */
+export function custom<T>(
+  expected: string,
+  check: Shape<T>['check'],
+  isOptional = false,
+  convert?: (value: unknown, path: string) => unknown,
+): Shape<T> {
   return {
     expected,
     optional: isOptional,
     check,
     read(value, path) {
       check(value, path, stop)
-      return value as T
+      return (convert ? convert(value, path) : value) as T
     },
+    ...(convert ? {converts: true} : {}),
   }
+}
+
+/** How a wrapper reads: through `shape`'s read when that makes a new value. */
+const through = (shape: Shape<unknown>) => (shape.converts ? (value: unknown, path: string) => shape.read(value, path) : undefined)
+
+/** `shape`, read as `convert` makes of it: for a file whose written form is not the form the code
+ *  uses (a scenario's `${env.NAME}` filled in, `{wait: 200}` read as `{verb: 'wait', ms: 200}`). */
+export function converted<T, U>(shape: Shape<T>, convert: (value: T, path: string) => U): Shape<U> {
+  return custom(shape.expected, shape.check, shape.optional, (value, path) => convert(shape.read(value, path), path))
 }
 
 /** Values that pass `test`, named `expected` in a mismatch ("a number of at least 0"). */
@@ -117,18 +136,29 @@ export function described<T>(expected: string, shape: Shape<T>): Shape<T> {
         report(mismatch.path === path && mismatch.problem === undefined ? new ShapeMismatch(path, value, expected) : mismatch),
       ),
     shape.optional,
+    through(shape),
   )
 }
 
 export function nullable<T>(shape: Shape<T>): Shape<T | null> {
   const inner = described(`${shape.expected} or null`, shape)
-  return custom(inner.expected, (value, path, report) => value === null || inner.check(value, path, report), shape.optional)
+  return custom(
+    inner.expected,
+    (value, path, report) => value === null || inner.check(value, path, report),
+    shape.optional,
+    shape.converts && ((value, path) => (value === null ? null : inner.read(value, path))),
+  )
 }
 
 /** A field that may be absent; when present it has `shape`. */
 export function optional<T>(shape: Shape<T>): Shape<T | undefined> & Optional {
   return {
-    ...custom<T | undefined>(shape.expected, (value, path, report) => value === undefined || shape.check(value, path, report)),
+    ...custom<T | undefined>(
+      shape.expected,
+      (value, path, report) => value === undefined || shape.check(value, path, report),
+      false,
+      shape.converts && ((value, path) => (value === undefined ? undefined : shape.read(value, path))),
+    ),
     optional: true,
   }
 }
@@ -144,23 +174,44 @@ export function refined<T>(shape: Shape<T>, problemOf: (value: unknown) => strin
       if (problem !== undefined) report(new ShapeMismatch(path, value, shape.expected, problem))
     },
     shape.optional,
+    through(shape),
   )
 }
 
 export function list<T>(item: Shape<T>): Shape<T[]> {
-  return custom('a list', (value, path, report) => {
-    if (!Array.isArray(value)) return report(new ShapeMismatch(path, value, 'a list'))
-    value.forEach((entry: unknown, index) => item.check(entry, `${path}[${index}]`, report))
-  })
+  return custom(
+    'a list',
+    (value, path, report) => {
+      if (!Array.isArray(value)) return report(new ShapeMismatch(path, value, 'a list'))
+      value.forEach((entry: unknown, index) => item.check(entry, `${path}[${index}]`, report))
+    },
+    false,
+    item.converts &&
+      ((value, path) => (Array.isArray(value) ? value.map((entry: unknown, index) => item.read(entry, `${path}[${index}]`)) : [])),
+  )
 }
 
 /** An object whose named fields have their shapes; other fields are kept, unchecked. */
 export function object<const F extends Fields>(fields: F): ObjectShape<F> {
+  const at = (path: string, name: string) => (path === '' ? name : `${path}.${name}`)
+  const convert = (value: unknown, path: string) => {
+    const read: JsonObject = isJsonObject(value) ? {...value} : {}
+    for (const [name, shape] of Object.entries(fields)) {
+      const field = shape.read(read[name], at(path, name))
+      if (field !== undefined) read[name] = field
+    }
+    return read
+  }
   return {
-    ...custom<ObjectOf<F>>('an object', (value, path, report) => {
-      if (!isJsonObject(value)) return report(new ShapeMismatch(path, value, 'an object'))
-      for (const [name, shape] of Object.entries(fields)) shape.check(value[name], path === '' ? name : `${path}.${name}`, report)
-    }),
+    ...custom<ObjectOf<F>>(
+      'an object',
+      (value, path, report) => {
+        if (!isJsonObject(value)) return report(new ShapeMismatch(path, value, 'an object'))
+        for (const [name, shape] of Object.entries(fields)) shape.check(value[name], at(path, name), report)
+      },
+      false,
+      Object.values(fields).some((shape) => shape.converts) ? convert : undefined,
+    ),
     fields,
   }
 }

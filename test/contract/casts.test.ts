@@ -6,7 +6,7 @@ import {ROOT} from '../helpers/cli.js'
 
 /** Casts src/lib may hold at most: each one is a type the compiler takes on trust, where a shape
  *  (src/lib/shape.ts) or a type guard could check it instead. Lower it as casts go; never raise it. */
-const MAX_CASTS = 30
+const MAX_CASTS = 25
 
 function files(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true}).flatMap((entry) =>

@@ -1,59 +1,30 @@
-import {readFileSync} from 'node:fs'
-import {join} from 'node:path'
-import type {Config} from '@oclif/core/config'
+import {HelpAsked} from '../../src/cli/command-line.js'
+import {commandLineOutcome} from '../../src/cli/command-outcome.js'
+import {verbLineOutcome} from '../../src/cli/verb-outcome.js'
+import {COMMANDS} from '../../src/commands/list.js'
+import {commandNamed} from '../../src/lib/commands/run-command.js'
 import type {Outcome} from '../../src/lib/output/outcome.js'
 import {renderOutcome} from '../../src/lib/output/print.js'
-import {OutcomeCommand} from '../../src/oclif/outcome-command.js'
-import {type CliResult, ROOT, tempDir} from './cli.js'
+import {verbNamed} from '../../src/lib/verbs/index.js'
+import {type CliResult, tempDir} from './cli.js'
 
-/** A tapir command class from oclif's registry: it produces its Outcome without printing (the
- *  part `run` prints is what `renderOutcome` renders below). */
-interface Producer {
-  init(): Promise<void>
-  produce(): Promise<Outcome>
-}
-
-let config: Promise<Config> | undefined
-/** oclif's Config, loaded once per test file from package.json as bin/run.cjs loads it, with one
- *  difference: its commands are the classes of src/ (test/helpers/source-commands.js hands them
- *  over), so an edit in src needs no build. The plugins (help, autocomplete) are left out: help
- *  is refused below, and a plugin's command would not come from src. */
-function loadConfig(): Promise<Config> {
-  config ??= sourceConfig()
-  return config
-}
-
-async function sourceConfig(): Promise<Config> {
-  // Loaded on first use: a test file that only spawns the CLI does not pay for them.
-  const [{Config}, {COMMANDS}] = await Promise.all([import('@oclif/core/config'), import('../../src/commands/index.js')])
-  Object.assign(globalThis, {tapirSourceCommands: COMMANDS})
-  const pjson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-  pjson.oclif = {
-    ...pjson.oclif,
-    commands: {...pjson.oclif.commands, target: './test/helpers/source-commands.js'},
-    plugins: [],
-    hooks: {},
-  }
-  return Config.load({root: ROOT, pjson})
-}
-
-/** Runs `tapir <args>` in this process and returns what the spawned CLI (`tapir()` in cli.ts)
- *  returns for the same words: its stdout and stderr as a pipe carries them (uncoloured, the
- *  final newline stripped as execa strips it) and its exit code. What the process boundary
- *  alone decides is refused rather than imitated: stdin, a working folder, help and the
- *  version, an unknown command. Pass --state: the working folder is the test's own. */
+/** Runs `tapir <args>` in this process the way the bundle runs a line (src/cli/main.ts): the
+ *  verb or command it names, read by the one reader and run by the one runner, from src/ (an
+ *  edit needs no build). Returns what the spawned CLI (`tapir()` in cli.ts) returns for the same
+ *  words: its stdout and stderr as a pipe carries them (uncoloured, the final newline stripped
+ *  as execa strips it) and its exit code. What the process boundary or oclif alone decides is
+ *  refused rather than imitated: stdin, a working folder, help and the version, an unknown
+ *  command. Pass --state: the working folder is the test's own. */
 export async function runCommand(args: string[], options: {env?: Record<string, string>} = {}): Promise<CliResult> {
   const [id, ...argv] = args
   if (id === undefined || id.startsWith('-'))
     throw new Error(`runCommand needs a command id first, not ${JSON.stringify(args)}: spawn tapir() for help and --version`)
-  const beforeEnd = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv
-  if (beforeEnd.includes('--help')) throw new Error('oclif prints help before any command runs: spawn tapir() to test it')
-  const loaded = await loadConfig()
-  const found = loaded.findCommand(id)
-  if (found === undefined) throw new Error(`no command ${id} in oclif's registry: spawn tapir() to test the unknown-command hook`)
-  const CommandClass = await found.load()
-  const command: unknown = Reflect.construct(CommandClass, [argv, loaded])
-  if (!printsWhatItProduces(command)) throw new Error(`${id} does not print just the Outcome it produces: spawn tapir() to test it`)
+  const verb = id.startsWith('tapir:') ? verbNamed(id.slice('tapir:'.length)) : undefined
+  const command = verb ? undefined : commandNamed(COMMANDS, id)
+  const produce = verb
+    ? () => verbLineOutcome(verb, argv, undefined, {help: true})
+    : command && (() => commandLineOutcome(command, argv, COMMANDS))
+  if (!produce) throw new Error(`no command ${id}: spawn tapir() to test oclif's unknown-command hook`)
 
   const captured = {stdout: '', stderr: ''}
   // A HOME of its own, removed after: the unit tier shares modules between test files, so a
@@ -69,8 +40,10 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
   const exitCode = process.exitCode
   let outcome: Outcome
   try {
-    await command.init() // what oclif's _run does before run(): a deprecation warning, if any
-    outcome = await command.produce()
+    outcome = await produce()
+  } catch (error) {
+    if (error instanceof HelpAsked) throw new Error('oclif prints help for this line: spawn tapir() to test it', {cause: error})
+    throw error
   } finally {
     for (const undo of restore.reverse()) undo()
     process.exitCode = exitCode
@@ -82,19 +55,6 @@ export async function runCommand(args: string[], options: {env?: Record<string, 
     stderr: asPiped(captured.stderr + rendered.stderr),
     exitCode: rendered.exitCode,
   }
-}
-
-/** A tapir command whose `run` is the base one (OutcomeCommand's), which prints exactly
- *  `produce()`'s Outcome, or one whose class defines both side by side (install, uninstall);
- *  mcp:serve and mcp:install print their own way. Read from the prototypes by name: the unit
- *  tier shares modules between files, and a class may come from another copy of its module. */
-function printsWhatItProduces(command: unknown): command is Producer {
-  for (let proto: unknown = Object.getPrototypeOf(command); proto !== null && proto !== undefined; proto = Object.getPrototypeOf(proto)) {
-    if (!Object.hasOwn(proto, 'run')) continue
-    const owner = (proto as {constructor?: {name?: string}}).constructor?.name
-    return Object.hasOwn(proto, 'produce') || owner === OutcomeCommand.name
-  }
-  return false
 }
 
 /** What a command writes while it runs (progress lines) is part of its output, in order. */

@@ -8,7 +8,7 @@ import {runCommand} from './run-command.js'
 type RunOptions = {input?: string; env?: Record<string, string>}
 
 /** How a session's `run` reaches tapir: spawning the built CLI, or in this process through
- *  oclif's registry (the same output and exit code, without a process's start-up). */
+ *  the one reader and runner (the same output and exit code, without a process's start-up). */
 export type Runner = 'spawned' | 'in-process'
 
 export interface SimSession {

@@ -3,6 +3,7 @@ import {TapirError} from '../../src/lib/errors.js'
 import {
   anything,
   boolean,
+  converted,
   described,
   integer,
   list,
@@ -106,5 +107,23 @@ describe('shapes: what a JSON value from the app is expected to be', () => {
     expect(problem(readAs(pair, {low: 'x', high: 1}))).toBe('its result.low is a string ("x"), not a number')
     expect(problem(readAs(pair, {low: 2, high: 1}))).toBe('its result: low is above high')
     expect(problem(readAs(pair, {low: 1, high: 2}))).toBeUndefined()
+  })
+  it('converted reads a value as its function makes it, inside objects, lists and wrappers too', () => {
+    const cents = converted(number, (euros) => Math.round(euros * 100))
+    const price = object({net: cents, vat: optional(cents), note: nullable(cents), lines: list(cents)})
+    const sent = {net: 1.5, note: null, lines: [0.25, 2], extra: 'kept'}
+    expect(readAs(price, sent)).toEqual({value: {net: 150, note: null, lines: [25, 200], extra: 'kept'}})
+    expect(sent.net).toBe(1.5)
+    expect(readAs(price, {...sent, vat: 0.2})).toEqual({value: {...sent, net: 150, vat: 20, lines: [25, 200]}})
+    expect(
+      readAs(
+        refined(described('a price', price), () => undefined),
+        sent,
+      ),
+    ).toEqual(readAs(price, sent))
+    expect(problem(readAs(price, {...sent, lines: [1, 'x']}))).toBe('its result.lines[1] is a string ("x"), not a number')
+    const plain = {net: 1, lines: []}
+    expect(readAs(object({net: number}), plain)).toEqual({value: plain})
+    expect((readAs(object({net: number}), plain) as {value: unknown}).value).toBe(plain)
   })
 })

@@ -1,7 +1,7 @@
 import {readdirSync} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
 import {DEVICE_PLATFORMS, readLaunch, type DevicePlatform, type Launch} from './campaign-launch.js'
-import {isMap, type ReadContext, unknownKeys} from './scenario-entries.js'
+import {into, isMap, type ReadContext, unknownKeys} from './scenario-entries.js'
 import {ScenarioError, readSetup, readYaml} from './scenario-file.js'
 import {PLATFORMS, type SetupEntry} from './scenario-types.js'
 
@@ -54,14 +54,14 @@ function expand(pattern: string, dir: string, problems: string[]): string[] {
 export function loadCampaign(path: string, env: Readonly<Record<string, string | undefined>>): Campaign {
   const problems: string[] = []
   const file = resolve(path)
-  const data = readYaml(file, path, problems)
+  const data = readYaml(file, path, into(problems))
   if (problems.length > 0) throw new ScenarioError(problems, 'Invalid perf campaign:')
   if (!isMap(data))
     throw new ScenarioError(
       ['the file must be a YAML map (scenarios, hooks, after_start, retries, android, ios, chrome)'],
       'Invalid perf campaign:',
     )
-  unknownKeys(data, KEYS, 'campaign', {problems})
+  unknownKeys(data, KEYS, 'campaign', into(problems))
   const scenarios: unknown[] = Array.isArray(data.scenarios) ? data.scenarios : []
   const patterns = scenarios.every((item) => typeof item === 'string') ? scenarios.filter((item) => typeof item === 'string') : []
   if (patterns.length === 0) problems.push('scenarios: required, a non-empty list of file globs')
@@ -70,7 +70,7 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
   if (data.hooks !== undefined) {
     if (!isMap(data.hooks)) problems.push('hooks: must be a map of before_campaign / before_scenario to a shell command')
     else {
-      unknownKeys(data.hooks, HOOKS, 'hooks', {problems})
+      unknownKeys(data.hooks, HOOKS, 'hooks', into(problems))
       for (const hook of HOOKS) {
         const command = data.hooks[hook]
         if (command === undefined) continue
@@ -94,9 +94,11 @@ export function loadCampaign(path: string, env: Readonly<Record<string, string |
       problems.push(`retries: must be an integer of at least 0 (got ${JSON.stringify(wanted)})`)
     else retries = wanted
   }
-  const c: ReadContext = {scope: {params: new Map(), env}, platforms: [...PLATFORMS], problems, secrets: new Set()}
+  const c: ReadContext = {scope: {params: new Map(), env}, platforms: [...PLATFORMS], secrets: new Set()}
   const afterStart =
-    data.after_start === undefined ? [] : readSetup(data.after_start, 'after_start', c, {dir: dirname(file), stack: [file]})
+    data.after_start === undefined
+      ? []
+      : readSetup(data.after_start, 'after_start', c, {dir: dirname(file), stack: [file], files: new Map()}, into(problems))
   if (problems.length > 0) throw new ScenarioError(problems, 'Invalid perf campaign:')
   return {files, hooks, afterStart, retries, secrets: [...c.secrets], launches}
 }

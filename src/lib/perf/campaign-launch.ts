@@ -1,5 +1,5 @@
 import {TapirError} from '../errors.js'
-import {isMap, unknownKeys} from './scenario-entries.js'
+import {into, isMap, unknownKeys} from './scenario-entries.js'
 import type {Platform} from './scenario-types.js'
 
 /** How a campaign starts its app on a real platform: `tapir start --device=<device>
@@ -47,7 +47,7 @@ export function readLaunch(value: unknown, platform: DevicePlatform, problems: s
     Object.fromEntries(Object.entries(value).filter(([key]) => !(platform === 'android' && ANDROID_PREP.includes(key)))),
     keys,
     platform,
-    {problems},
+    into(problems),
   )
   const flutterArgs = readArgs(value.flutter_args, `${platform}.flutter_args`, problems)
   if (platform === 'chrome') {

@@ -15,7 +15,7 @@ export interface PerfApp {
 export function perfApp(app: AppConnection, timeoutMs: number): PerfApp {
   return {
     callExtension: (method, params, shape, waitsMs = 0, slices) =>
-      app.callExtension(method, params, shape, new Deadline(timeoutMs, waitsMs), slices?.(params)),
+      app.callExtension(method, params, shape, new Deadline(timeoutMs, waitsMs), slices?.(method, params)),
     hotRestart: () => app.hotRestart(),
   }
 }

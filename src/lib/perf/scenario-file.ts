@@ -2,6 +2,7 @@ import {dirname, resolve} from 'node:path'
 import {parseDocument} from 'yaml'
 import {UsageError, messageOf, errorCode} from '../errors.js'
 import {readBoundedText} from '../read-bounded.js'
+import {readAll, type Shape, type ShapeMismatch} from '../shape.js'
 import type {Param, Scope} from './interpolate.js'
 import {DEFAULT_THRESHOLDS, type Thresholds} from './run-file.js'
 import {
@@ -9,15 +10,22 @@ import {
   SECRET_MIN_LENGTH,
   STEP_VERBS,
   integer,
+  into,
   isMap,
+  map,
+  part,
   platformList,
+  problem,
   step,
-  text,
+  take,
+  textValue,
   unknownKeys,
   verbOf,
+  wording,
   type ReadContext,
+  type Report,
 } from './scenario-entries.js'
-import {PLATFORMS, type Gesture, type Scenario, type SetupEntry, type Step, type When} from './scenario-types.js'
+import {PLATFORMS, type Scenario, type SetupEntry, type Step, type When} from './scenario-types.js'
 
 const TOP_KEYS = ['name', 'viewport', 'platforms', 'setup', 'steps', 'repeat', 'thresholds', 'variants']
 const VARIANT_KEYS = ['viewport', 'platforms', 'repeat', 'steps']
@@ -52,12 +60,12 @@ export interface LoadOptions {
 }
 
 /** Reads a YAML file into plain data; an unreadable file or a YAML error is a problem. */
-export function readYaml(path: string, shown: string, problems: string[]): unknown {
+export function readYaml(path: string, shown: string, report: Report): unknown {
   let source: string
   try {
     source = readBoundedText(path)
   } catch (error) {
-    problems.push(`${shown}: cannot read (${errorCode(error) === 'ENOENT' ? 'no such file' : messageOf(error)})`)
+    problem(report, shown, path, `cannot read (${errorCode(error) === 'ENOENT' ? 'no such file' : messageOf(error)})`)
     return undefined
   }
   const document = parseDocument(source, {prettyErrors: false, uniqueKeys: true})
@@ -67,7 +75,7 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
     // The parser quotes the token it stopped at; the file may be anyone's, so its text is left out.
     const reason = /call stack/i.test(first.message) ? 'it nests too deeply' : first.message.split('\n', 1)[0].replace(/: ".*"$/, '')
     const more = rest.length > 0 ? ` (and ${rest.length} more error(s) that may follow from it)` : ''
-    problems.push(`${shown}: YAML: ${where(source, first.pos[0])}${reason}${more}`)
+    problem(report, shown, path, `YAML: ${where(source, first.pos[0])}${reason}${more}`)
     return undefined
   }
   let data: unknown
@@ -75,13 +83,16 @@ export function readYaml(path: string, shown: string, problems: string[]): unkno
     data = document.toJS({maxAliasCount: MAX_ALIAS_USES})
   } catch {
     // yaml refuses aliases that expand past the bound ("billion laughs").
-    problems.push(
-      `${shown}: YAML: its aliases expand too far (more than ${MAX_ALIAS_USES} uses, counted as expanded); write the repeated part out`,
+    problem(
+      report,
+      shown,
+      path,
+      `YAML: its aliases expand too far (more than ${MAX_ALIAS_USES} uses, counted as expanded); write the repeated part out`,
     )
     return undefined
   }
   if (expandedSize(data) > MAX_EXPANDED_VALUES) {
-    problems.push(`${shown}: YAML: more than ${MAX_EXPANDED_VALUES} values once its aliases are expanded; a scenario is far smaller`)
+    problem(report, shown, path, `YAML: more than ${MAX_EXPANDED_VALUES} values once its aliases are expanded; a scenario is far smaller`)
     return undefined
   }
   return data
@@ -116,7 +127,7 @@ function expandedSize(data: unknown): number {
 function readScenarioFile(path: string): {file: string; data: Record<string, unknown>} {
   const problems: string[] = []
   const file = resolve(path)
-  const data = readYaml(file, path, problems)
+  const data = readYaml(file, path, into(problems))
   if (problems.length > 0) throw new ScenarioError(problems)
   if (!isMap(data)) throw new ScenarioError(['the file must be a YAML map (name, steps, ...)'])
   return {file, data}
@@ -124,10 +135,11 @@ function readScenarioFile(path: string): {file: string; data: Record<string, unk
 
 /** The scenario (or one variant of it) in a file's YAML; throws ScenarioError naming every problem. */
 function scenarioOf({file, data}: {file: string; data: Record<string, unknown>}, options: LoadOptions): Scenario {
-  const problems: string[] = []
-  const scenario = readScenario(data, file, options, problems)
-  if (problems.length > 0 || !scenario) throw new ScenarioError(problems.length > 0 ? problems : ['the scenario could not be read'])
-  return scenario
+  const read = readAll(scenarioShape(file, options), data)
+  if ('mismatches' in read) throw new ScenarioError(read.mismatches.map(wording))
+  // Every part that gives no value has said why; this is the guard should one not.
+  if (read.value === undefined) throw new ScenarioError(['the scenario could not be read'])
+  return read.value
 }
 
 /** Parses a scenario file with the full grammar; throws ScenarioError naming every problem. */
@@ -143,134 +155,124 @@ export function loadScenarios(path: string, env: LoadOptions['env']): Scenario[]
   return variants.length === 0 ? [scenarioOf(read, {env})] : variants.map((variant) => scenarioOf(read, {variant, env}))
 }
 
-function readScenario(data: Record<string, unknown>, file: string, options: LoadOptions, problems: string[]): Scenario | undefined {
-  unknownKeys(data, TOP_KEYS, 'scenario', {problems})
-  let name = typeof data.name === 'string' && NAME.test(data.name) ? data.name : undefined
-  if (!name)
-    problems.push(
-      `name: required, lower-case letters, digits, _ and - only (it names the run file; got ${JSON.stringify(data.name ?? null)})`,
-    )
-  let body: Record<string, unknown> = data
-  let variant: string | undefined
-  if (data.variants !== undefined) {
-    const variants = isMap(data.variants) ? data.variants : undefined
-    if (!variants || Object.keys(variants).length === 0)
-      problems.push('variants: must be a map of variant names to {viewport, platforms, repeat, steps}')
-    else if (options.variant === undefined)
-      problems.push(`variants: this file declares ${Object.keys(variants).join(', ')}; name one of them as the variant`)
-    else if (!isMap(variants[options.variant]) && variants[options.variant] !== null)
-      problems.push(`variant ${options.variant}: not declared here (declared: ${Object.keys(variants).join(', ')})`)
-    else {
-      const overrides = (variants[options.variant] ?? {}) as Record<string, unknown>
-      unknownKeys(overrides, VARIANT_KEYS, `variants.${options.variant}`, {problems})
-      body = {...data, ...Object.fromEntries(Object.entries(overrides).filter(([key]) => VARIANT_KEYS.includes(key)))}
-      variant = options.variant
-      if (!/^[a-z0-9_-]+$/.test(variant)) problems.push(`variants.${variant}: a variant name is lower-case letters, digits, _ and - only`)
-      if (name) name = `${name}-${variant}`
-    }
-  } else if (options.variant !== undefined) {
-    problems.push(`variant ${options.variant}: this file declares no variants; leave the variant out`)
-  }
-  const platforms = body.platforms === undefined ? [...PLATFORMS] : (platformList(body.platforms, 'platforms', problems) ?? [...PLATFORMS])
-  const c: ReadContext = {scope: {params: new Map(), env: options.env}, platforms, problems, secrets: new Set()}
-  const viewport = body.viewport === undefined ? undefined : readViewport(body.viewport, c)
-  const repeat = body.repeat === undefined ? 3 : integer(body.repeat, 'repeat', c, {min: 1})
-  const thresholds = body.thresholds === undefined ? DEFAULT_THRESHOLDS : readThresholds(body.thresholds, problems)
-  const setup = body.setup === undefined ? [] : readSetup(body.setup, 'setup', c, {dir: dirname(file), stack: [file]})
-  let steps: Step[] = []
-  if (!Array.isArray(body.steps) || body.steps.length === 0) problems.push('steps: required, a non-empty list')
-  else steps = readSteps(body.steps, c)
-  if (!name || repeat === undefined || !thresholds) return undefined
-  return {
-    name,
-    ...(variant ? {variant} : {}),
-    ...(viewport ? {viewport} : {}),
-    platforms,
-    setup,
-    steps,
-    repeat,
-    thresholds,
-    secrets: [...c.secrets],
-  }
-}
-
-function readViewport(raw: unknown, c: ReadContext): {width: number; height: number} | undefined {
-  if (!isMap(raw)) {
-    c.problems.push('viewport: needs {width, height}')
-    return undefined
-  }
-  unknownKeys(raw, ['width', 'height'], 'viewport', c)
-  const width = integer(raw.width, 'viewport.width', c, {min: 1})
-  const height = integer(raw.height, 'viewport.height', c, {min: 1})
-  return width === undefined || height === undefined ? undefined : {width, height}
-}
-
-function readThresholds(raw: unknown, problems: string[]): Thresholds | undefined {
-  if (!isMap(raw) || typeof raw.warn !== 'number' || typeof raw.error !== 'number') {
-    problems.push('thresholds: needs {warn, error}, both numbers (percent)')
-    return undefined
-  }
-  unknownKeys(raw, ['warn', 'error'], 'thresholds', {problems})
-  if (!(raw.warn > 0 && raw.warn < raw.error)) {
-    problems.push(`thresholds: must satisfy 0 < warn < error (got warn ${raw.warn}, error ${raw.error})`)
-    return undefined
-  }
-  return {warn: raw.warn, error: raw.error}
-}
-
-function readSteps(raw: unknown[], c: ReadContext): Step[] {
-  const out: Step[] = []
-  raw.forEach((entry, index) => {
-    const where = `steps[${index}]`
-    if (!isMap(entry)) {
-      c.problems.push(
-        `${where}: ${typeof entry === 'string' ? `${entry} needs arguments (e.g. {${entry}: ...})` : 'must be a map with one verb key'}`,
+/** A scenario file's map, the variant of `options` merged in, read as the scenario. */
+const scenarioShape = (file: string, options: LoadOptions): Shape<Scenario> =>
+  part((data, _where, report) => {
+    if (!isMap(data)) return undefined
+    unknownKeys(data, TOP_KEYS, 'scenario', report)
+    let name = typeof data.name === 'string' && NAME.test(data.name) ? data.name : undefined
+    if (!name)
+      problem(
+        report,
+        'name',
+        data.name,
+        `required, lower-case letters, digits, _ and - only (it names the run file; got ${JSON.stringify(data.name ?? null)})`,
       )
-      return
+    const body = variantOf(data, options, report)
+    if (name && options.variant !== undefined && body !== data) name = `${name}-${options.variant}`
+    const platforms =
+      body.platforms === undefined ? [...PLATFORMS] : (take(platformList(), body.platforms, 'platforms', report) ?? [...PLATFORMS])
+    const c: ReadContext = {scope: {params: new Map(), env: options.env}, platforms, secrets: new Set()}
+    const viewport = body.viewport === undefined ? undefined : take(SIZE(c), body.viewport, 'viewport', report)
+    const repeat = take(integer(c, {min: 1}, 3), body.repeat, 'repeat', report)
+    const thresholds = body.thresholds === undefined ? DEFAULT_THRESHOLDS : take(THRESHOLDS_SHAPE, body.thresholds, 'thresholds', report)
+    const setup =
+      body.setup === undefined ? [] : readSetup(body.setup, 'setup', c, {dir: dirname(file), stack: [file], files: new Map()}, report)
+    const steps =
+      !Array.isArray(body.steps) || body.steps.length === 0
+        ? problem(report, 'steps', body.steps, 'required, a non-empty list')
+        : readSteps(body.steps, c, report)
+    if (!name || repeat === undefined || !thresholds || !steps || (body.viewport !== undefined && !viewport)) return undefined
+    return {
+      name,
+      ...(body !== data ? {variant: options.variant} : {}),
+      ...(viewport ? {viewport} : {}),
+      platforms,
+      setup,
+      steps,
+      repeat,
+      thresholds,
+      secrets: [...c.secrets],
     }
-    const verb = verbOf(entry, where, c)
-    if (verb === undefined) return
-    if (!STEP_VERBS.some((known) => known === verb)) {
-      c.problems.push(
-        `${where}: unknown step verb ${verb}${verb === 'include' ? ' (includes belong in setup)' : ''} (steps: ${STEP_VERBS.join(', ')})`,
-      )
-      return
-    }
-    const parsed = step(verb, entry[verb], entry, `${where} (${verb})`, c)
-    if (parsed) out.push(parsed)
   })
-  return out
+
+const SIZE = (c: ReadContext) => map({width: integer(c, {min: 1}), height: integer(c, {min: 1})}, 'needs {width, height}')
+
+const THRESHOLDS_SHAPE = part<Thresholds>((raw, where, report) => {
+  if (!isMap(raw) || typeof raw.warn !== 'number' || typeof raw.error !== 'number')
+    return problem(report, where, raw, 'needs {warn, error}, both numbers (percent)')
+  unknownKeys(raw, ['warn', 'error'], where, report)
+  if (raw.warn > 0 && raw.warn < raw.error) return {warn: raw.warn, error: raw.error}
+  return problem(report, where, raw, `must satisfy 0 < warn < error (got warn ${raw.warn}, error ${raw.error})`)
+})
+
+/** The file's map with the overrides of the variant `options` names (the map itself when it
+ *  declares none, or the variant is not one of them). */
+function variantOf(data: Record<string, unknown>, options: LoadOptions, report: Report): Record<string, unknown> {
+  const {variant} = options
+  if (data.variants === undefined) {
+    if (variant !== undefined) problem(report, `variant ${variant}`, variant, 'this file declares no variants; leave the variant out')
+    return data
+  }
+  const variants = isMap(data.variants) ? data.variants : {}
+  const declared = Object.keys(variants).join(', ')
+  if (declared === '') problem(report, 'variants', data.variants, 'must be a map of variant names to {viewport, platforms, repeat, steps}')
+  else if (variant === undefined)
+    problem(report, 'variants', data.variants, `this file declares ${declared}; name one of them as the variant`)
+  else if (!isMap(variants[variant]) && variants[variant] !== null)
+    problem(report, `variant ${variant}`, variant, `not declared here (declared: ${declared})`)
+  else {
+    const overrides = variants[variant] ?? {}
+    if (!isMap(overrides)) return data
+    unknownKeys(overrides, VARIANT_KEYS, `variants.${variant}`, report)
+    if (!NAME.test(variant)) problem(report, `variants.${variant}`, variant, 'a variant name is lower-case letters, digits, _ and - only')
+    return {...data, ...Object.fromEntries(Object.entries(overrides).filter(([key]) => VARIANT_KEYS.includes(key)))}
+  }
+  return data
+}
+
+function readSteps(raw: unknown[], c: ReadContext, report: Report): Step[] | undefined {
+  const steps = raw.map((entry, index) => {
+    const where = `steps[${index}]`
+    if (!isMap(entry))
+      return problem(
+        report,
+        where,
+        entry,
+        typeof entry === 'string' ? `${entry} needs arguments (e.g. {${entry}: ...})` : 'must be a map with one verb key',
+      )
+    const verb = verbOf(entry, where, report)
+    if (verb === undefined) return undefined
+    if (!STEP_VERBS.some((known) => known === verb))
+      return problem(
+        report,
+        where,
+        entry,
+        `unknown step verb ${verb}${verb === 'include' ? ' (includes belong in setup)' : ''} (steps: ${STEP_VERBS.join(', ')})`,
+      )
+    return step(verb, entry, `${where} (${verb})`, c, report)
+  })
+  return steps.every((entry) => entry !== undefined) ? steps : undefined
 }
 
 export interface IncludeState {
   dir: string
   /** The files being read, outermost first: a file already on it is a cycle. */
   stack: string[]
+  /** Each fragment as read from its file, read once however often the scenario is walked. */
+  files: Map<string, {data: unknown; problems: ShapeMismatch[]}>
 }
 
-export function readSetup(raw: unknown, where: string, c: ReadContext, state: IncludeState): SetupEntry[] {
-  if (!Array.isArray(raw)) {
-    c.problems.push(`${where}: must be a list`)
-    return []
-  }
-  const out: SetupEntry[] = []
-  raw.forEach((entry, index) => {
+export function readSetup(raw: unknown, where: string, c: ReadContext, state: IncludeState, report: Report): SetupEntry[] {
+  if (!Array.isArray(raw)) return problem(report, where, raw, 'must be a list') ?? []
+  return raw.flatMap((entry: unknown, index) => {
     const at = `${where}[${index}]`
-    if (typeof entry === 'string') {
-      if (entry === 'hot_restart' || entry === 'wait_for_network_idle') out.push({verb: entry})
-      else c.problems.push(`${at}: ${entry} needs arguments, or is not a setup verb`)
-      return
-    }
-    if (!isMap(entry)) {
-      c.problems.push(`${at}: must be a verb or a map with one verb key`)
-      return
-    }
-    const verb = verbOf(entry, at, c, entry.include !== undefined ? ['with', 'when'] : [])
-    if (verb === undefined) return
-    const parsed = setupEntry(verb, entry, `${at} (${verb})`, c, state)
-    if (parsed) out.push(parsed)
+    if (entry === 'hot_restart' || entry === 'wait_for_network_idle') return [{verb: entry}]
+    if (typeof entry === 'string') return problem(report, at, entry, `${entry} needs arguments, or is not a setup verb`) ?? []
+    if (!isMap(entry)) return problem(report, at, entry, 'must be a verb or a map with one verb key') ?? []
+    const verb = verbOf(entry, at, report, entry.include !== undefined ? ['with', 'when'] : [])
+    return (verb !== undefined && setupEntry(verb, entry, `${at} (${verb})`, c, state, report)) || []
   })
-  return out
 }
 
 function setupEntry(
@@ -279,98 +281,123 @@ function setupEntry(
   where: string,
   c: ReadContext,
   state: IncludeState,
+  report: Report,
 ): SetupEntry | undefined {
-  if (SETUP_ONLY.includes(verb) && entry.only !== undefined) c.problems.push(`${where}: only is for gestures, not ${verb}`)
+  if (SETUP_ONLY.includes(verb) && entry.only !== undefined) problem(report, where, entry, `only is for gestures, not ${verb}`)
   switch (verb) {
     case 'hot_restart':
     case 'wait_for_network_idle':
-      if (entry[verb] !== null && entry[verb] !== true) c.problems.push(`${where}: takes no arguments (write it as a bare entry)`)
+      if (entry[verb] !== null && entry[verb] !== true) problem(report, where, entry, 'takes no arguments (write it as a bare entry)')
       return {verb}
     case 'navigate': {
-      const route = text(entry.navigate, where, c)
+      const route = textValue(entry.navigate, where, c, report)
       return route && {verb, route: route.text}
     }
     case 'wait_for_text': {
       const args = entry.wait_for_text
-      if (isMap(args)) unknownKeys(args, ['text', 'timeout_ms'], where, c)
-      const value = text(isMap(args) ? args.text : args, where, c)
-      const timeoutMs =
-        isMap(args) && args.timeout_ms !== undefined ? integer(args.timeout_ms, `${where}.timeout_ms`, c, {min: 1}) : WAIT_FOR_TEXT_MS
+      if (isMap(args)) unknownKeys(args, ['text', 'timeout_ms'], where, report)
+      const value = textValue(isMap(args) ? args.text : args, where, c, report)
+      const timeoutMs = take(
+        integer(c, {min: 1}, WAIT_FOR_TEXT_MS),
+        isMap(args) ? args.timeout_ms : undefined,
+        `${where}.timeout_ms`,
+        report,
+      )
       return value && timeoutMs !== undefined ? {verb, text: value.text, timeoutMs} : undefined
     }
     case 'include':
-      return include(entry, where, c, state)
+      return include(entry, where, c, state, report)
   }
-  if (GESTURE_VERBS.some((gesture) => gesture === verb)) return step(verb, entry[verb], entry, where, c) as Gesture | undefined
-  c.problems.push(`${where}: unknown setup verb ${verb} (setup: ${[...SETUP_ONLY, ...GESTURE_VERBS, 'include'].join(', ')})`)
-  return undefined
+  if (GESTURE_VERBS.some((gesture) => gesture === verb)) {
+    const gesture = step(verb, entry, where, c, report)
+    return gesture?.verb === 'navigate' || gesture?.verb === 'resize' ? undefined : gesture
+  }
+  return problem(report, where, entry, `unknown setup verb ${verb} (setup: ${[...SETUP_ONLY, ...GESTURE_VERBS, 'include'].join(', ')})`)
 }
 
-function readWhen(raw: unknown, where: string, c: ReadContext): When | undefined {
-  if (!isMap(raw)) {
-    c.problems.push(`${where}: needs {text, unless_text, timeout_ms}`)
-    return undefined
-  }
-  unknownKeys(raw, ['text', 'unless_text', 'timeout_ms'], where, c)
-  if (raw.text === undefined && raw.unless_text === undefined) c.problems.push(`${where}: needs text or unless_text`)
-  const shown = raw.text === undefined ? undefined : text(raw.text, `${where}.text`, c)
-  const hidden = raw.unless_text === undefined ? undefined : text(raw.unless_text, `${where}.unless_text`, c)
-  const timeoutMs = raw.timeout_ms === undefined ? WHEN_TIMEOUT_MS : integer(raw.timeout_ms, `${where}.timeout_ms`, c, {min: 1})
-  if (timeoutMs === undefined) return undefined
-  return {...(shown ? {text: shown.text} : {}), ...(hidden ? {unlessText: hidden.text} : {}), timeoutMs}
-}
+const WHEN = (c: ReadContext) =>
+  part<When>((raw, where, report) => {
+    if (!isMap(raw)) return problem(report, where, raw, 'needs {text, unless_text, timeout_ms}')
+    unknownKeys(raw, ['text', 'unless_text', 'timeout_ms'], where, report)
+    if (raw.text === undefined && raw.unless_text === undefined) problem(report, where, raw, 'needs text or unless_text')
+    const shown = raw.text === undefined ? undefined : textValue(raw.text, `${where}.text`, c, report)
+    const hidden = raw.unless_text === undefined ? undefined : textValue(raw.unless_text, `${where}.unless_text`, c, report)
+    const timeoutMs = take(integer(c, {min: 1}, WHEN_TIMEOUT_MS), raw.timeout_ms, `${where}.timeout_ms`, report)
+    if (timeoutMs === undefined) return undefined
+    return {...(shown ? {text: shown.text} : {}), ...(hidden ? {unlessText: hidden.text} : {}), timeoutMs}
+  })
 
-function include(entry: Record<string, unknown>, where: string, c: ReadContext, state: IncludeState): SetupEntry | undefined {
-  if (entry.only !== undefined) c.problems.push(`${where}: only is for gestures, not include`)
-  const relative = text(entry.include, where, c)
+function include(
+  entry: Record<string, unknown>,
+  where: string,
+  c: ReadContext,
+  state: IncludeState,
+  report: Report,
+): SetupEntry | undefined {
+  if (entry.only !== undefined) problem(report, where, entry, 'only is for gestures, not include')
+  const relative = textValue(entry.include, where, c, report)
   if (!relative) return undefined
   const file = resolve(state.dir, relative.text)
-  if (state.stack.includes(file)) {
-    c.problems.push(`${where}: ${relative.text} includes itself (${[...state.stack, file].map((f) => f.split('/').at(-1)).join(' -> ')})`)
-    return undefined
+  if (state.stack.includes(file))
+    return problem(
+      report,
+      where,
+      entry,
+      `${relative.text} includes itself (${[...state.stack, file].map((f) => f.split('/').at(-1)).join(' -> ')})`,
+    )
+  if (state.stack.length > MAX_INCLUDE_DEPTH) return problem(report, where, entry, `includes nest deeper than ${MAX_INCLUDE_DEPTH}`)
+  let read = state.files.get(file)
+  if (!read) {
+    const problems: ShapeMismatch[] = []
+    read = {data: readYaml(file, relative.text, (mismatch) => problems.push(mismatch)), problems}
+    state.files.set(file, read)
   }
-  if (state.stack.length > MAX_INCLUDE_DEPTH) {
-    c.problems.push(`${where}: includes nest deeper than ${MAX_INCLUDE_DEPTH}`)
-    return undefined
-  }
-  const fragment = readYaml(file, relative.text, c.problems)
+  read.problems.forEach(report)
+  const fragment = read.data
   if (fragment === undefined) return undefined
-  if (!isMap(fragment)) {
-    c.problems.push(`${relative.text}: a fragment must be a map with params, when, steps`)
-    return undefined
-  }
-  unknownKeys(fragment, FRAGMENT_KEYS, relative.text, c)
-  const scope = fragmentScope(fragment.params, entry.with, where, relative.text, c)
-  const inner: ReadContext = {...c, scope}
-  const rawWhen = entry.when ?? fragment.when
+  if (!isMap(fragment)) return problem(report, relative.text, fragment, 'a fragment must be a map with params, when, steps')
+  unknownKeys(fragment, FRAGMENT_KEYS, relative.text, report)
+  const inner: ReadContext = {...c, scope: fragmentScope(fragment.params, entry.with, where, relative.text, c, report)}
   const when =
-    rawWhen === undefined
-      ? undefined
-      : readWhen(rawWhen, entry.when !== undefined ? `${where}.when` : `${relative.text}: when`, entry.when !== undefined ? c : inner)
-  if (!Array.isArray(fragment.steps) || fragment.steps.length === 0) c.problems.push(`${relative.text}: steps: required, a non-empty list`)
-  const setup = readSetup(fragment.steps ?? [], `${relative.text}: steps`, inner, {dir: dirname(file), stack: [...state.stack, file]})
+    entry.when !== undefined
+      ? take(WHEN(c), entry.when, `${where}.when`, report)
+      : fragment.when === undefined
+        ? undefined
+        : take(WHEN(inner), fragment.when, `${relative.text}: when`, report)
+  if (!Array.isArray(fragment.steps) || fragment.steps.length === 0)
+    problem(report, `${relative.text}: steps`, fragment.steps, 'required, a non-empty list')
+  const setup = readSetup(
+    fragment.steps ?? [],
+    `${relative.text}: steps`,
+    inner,
+    {...state, dir: dirname(file), stack: [...state.stack, file]},
+    report,
+  )
   return {verb: 'include', path: relative.text, ...(when ? {when} : {}), setup}
 }
 
 /** The fragment's params, each from `with:` (read in the including scope) or its default. */
-function fragmentScope(declared: unknown, given: unknown, where: string, fragment: string, c: ReadContext): Scope {
+function fragmentScope(declared: unknown, given: unknown, where: string, fragment: string, c: ReadContext, report: Report): Scope {
   const params = new Map<string, Param>()
-  if (declared !== undefined && !isMap(declared)) c.problems.push(`${fragment}: params must be a map of name: {default, secret}`)
-  if (given !== undefined && !isMap(given)) c.problems.push(`${where}.with: must be a map of param: value`)
+  if (declared !== undefined && !isMap(declared)) problem(report, fragment, declared, 'params must be a map of name: {default, secret}')
+  if (given !== undefined && !isMap(given)) problem(report, `${where}.with`, given, 'must be a map of param: value')
   const spec = isMap(declared) ? declared : {}
   const values = isMap(given) ? given : {}
   for (const name of Object.keys(values))
     if (!(name in spec))
-      c.problems.push(
-        `${where}.with: ${fragment} has no param ${name}${Object.keys(spec).length > 0 ? ` (params: ${Object.keys(spec).join(', ')})` : ''}`,
+      problem(
+        report,
+        `${where}.with`,
+        values,
+        `${fragment} has no param ${name}${Object.keys(spec).length > 0 ? ` (params: ${Object.keys(spec).join(', ')})` : ''}`,
       )
   for (const [name, raw] of Object.entries(spec)) {
     const options = raw === null ? {} : raw
     if (!isMap(options)) {
-      c.problems.push(`${fragment}: params.${name} must be {default, secret} or empty`)
+      problem(report, `${fragment}: params.${name}`, raw, 'must be {default, secret} or empty')
       continue
     }
-    unknownKeys(options, ['default', 'secret'], `${fragment}: params.${name}`, c)
+    unknownKeys(options, ['default', 'secret'], `${fragment}: params.${name}`, report)
     const secret = options.secret === true
     const source =
       values[name] !== undefined
@@ -379,16 +406,16 @@ function fragmentScope(declared: unknown, given: unknown, where: string, fragmen
           ? {raw: options.default, at: `${fragment}: params.${name}.default`, scope: {...c, scope: {params: new Map(), env: c.scope.env}}}
           : undefined
     if (!source) {
-      c.problems.push(`${where}: ${fragment} needs param ${name}; pass it in with:`)
+      problem(report, where, spec, `${fragment} needs param ${name}; pass it in with:`)
       params.set(name, {text: `<${name}>`, secret, unresolved: true}) // so its uses raise no second problem
       continue
     }
-    const value = text(source.raw, source.at, source.scope, {allowSecret: true, allowEmpty: true})
+    const value = textValue(source.raw, source.at, source.scope, report, {allowSecret: true, allowEmpty: true})
     if (!value) continue
     let unresolved = value.unresolved === true
     if (secret && !value.secret) {
       if (value.text.length < SECRET_MIN_LENGTH) {
-        c.problems.push(`${source.at}: a secret must be at least ${SECRET_MIN_LENGTH} characters`)
+        problem(report, source.at, source.raw, `a secret must be at least ${SECRET_MIN_LENGTH} characters`)
         unresolved = true
       } else c.secrets.add(value.text)
     }

@@ -23,7 +23,7 @@ export function extensionVerb<const P extends readonly Param[], R extends Result
     dispatch: `ext.tapir.${method}`,
     execute: async (call, input) => {
       const params = toExtensionParams(verb.params, input)
-      return (await call.app()).callExtension(method, params, verb.result, call.deadline, verb.slices?.(params))
+      return (await call.app()).callExtension(method, params, verb.result, call.deadline, verb.slices?.(method, params))
     },
     report: (result): Report => ({stdout: JSON.stringify(result)}),
     ...definition,

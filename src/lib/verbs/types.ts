@@ -145,7 +145,7 @@ export interface VerbCall extends Omit<VerbContext, 'app' | 'recorder'> {
   appWithin(deadline: Deadline): Promise<AppConnection>
 }
 
-/** How a verb's result reads on the CLI (the exit code is the verb's `exitCode`). */
+/** How a verb's result reads on the CLI (whether it is a soft failure is the verb's `failed`). */
 export interface Report {
   stdout?: string
   stderr?: string[]

@@ -41,14 +41,14 @@ const without = (params: Record<string, string>, ...names: string[]) =>
 const notMatched = (answer: JsonObject) => answer.matched === false
 
 /** How a verb that waits in the app is asked for in slices: a verb's `slices` fact, from the
- *  params it sends; undefined when this call does not wait. */
-export type Slicer = (params: Record<string, string>) => SlicedWait | undefined
+ *  extension it calls and the params it sends; undefined when this call does not wait. */
+export type Slicer = (ext: string, params: Record<string, string>) => SlicedWait | undefined
 
 /** wait_for answers `matched: false` when its time is up; the elapsed time counts every slice.
  *  `defaultMs`: the wait when `timeoutMs` is not sent (the verb's default). */
 export function waitForSlices(defaultMs: number): Slicer {
-  return (params) => {
-    const call: WaitCall = {ext: 'wait_for', params: without(params, 'timeoutMs'), param: 'timeoutMs', pending: notMatched}
+  return (ext, params) => {
+    const call: WaitCall = {ext, params: without(params, 'timeoutMs'), param: 'timeoutMs', pending: notMatched}
     return {
       totalMs: ms(params.timeoutMs, defaultMs),
       first: call,
@@ -65,10 +65,10 @@ export function waitForSlices(defaultMs: number): Slicer {
 /** wait_for_network_idle reports its timeout as a `timeout` error envelope. A slice must hold the
  *  whole idle window, so a window too long for one is not sliced. */
 export function networkIdleSlices(defaults: {timeoutMs: number; idleMs: number}): Slicer {
-  return (params) => {
+  return (ext, params) => {
     if (ms(params.idleMs, defaults.idleMs) > SLICE_MS / 2) return undefined
     const call: WaitCall = {
-      ext: 'wait_for_network_idle',
+      ext,
       params: without(params, 'timeoutMs'),
       param: 'timeoutMs',
       pending: () => false,
@@ -85,13 +85,13 @@ export function networkIdleSlices(defaults: {timeoutMs: number; idleMs: number})
 
 /** tap --until taps once; what is left of the wait goes on as wait_for of the same text. */
 export function tapUntilSlices(defaultUntilMs: number): Slicer {
-  return (params) => {
+  return (ext, params) => {
     const until = params.until
     if (until === undefined) return undefined
     return {
       totalMs: ms(params.untilTimeoutMs, defaultUntilMs),
       first: {
-        ext: 'tap',
+        ext,
         params: without(params, 'untilTimeoutMs'),
         param: 'untilTimeoutMs',
         pending: (answer) => answer.untilMatched === false,
