@@ -1,5 +1,6 @@
 import {TapirError} from '../errors.js'
 import {object, string} from '../shape.js'
+import type {SharedState} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
@@ -59,13 +60,13 @@ export async function liveNode(app: AppConnection, deadline: Deadline, ref: stri
 /** Where find's handles are kept: beside the session file of the call being run. */
 let handles = new HandleStore(undefined)
 
-/** The handles of the session whose call runs now (its session file, or none). */
-export function useHandles(sessionFile: string | undefined): void {
-  handles = new HandleStore(sessionFile)
+/** The handles of the session whose call runs now (its handle file, or none). */
+export function useHandles(shared: SharedState | undefined): void {
+  handles = new HandleStore(shared)
 }
 
 /** A new qN for the predicate, kept with the session. */
-export function mintHandle(predicate: Predicate): string {
+export function mintHandle(predicate: Predicate): Promise<string> {
   return handles.mint(predicate)
 }
 
