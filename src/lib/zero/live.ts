@@ -8,7 +8,7 @@ import {SEMANTICS_DUMP} from '../vm/zero-install.js'
 import {ensureSemantics, pointerEvent, type DartExpression} from './dart.js'
 import {HandleStore, type Predicate} from './handles.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
-import {allNodes, listedNodes, offscreen, viewOf} from './snapshot.js'
+import {allNodes, listedNodes, offscreen, roleOf, viewOf} from './snapshot.js'
 
 // The app as a package-free session sees it: the semantics tree read now, a node by its ref, and
 // one of dart.ts's expressions evaluated.
@@ -83,7 +83,7 @@ export function nodeFor(root: DumpNode, ref: string): DumpNode {
 function handleNode(root: DumpNode, ref: string): DumpNode {
   const predicate = handles.predicate(ref)
   if (predicate === undefined) throw new TapirError((words) => `No handle ${ref} in this session: ${words.call('find')} again.`, 'app')
-  const node = matchesOf(root, predicate)[0]
+  const node = pickOf(matchesOf(root, predicate))
   if (node === undefined) throw new TapirError(`${ref} (${describe(predicate)}) matches nothing on screen now.`, 'app')
   return node
 }
@@ -92,6 +92,16 @@ const describe = (predicate: Predicate): string =>
   Object.entries(predicate)
     .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
     .join(', ')
+
+/** A control a user acts on, by its snapshot role (a heading, an image or plain text is not). */
+const ACTIONABLE = new Set(['button', 'textbox', 'checkbox', 'link'])
+
+/** The node a handle names among those its predicate matches: the first control, and the first
+ *  in tree order only when none is one, as the package's find picks (the reference, tapir_find:
+ *  "the first interactive one wins"); so a recording's find step names the same widget here. */
+export function pickOf(matches: readonly DumpNode[]): DumpNode | undefined {
+  return matches.find((node) => ACTIONABLE.has(roleOf(node) ?? '')) ?? matches[0]
+}
 
 /** The listed nodes a predicate matches, in snapshot order (inside its `within` node, if any). */
 export function matchesOf(root: DumpNode, predicate: Predicate): DumpNode[] {
