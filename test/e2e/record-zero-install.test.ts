@@ -3,6 +3,7 @@ import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {mcpClient} from '../helpers/mcp.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
 expectNoProcessLeft()
@@ -137,6 +138,59 @@ describe('recording a session on an app with no package (--package=none)', () =>
       const bare = await tapir(['test', 'quickstart.tapir', '--reporter=list', '--state', s.state], {cwd: project.path})
       expect(bare.exitCode).toBe(1)
       expect(bare.stdout + bare.stderr).toContain('TAPIR_SECRET_PASSWORD')
+    },
+    SLOW,
+  )
+})
+
+describe('mcp:serve --record on an app with no package', () => {
+  it(
+    "records an agent's sign-in, and the recording replays on a fresh app",
+    async () => {
+      const project = tempDir('tapir-record-zero-mcp-')
+      const file = join(project.path, 'agent.tapir')
+      const s = await simSession({package: 'none'})
+      try {
+        const client = await mcpClient(s.state, ['--record', file])
+        try {
+          const call = async (name: string, args: Record<string, unknown> = {}) => {
+            const answer = (await client.callTool({name, arguments: args})) as {isError?: boolean; content: Array<{text?: string}>}
+            expect(answer.isError, `${name}: ${answer.content[0]?.text ?? ''}`).toBeFalsy()
+            return answer
+          }
+          await call('tapir_snap')
+          expect(JSON.parse((await call('tapir_find', {text: 'Email'})).content[0]!.text!)).toMatchObject({ref: 'q1'})
+          await call('tapir_fill', {ref: 'q1', text: 'ada@example.com'})
+          await call('tapir_fill', {ref: 'e4', text: 'hunter22'})
+          await call('tapir_tap', {ref: 'e6'})
+          await call('tapir_wait_for', {text: 'Monitors', timeoutMs: 3000})
+        } finally {
+          await client.close()
+        }
+        const text = readFileSync(file, 'utf8')
+        expect(text).toContain('\n# app package: none (driven zero-install)\n')
+        expect(text).not.toContain('hunter22')
+        expect(text.split('\n').filter((line) => line !== '' && !line.startsWith('#'))).toEqual([
+          'find --text=Email --as=email',
+          'fill --ref=@email --text=ada@example.com',
+          'find --semanticsLabel=Password --as=password',
+          'fill --ref=@password --text=${env.TAPIR_SECRET_PASSWORD}',
+          "find --semanticsLabel='Sign in' --as=sign_in --matches=2",
+          'tap --ref=@sign_in',
+          'wait --text=Monitors --timeoutMs=3000',
+        ])
+      } finally {
+        await s.close()
+      }
+      const fresh = await simSession({package: 'none'})
+      try {
+        const run = await fresh.spawn(['tapir:run', '--file', file], {env: {TAPIR_SECRET_PASSWORD: 'hunter22'}})
+        expect(run.exitCode, run.stdout + run.stderr).toBe(0)
+        expect((await fresh.spawn(['tapir:snap', '--interactiveOnly'])).stdout).toContain('- heading "Monitors"')
+      } finally {
+        await fresh.close()
+        project.remove()
+      }
     },
     SLOW,
   )
