@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
+import {SEMANTICS_DUMP} from '../../src/lib/vm/zero-install.js'
 import {tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {mcpClient} from '../helpers/mcp.js'
@@ -46,10 +47,12 @@ const STEPS = [
   'tap --ref=@back',
 ]
 
-/** What the app was sent, in order, less the isolate and library ids (which differ between two sims). The
- *  VM Service's own reads of which isolate is the app's (getVM, getIsolate) are left out: every
- *  tapir process makes them, record start and stop too, and the recorder reads the package an
- *  action ran on from them (an app with no package pins no isolate, so they are read again). */
+/** What the app was sent, in order, less the isolate and library ids (which differ between two
+ *  sims). The VM Service's own reads of which isolate is the app's (getVM, getIsolate) are left
+ *  out: every tapir process makes them, record start and stop too, and the recorder reads the
+ *  package an action ran on from them (an app with no package pins no isolate, so they are read
+ *  again). A run of semantics dumps counts once: an action polls the tree until it changes
+ *  (zero/live.ts `settled`), as often as the time it takes allows. */
 const appCalls = (s: SimSession) =>
   s.sim.requests
     .filter((request) => request.method !== 'getVM' && request.method !== 'getIsolate')
@@ -57,6 +60,7 @@ const appCalls = (s: SimSession) =>
       const {isolateId: _isolateId, targetId: _targetId, ...rest} = params
       return {method, params: rest}
     })
+    .filter((call, index, calls) => !(call.method === SEMANTICS_DUMP && calls[index - 1]?.method === SEMANTICS_DUMP))
 
 const seen = ({stdout, stderr, exitCode}: {stdout: string; stderr: string; exitCode: number}) => ({
   exitCode,

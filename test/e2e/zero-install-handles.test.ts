@@ -49,5 +49,6 @@ describe("find's zero-install handles, minted by several tapir processes at once
     const kept = JSON.parse(readFileSync(`${s.state}.handles.json`, 'utf8')) as {next: number; handles: Record<string, unknown>}
     expect(kept.next).toBe(2 * FINDS.length + 1)
     expect(Object.keys(kept.handles)).toHaveLength(2 * FINDS.length)
-  })
+    // A few dozen CLI processes, eight at a time: on a loaded machine that takes a while.
+  }, 120_000)
 })
