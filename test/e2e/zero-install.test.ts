@@ -132,8 +132,34 @@ describe('a default sim whose ext.tapir.* a test hides', () => {
     await s.close()
   })
 
-  it('signs in, opens a monitor and goes back, zero-install', async () => {
+  it('signs in, opens a monitor and goes back, zero-install; status says so', async () => {
+    const status = await s.run(['status', '--json'])
+    expect(status.exitCode).toBe(0)
+    expect(status.stdout).toMatch(/"zeroInstall": "zero-install: .*\(run tapir install\)\."/)
     await quickStart(s)
+  })
+
+  it('the same flow as one tapir:run, through labels and refs, after a hot restart', async () => {
+    expect(await s.run(['hot-restart'])).toMatchObject({exitCode: 0})
+    const run = await s.run([
+      'tapir:run',
+      'find --text=Email --as=email',
+      'fill --ref=@email --text=ada@example.com',
+      'find --semanticsLabel=Password --as=password',
+      'fill --ref=@password --text=hunter22',
+      "find --semanticsLabel='Sign in' --as=go --matches=2",
+      'tap --ref=@go',
+      'wait --text=Monitors',
+      'find --text=API --as=api',
+      'tap --ref=@api',
+      'snap --grep=^Back$',
+      'tap --ref=e70',
+      "wait --textGone='Back'",
+      'snap --grep=^Monitors$',
+    ])
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toContain('- button "Back" [ref=e70]')
+    expect(run.stdout).toMatch(/\[13\/13\] snap --grep=\^Monitors\$ ok:\n- heading "Monitors" \[ref=e8\]\n/)
   })
 
   it('the same flow as a tapir test flow, with its default --fresh=restart', async () => {

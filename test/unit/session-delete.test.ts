@@ -17,8 +17,15 @@ describe('deleteSession', () => {
     const path = join(dir, 'state.json')
     writeFileSync(path, '{}')
     writeFileSync(`${path}.handles.json`, '{"next":2,"handles":{"q1":{"text":"Email"}}}')
+    // The lock of a find killed while it minted a handle.
+    writeFileSync(`${path}.handles.json.lock`, '{}')
     writeFileSync(join(dir, 'other.json'), '{}')
     deleteSession(locateSession({stateFlag: path, env: {}, cwd: dir}), undefined)
-    expect([existsSync(path), existsSync(`${path}.handles.json`), existsSync(join(dir, 'other.json'))]).toEqual([false, false, true])
+    expect([path, `${path}.handles.json`, `${path}.handles.json.lock`, join(dir, 'other.json')].map((file) => existsSync(file))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ])
   })
 })

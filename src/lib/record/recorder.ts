@@ -12,6 +12,9 @@ import {MAX_FINDS, type Predicates, type RecordingState, type RecordingStore} fr
 export const SECRET_LABEL = /pass(word|code|phrase)|secret|\bpin\b|pin[ _-]?code|token/i
 const PREDICATE_NAMES = ['key', 'semanticsLabel', 'text', 'contains'] as const
 
+/** The header's package for an app driven with no package in it (docs/zero-install.md). */
+const ZERO_INSTALL_PACKAGE = 'none (driven zero-install)'
+
 /** Whether a verb's successful calls become steps (its `record` rule). */
 export function isRecorded(verb: Verb): boolean {
   return verb.record.as === 'step'
@@ -50,7 +53,10 @@ export class Recorder implements CallRecorder {
     return Promise.resolve(async (result) => {
       const app = await call.app().catch(() => undefined)
       const appPackage = await app?.appPackage(call.deadline).catch(() => undefined)
-      const lines = this.stepsFor(verb, record, input, result, seen, call, appPackage)
+      // No package on an isolate that is not restarting: the call was driven zero-install. Both
+      // are read from the isolate the call already found, never asked of the app for this.
+      const zeroInstall = app !== undefined && appPackage === undefined && !(await app.restarting(call.deadline).catch(() => true))
+      const lines = this.stepsFor(verb, record, input, result, seen, call, zeroInstall ? ZERO_INSTALL_PACKAGE : appPackage)
       this.keep(verb, input, result, call)
       await this.append(lines)
     })

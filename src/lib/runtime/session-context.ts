@@ -1,6 +1,7 @@
 import type {ChromeEndpoint} from '../cdp/page.js'
 import {isSeen, Recorder} from '../record/recorder.js'
 import type {RecordingStore} from '../record/state.js'
+import {readFindHandles, updateFindHandles} from '../session/find-handles.js'
 import {HoldStack} from '../session/hold-stack.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
@@ -9,7 +10,7 @@ import type {Session} from '../session/session.js'
 import {readSession, writeSession} from '../session/store.js'
 import type {Shape} from '../shape.js'
 import {RefMemory} from '../verbs/ref-memory.js'
-import type {AppTarget, CallRecorder, Verb, VerbContext} from '../verbs/types.js'
+import type {AppTarget, CallRecorder, SharedState, Verb, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -101,6 +102,15 @@ export class SessionContext implements VerbContext {
   /** The viewport holders of this session's Chrome page, in a file beside the session. */
   holdStack<T>(held: Shape<T>): HoldStack<T> {
     return new HoldStack(this.location, `${this.location.path}.holds`, held)
+  }
+
+  /** find's zero-install handles, in a file beside the session. */
+  handleState(): SharedState {
+    const location = this.location
+    return {
+      read: () => readFindHandles(location),
+      update: (change) => updateFindHandles(location, 'tapir:find', change),
+    }
   }
 
   async app(deadline: Deadline): Promise<AppConnection> {

@@ -108,6 +108,7 @@ export function deleteSession(location: SessionLocation, session: Session | unde
   // find's handles on an app with no package (src/lib/zero/handles.ts): a new session starts
   // with none, so a qN of this one never names a node of the next app.
   remove(`${location.path}.handles.json`)
+  remove(`${location.path}.handles.json.lock`)
   if (!location.pointer) return
   const pointer = readFallback(location.pointer)
   if (pointer?.projectRoot && pointer.projectRoot === session?.projectRoot) remove(location.pointer)

@@ -108,6 +108,9 @@ export interface VerbContext {
   reload?(kind: 'reload' | 'restart', deadline: Deadline): Promise<{via: string; message: string; restarted?: boolean}>
   /** The session file in use, for a tapir process a verb starts (a campaign's start and stop). */
   sessionFile?(): string
+  /** find's zero-install handles, in a file beside the session that every tapir process on it
+   *  shares (zero/handles.ts). */
+  handleState?(): SharedState
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number
@@ -314,4 +317,13 @@ export interface HoldStack<T> {
   leave(undo: () => Promise<void>): Promise<void>
   /** When the holder on top is gone (killed outright), runs `clear` with what it held and drops it. */
   clearDead(clear: (held: T) => Promise<void>): Promise<boolean>
+}
+
+/** A JSON state kept beside the session and shared by every tapir process on it: read as it is,
+ *  or changed read-modify-write under its lock, so two processes never change it at once. */
+export interface SharedState {
+  /** The state, or undefined when there is none (or it is not JSON). */
+  read(): unknown
+  /** Runs `change` on the state as it is now, writes what it gives back, and answers its answer. */
+  update<T>(change: (state: unknown) => {state: unknown; answer: T}): Promise<T>
 }

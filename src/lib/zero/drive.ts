@@ -23,7 +23,7 @@ export async function drivesZeroInstall(app: AppConnection, deadline: Deadline):
 }
 
 export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
-  useHandles(call.sessionFile?.())
+  useHandles(call.handleState?.())
   const app = await call.app()
   switch (verb.name) {
     case 'snap':
@@ -105,7 +105,7 @@ async function find(app: AppConnection, deadline: Deadline, input: Input): Promi
   }
   const matches = matchesOf(await readTree(app, deadline), predicate)
   if (matches.length === 0) return {matched: false, ref: null}
-  return {matched: true, ref: mintHandle(predicate), matchCount: matches.length}
+  return {matched: true, ref: await mintHandle(predicate), matchCount: matches.length}
 }
 
 /** The interactive nodes on screen, each with its eN, role and label. */

@@ -1,10 +1,10 @@
-import {readFileSync} from 'node:fs'
 import {isJsonObject} from '../shape.js'
-import {writeAtomic} from '../write-atomic.js'
+import type {SharedState} from '../verbs/types.js'
 
 // find's qN handles on an app with no package. The package keeps a handle's predicate in the app;
 // here the app keeps nothing of tapir's, so the predicate is kept beside the session file (one
-// small JSON file, `<session>.handles.json`), and every use of the handle runs it again over the
+// small JSON file, `<session>.handles.json`, shared by every tapir process on the session and
+// changed only under its lock: session/sidecar-state.ts), and every use of the handle runs it again over the
 // semantics tree as it is then: the handle names whatever node matches now, as the package's does.
 
 export interface Predicate {
@@ -36,55 +36,50 @@ interface Stored {
 
 /** The most handles kept; the oldest go first, as a ring. */
 const MAX_HANDLES = 1000
-const MAX_FILE_BYTES = 1_000_000
 
+/** What the file holds, as far as it is a handle file; anything else starts afresh. */
+function storedOf(parsed: unknown): Stored {
+  if (isJsonObject(parsed) && typeof parsed.next === 'number' && Number.isSafeInteger(parsed.next) && isJsonObject(parsed.handles)) {
+    const handles: Record<string, Predicate> = {}
+    for (const [ref, value] of Object.entries(parsed.handles)) {
+      const predicate = predicateOf(value)
+      if (predicate !== undefined) handles[ref] = predicate
+    }
+    return {next: parsed.next, handles}
+  }
+  return {next: 1, handles: {}}
+}
+
+/** The next state with a new qN for the predicate, and that qN. */
+function minted(stored: Stored, predicate: Predicate): {state: Stored; answer: string} {
+  const ref = `q${stored.next}`
+  const handles = {...stored.handles, [ref]: predicate}
+  const names = Object.keys(handles)
+  for (const old of names.slice(0, Math.max(0, names.length - MAX_HANDLES))) delete handles[old]
+  return {state: {next: stored.next + 1, handles}, answer: ref}
+}
+
+/** Handles with no session behind them (a context with no session file): this process's own. */
 const inMemory: Stored = {next: 1, handles: {}}
 
 export class HandleStore {
-  constructor(private readonly sessionFile: string | undefined) {}
+  /** `shared`: the session's handle file, read and changed by every tapir process on the session. */
+  constructor(private readonly shared: SharedState | undefined) {}
 
-  private get path(): string | undefined {
-    return this.sessionFile === undefined ? undefined : `${this.sessionFile}.handles.json`
-  }
-
-  private read(): Stored {
-    const path = this.path
-    if (path === undefined) return inMemory
-    try {
-      const text = readFileSync(path, 'utf8')
-      if (text.length > MAX_FILE_BYTES) return {next: 1, handles: {}}
-      const parsed: unknown = JSON.parse(text)
-      if (isJsonObject(parsed) && typeof parsed.next === 'number' && isJsonObject(parsed.handles)) {
-        const handles: Record<string, Predicate> = {}
-        for (const [ref, value] of Object.entries(parsed.handles)) {
-          const predicate = predicateOf(value)
-          if (predicate !== undefined) handles[ref] = predicate
-        }
-        return {next: parsed.next, handles}
-      }
-    } catch {
-      // No handle minted yet, or a file tapir did not write: start afresh.
+  /** A new qN for the predicate. Minted under the file's lock: finds run by several processes
+   *  at once each get their own qN, and none overwrites another's. */
+  async mint(predicate: Predicate): Promise<string> {
+    if (this.shared === undefined) {
+      const {state, answer} = minted(inMemory, predicate)
+      Object.assign(inMemory, state)
+      return answer
     }
-    return {next: 1, handles: {}}
-  }
-
-  /** A new qN for the predicate. */
-  mint(predicate: Predicate): string {
-    const stored = this.read()
-    const ref = `q${stored.next}`
-    const handles = {...stored.handles, [ref]: predicate}
-    const names = Object.keys(handles)
-    for (const old of names.slice(0, Math.max(0, names.length - MAX_HANDLES))) delete handles[old]
-    const next = {next: stored.next + 1, handles}
-    const path = this.path
-    if (path === undefined) Object.assign(inMemory, next)
-    else writeAtomic(path, `${JSON.stringify(next)}\n`, {mode: 0o600, private: true})
-    return ref
+    return this.shared.update((current) => minted(storedOf(current), predicate))
   }
 
   /** The predicate a qN was minted for, or undefined when this session never minted it. */
   predicate(ref: string): Predicate | undefined {
-    const found = this.read().handles[ref]
-    return isJsonObject(found) ? found : undefined
+    const stored = this.shared === undefined ? inMemory : storedOf(this.shared.read())
+    return Object.hasOwn(stored.handles, ref) ? stored.handles[ref] : undefined
   }
 }

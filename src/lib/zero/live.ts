@@ -1,5 +1,6 @@
 import {TapirError} from '../errors.js'
 import {object, string} from '../shape.js'
+import type {SharedState} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
@@ -7,7 +8,7 @@ import {SEMANTICS_DUMP} from '../vm/zero-install.js'
 import {ensureSemantics, pointerEvent, type DartExpression} from './dart.js'
 import {HandleStore, type Predicate} from './handles.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
-import {allNodes, listedNodes, offscreen, viewOf} from './snapshot.js'
+import {allNodes, listedNodes, offscreen, roleOf, viewOf} from './snapshot.js'
 
 // The app as a package-free session sees it: the semantics tree read now, a node by its ref, and
 // one of dart.ts's expressions evaluated.
@@ -59,13 +60,13 @@ export async function liveNode(app: AppConnection, deadline: Deadline, ref: stri
 /** Where find's handles are kept: beside the session file of the call being run. */
 let handles = new HandleStore(undefined)
 
-/** The handles of the session whose call runs now (its session file, or none). */
-export function useHandles(sessionFile: string | undefined): void {
-  handles = new HandleStore(sessionFile)
+/** The handles of the session whose call runs now (its handle file, or none). */
+export function useHandles(shared: SharedState | undefined): void {
+  handles = new HandleStore(shared)
 }
 
 /** A new qN for the predicate, kept with the session. */
-export function mintHandle(predicate: Predicate): string {
+export function mintHandle(predicate: Predicate): Promise<string> {
   return handles.mint(predicate)
 }
 
@@ -82,7 +83,7 @@ export function nodeFor(root: DumpNode, ref: string): DumpNode {
 function handleNode(root: DumpNode, ref: string): DumpNode {
   const predicate = handles.predicate(ref)
   if (predicate === undefined) throw new TapirError((words) => `No handle ${ref} in this session: ${words.call('find')} again.`, 'app')
-  const node = matchesOf(root, predicate)[0]
+  const node = pickOf(matchesOf(root, predicate))
   if (node === undefined) throw new TapirError(`${ref} (${describe(predicate)}) matches nothing on screen now.`, 'app')
   return node
 }
@@ -91,6 +92,16 @@ const describe = (predicate: Predicate): string =>
   Object.entries(predicate)
     .map(([name, value]) => `${name} ${JSON.stringify(value)}`)
     .join(', ')
+
+/** A control a user acts on, by its snapshot role (a heading, an image or plain text is not). */
+const ACTIONABLE = new Set(['button', 'textbox', 'checkbox', 'link'])
+
+/** The node a handle names among those its predicate matches: the first control, and the first
+ *  in tree order only when none is one, as the package's find picks (the reference, tapir_find:
+ *  "the first interactive one wins"); so a recording's find step names the same widget here. */
+export function pickOf(matches: readonly DumpNode[]): DumpNode | undefined {
+  return matches.find((node) => ACTIONABLE.has(roleOf(node) ?? '')) ?? matches[0]
+}
 
 /** The listed nodes a predicate matches, in snapshot order (inside its `within` node, if any). */
 export function matchesOf(root: DumpNode, predicate: Predicate): DumpNode[] {
