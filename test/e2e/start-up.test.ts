@@ -158,7 +158,7 @@ describe('start-up', () => {
   }, 120_000)
 
   // Node 22.1+ keeps compiled code itself (module.enableCompileCache); bin/run.cjs keeps its own on Node 20.
-  it.skipIf(typeof process.getBuiltinModule('node:module').enableCompileCache === 'function')(
+  it.skipIf('enableCompileCache' in process.getBuiltinModule('node:module'))(
     'keeps the bundle compiled on Node 20 in a folder only this user can enter, and compiles afresh when it does not fit',
     async () => {
       const temp = join(dir.path, 'tmp')
