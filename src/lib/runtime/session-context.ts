@@ -4,12 +4,13 @@ import type {RecordingStore} from '../record/state.js'
 import {HoldStack} from '../session/hold-stack.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
+import {readPerfState, writePerfState} from '../session/perf-state.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession, writeSession} from '../session/store.js'
 import type {Shape} from '../shape.js'
 import {RefMemory} from '../verbs/ref-memory.js'
-import type {AppTarget, CallRecorder, Verb, VerbContext} from '../verbs/types.js'
+import type {AppTarget, CallRecorder, SessionSidecar, Verb, VerbContext} from '../verbs/types.js'
 import {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {toWebSocketUri} from '../vm/uri.js'
@@ -162,6 +163,11 @@ export class SessionContext implements VerbContext {
 
   sessionFile(): string {
     return this.location.path
+  }
+
+  perfState(): SessionSidecar {
+    const location = this.location
+    return {read: () => readPerfState(location), write: (state) => writePerfState(location, state)}
   }
 
   close(): void {

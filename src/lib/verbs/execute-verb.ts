@@ -25,6 +25,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     ...(context.reset ? {reset: context.reset.bind(context)} : {}),
     ...(context.reload ? {reload: context.reload.bind(context)} : {}),
     ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
+    ...(context.perfState ? {perfState: context.perfState.bind(context)} : {}),
     ...(context.origin ? {origin: context.origin} : {}),
     ...(context.envWords ? {envWords: context.envWords} : {}),
     cwd: context.cwd,

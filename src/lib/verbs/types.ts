@@ -108,6 +108,9 @@ export interface VerbContext {
   reload?(kind: 'reload' | 'restart', deadline: Deadline): Promise<{via: string; message: string; restarted?: boolean}>
   /** The session file in use, for a tapir process a verb starts (a campaign's start and stop). */
   sessionFile?(): string
+  /** The zero-install perf session's state, kept beside the session file so every tapir process
+   *  on the session sees it (src/lib/session/perf-state.ts). */
+  perfState?(): SessionSidecar
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number
@@ -121,6 +124,12 @@ export interface VerbContext {
   envWords?: ReadonlyArray<readonly [given: string, written: string]>
   /** The refs this context has seen, for what a ref the app no longer knows was (ref-memory.ts). */
   refs?: RefTracker
+}
+
+/** A state file beside the session file: JSON its owner reads and writes, undefined when none. */
+export interface SessionSidecar {
+  read(): unknown
+  write(state: unknown): void
 }
 
 /** Sees every result's snapshot, and explains an error about a ref it saw. */
