@@ -140,13 +140,26 @@ describe('a debug app with no package: perf in timing mode from Flutter.Frame ev
   })
 })
 
-describe('a debug app with no package and no DDS', () => {
-  it('perf_begin is refused in one line naming --dds, as console is', async () => {
+describe('a debug app with no package where the read cannot be made', () => {
+  it('without DDS, perf_begin is refused in one line naming --dds, as console is', async () => {
     const s = await simSession({package: 'none'})
     try {
       const begin = await s.run(['tapir:perf_begin'])
       expect(begin).toMatchObject({exitCode: 1, stdout: ''})
       expect(begin.stderr).toMatch(/^✗ perf_begin on an app with no package reads .*--dds.*tapir install\.$/)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('a web app (DWDS) has no timeline clock for the window: refused in one line naming tapir install', async () => {
+    const s = await simSession({package: 'none', mode: 'dwds'})
+    try {
+      const begin = await s.run(['tapir:perf_begin'])
+      expect(begin).toMatchObject({exitCode: 1, stdout: ''})
+      expect(begin.stderr).toMatch(
+        /^✗ perf_begin on an app with no package places frames on the VM's timeline clock .*\(DWDS, a web app\): run tapir install\.$/,
+      )
     } finally {
       await s.close()
     }

@@ -11,14 +11,16 @@ describe('deleteSession', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
   })
 
-  it('takes the zero-install handles beside the session with it, and nothing else there', () => {
+  it('takes the zero-install handles and perf session beside the session with it, and nothing else there', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tapir-delete-'))
     dirs.push(dir)
     const path = join(dir, 'state.json')
     writeFileSync(path, '{}')
     writeFileSync(`${path}.handles.json`, '{"next":2,"handles":{"q1":{"text":"Email"}}}')
+    writeFileSync(`${path}.perf`, '{"next":2,"open":{"token":"perf-1","startUs":1,"livenessBaseline":0}}\n')
     writeFileSync(join(dir, 'other.json'), '{}')
     deleteSession(locateSession({stateFlag: path, env: {}, cwd: dir}), undefined)
-    expect([existsSync(path), existsSync(`${path}.handles.json`), existsSync(join(dir, 'other.json'))]).toEqual([false, false, true])
+    const left = [path, `${path}.handles.json`, `${path}.perf`, join(dir, 'other.json')].map((file) => existsSync(file))
+    expect(left).toEqual([false, false, false, true])
   })
 })

@@ -7,9 +7,9 @@ import type {FrameRecord} from './perf/types.js'
  *   keeps each rasterised frame's `FrameTiming` and reports them in batches: the first frame at
  *   once, then when 100 are waiting, or `kBatchTimeInMilliseconds` (100 ms outside release) after
  *   the first frame of a batch was rasterised.
- * - Its timestamps are on the Dart timeline clock (runtime/dart_vm_initializer.cc
- *   `DartVMInitializer::Initialize` sets `fml::TimePoint::SetClockSource(DartTimelineTicksSinceEpoch)`),
- *   the clock the VM's `getVMTimelineMicros` reads.
+ * - Its timestamps are on the Dart timeline clock: engine runtime/dart_vm_initializer.cc
+ *   `DartVMInitializer::Initialize` sets `fml::TimePoint::SetClockSource(DartTimelineTicksSinceEpoch)`
+ *   (`Dart_TimelineGetTicks`), the clock the VM's `getVMTimelineMicros` reads.
  * - The framework (packages/flutter/lib/src/scheduler/binding.dart `SchedulerBinding.initInstances`)
  *   registers, when `!kReleaseMode`, a timings callback that posts one `Flutter.Frame` per timing
  *   (`_profileFramePostEvent`): `number`, `startTime` (buildStart), `elapsed` (totalSpan),
