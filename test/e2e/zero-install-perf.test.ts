@@ -1,3 +1,5 @@
+import {existsSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
@@ -129,7 +131,7 @@ describe('a debug app with no package: perf in timing mode from Flutter.Frame ev
     expect(noInsight.stderr).toMatch(/session perf-4 was refused/)
   })
 
-  it('attribution, phases and perf_trace are refused in one line naming the way out', async () => {
+  it('attribution, perf_trace and perf_run are refused in one line naming the way out', async () => {
     const attribution = await s.run(['tapir:perf_begin', '--mode=attribution'])
     expect(attribution).toMatchObject({exitCode: 1, stdout: ''})
     expect(attribution.stderr).toMatch(/^✗ .*--mode=timing.*tapir install/)
@@ -137,6 +139,13 @@ describe('a debug app with no package: perf in timing mode from Flutter.Frame ev
     const trace = await s.run(['tapir:perf_trace', `--out=${s.dir}/t.json`])
     expect(trace.exitCode).toBe(1)
     expect(trace.stderr).toMatch(/^✗ tapir:perf_trace has no zero-install form: .*tapir install/)
+    writeFileSync(join(s.dir, 'sign-in.yaml'), 'name: sign-in\nsteps:\n  - tap: {target: {text: Sign in}}\nrepeat: 1\n')
+    const run = await s.run(['tapir:perf_run', join(s.dir, 'sign-in.yaml'), '--platform=android', `--out=${s.dir}`])
+    expect(run.exitCode).toBe(1)
+    expect(run.stderr).toMatch(
+      /^✗ tapir:perf_run has no zero-install form: .*between tapir:perf_begin and tapir:perf_end for a timing report .*tapir install\.$/,
+    )
+    expect(existsSync(join(s.dir, 'sign-in-run.json'))).toBe(false)
   })
 })
 
