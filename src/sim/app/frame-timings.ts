@@ -118,7 +118,8 @@ export class FrameTimings {
       this.flush()
     } else if (!this.reportScheduled) {
       this.reportScheduled = true
-      this.timers.later(BATCH_MS, () => {
+      // The engine's delayed task counts from the rasterisation, however late this runs.
+      this.timers.later((timing.rasterFinish - this.clock()) / 1000 + BATCH_MS, () => {
         this.reportScheduled = false
         if (this.unreported.length > 0) this.flush()
       })
