@@ -108,7 +108,8 @@ export function closeTimingSession(inWindow: readonly FrameTime[], window: Sessi
     framesDrawn,
     framesSummarized: painted,
     framesOutsideSession: window.framesOutsideSession,
-    complete: painted + dropped + window.framesOutsideSession >= framesDrawn && missing.length === 0,
+    // Every frame number the liveness advanced by is painted, dropped or outside the window.
+    complete: painted + dropped + window.framesOutsideSession >= framesDrawn,
     missing,
   }
   const facts: Facts = {frames, painted, count: painted + dropped, gaps, coverage, window}
