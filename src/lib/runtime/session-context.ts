@@ -5,6 +5,7 @@ import {readFindHandles, updateFindHandles} from '../session/find-handles.js'
 import {HoldStack} from '../session/hold-stack.js'
 import type {SessionLocation} from '../session/location.js'
 import {locateSession} from '../session/location.js'
+import {readPerfState, updatePerfState} from '../session/perf-state.js'
 import {checkOwnership, requireSession} from '../session/require-session.js'
 import type {Session} from '../session/session.js'
 import {readSession, writeSession} from '../session/store.js'
@@ -172,6 +173,15 @@ export class SessionContext implements VerbContext {
 
   sessionFile(): string {
     return this.location.path
+  }
+
+  /** A zero-install perf session, in a file beside the session. */
+  perfState(): SharedState {
+    const location = this.location
+    return {
+      read: () => readPerfState(location),
+      update: (change) => updatePerfState(location, 'tapir:perf_begin', change),
+    }
   }
 
   close(): void {

@@ -109,6 +109,8 @@ export function deleteSession(location: SessionLocation, session: Session | unde
   // with none, so a qN of this one never names a node of the next app.
   remove(`${location.path}.handles.json`)
   remove(`${location.path}.handles.json.lock`)
+  // A zero-install perf session (src/lib/zero/perf.ts) ends with the app it measured.
+  remove(`${location.path}.perf`)
   if (!location.pointer) return
   const pointer = readFallback(location.pointer)
   if (pointer?.projectRoot && pointer.projectRoot === session?.projectRoot) remove(location.pointer)

@@ -26,6 +26,7 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
     ...(context.reload ? {reload: context.reload.bind(context)} : {}),
     ...(context.sessionFile ? {sessionFile: context.sessionFile.bind(context)} : {}),
     ...(context.handleState ? {handleState: context.handleState.bind(context)} : {}),
+    ...(context.perfState ? {perfState: context.perfState.bind(context)} : {}),
     ...(context.origin ? {origin: context.origin} : {}),
     ...(context.envWords ? {envWords: context.envWords} : {}),
     cwd: context.cwd,

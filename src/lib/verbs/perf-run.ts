@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import {ParamError, UsageError} from '../errors.js'
+import {ParamError, TapirError, UsageError} from '../errors.js'
 import {checkOutputFile, REPORT_OUTPUT} from '../output-file.js'
 import {browserFor} from '../perf/browser-control.js'
 import {runCampaign} from '../perf/campaign.js'
@@ -9,6 +9,7 @@ import {perfRun, type WrittenRun} from '../perf/runner.js'
 import {loadScenario} from '../perf/scenario-file.js'
 import {PLATFORMS, type Platform} from '../perf/scenario-types.js'
 import {Deadline} from '../vm/deadline.js'
+import {drivesZeroInstall} from '../zero/drive.js'
 import {htmlPath, type PERF_CAMPAIGN_PARAMS, type PERF_RUN_PARAMS} from './perf-run-params.js'
 import type {InputOf, VerbCall} from './types.js'
 
@@ -20,6 +21,19 @@ const platformNamed = (name: string | undefined): Platform | undefined => PLATFO
 const LABEL = /^[a-z0-9_-]+$/
 /** Insights the --json answer keeps (the run file has them all). */
 const JSON_INSIGHTS = 6
+
+/** A scenario's repeats find their targets and read their reports through the package: an app
+ *  with none is refused before the first repeat, not at its first step. */
+async function refuseZeroInstall(context: VerbCall): Promise<void> {
+  const deadline = new Deadline(context.timeoutMs)
+  const app = await context.appWithin(deadline)
+  if ((await app.appPackage(deadline)) !== undefined || !(await drivesZeroInstall(app, deadline))) return
+  throw new TapirError(
+    (words) =>
+      `${words.call('perf_run')} has no zero-install form: its repeats find their targets and read their reports through the package; measure your steps between ${words.call('perf_begin')} and ${words.call('perf_end')} for a timing report from Flutter's frame events, or run tapir install.`,
+    'usage',
+  )
+}
 
 /** Runs a scenario file: its setup, steps and perf_end per repeat, and writes the run file(s).
  *  The result is the run file without its repeats (and only the top insights), and where it is. */
@@ -42,6 +56,7 @@ export async function runScenario(context: VerbCall, input: InputOf<typeof PERF_
     if (!each.platforms.includes(platform))
       throw new UsageError(`Scenario ${each.name} does not run on ${platform} (platforms: ${each.platforms.join(', ')}).`)
   }
+  await refuseZeroInstall(context)
   const [main, baseline]: Array<WrittenRun | undefined> = await perfRun(
     {
       scenario,

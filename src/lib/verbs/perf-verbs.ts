@@ -28,8 +28,11 @@ export const perfBegin = extensionVerb({
       brief: 'timing: frame times only; attribution profiles (inflates ms).',
       type: 'string',
       default: 'attribution',
+      // Sent only when given: the package defaults to attribution, an app with no package to timing.
+      defaultInApp: true,
       options: ['attribution', 'timing'],
-      description: 'attribution: blocks, counters and insights (profiling inflates ms); timing: frame timings only.',
+      description:
+        'attribution (the default with the tapir package): blocks, counters and insights (profiling inflates ms); timing: frame timings only (the default, and the only mode, on an app with no package).',
     },
     {
       name: 'phases',

@@ -111,6 +111,9 @@ export interface VerbContext {
   /** find's zero-install handles, in a file beside the session that every tapir process on it
    *  shares (zero/handles.ts). */
   handleState?(): SharedState
+  /** The zero-install perf session's state, kept beside the session file so every tapir process
+   *  on the session sees it (src/lib/session/perf-state.ts). */
+  perfState?(): SharedState
   cwd: string
   /** --timeout: how long one verb may take, on top of its own wait in the app. */
   timeoutMs: number

@@ -268,6 +268,25 @@ export class AppConnection {
     }
   }
 
+  /** The VM's timeline clock in microseconds (service.md `getVMTimelineMicros`), the clock the
+   *  engine stamps frame timings with; undefined where the debug service has none (DWDS answers
+   *  it "not supported"). */
+  async timelineMicros(deadline: Deadline): Promise<number | undefined> {
+    try {
+      const answer = await this.client.call('getVMTimelineMicros', {}, deadline)
+      return typeof answer.timestamp === 'number' ? answer.timestamp : undefined
+    } catch (error) {
+      if (error instanceof RpcError) return undefined
+      throw error
+    }
+  }
+
+  /** The operating system the VM says it runs on (`getVM`'s `operatingSystem`). */
+  async operatingSystem(deadline: Deadline): Promise<string | undefined> {
+    const vm = await this.client.call('getVM', {}, deadline)
+    return typeof vm.operatingSystem === 'string' ? vm.operatingSystem : undefined
+  }
+
   /** Whether an isolate of the app has registered tapir's (or Dusk 0.0.1's) extensions. */
   async hasTapir(deadline: Deadline): Promise<boolean> {
     return (await this.appPackage(deadline)) !== undefined

@@ -7,6 +7,7 @@ import {focusedText, pointerEvent, replaceFocusedText} from './dart.js'
 import {ZERO_INSTALL_FORMS} from './forms.js'
 import type {Predicate} from './handles.js'
 import {centre, dumpText, liveNode, matchesOf, mintHandle, nodeFor, readTree, run, settled, tapAt, useHandles} from './live.js'
+import {perfBegin, perfEnd, perfInsight} from './perf.js'
 import {screenshotThroughInspector} from './screenshot.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
 import {consoleFromStreams, exceptionsFromStreams} from './streams.js'
@@ -44,6 +45,12 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
       return consoleFromStreams(app, call.deadline, input)
     case 'exceptions':
       return exceptionsFromStreams(app, call.deadline, input)
+    case 'perf_begin':
+      return perfBegin(app, call, input)
+    case 'perf_end':
+      return perfEnd(app, call)
+    case 'perf_insight':
+      return perfInsight(call, input)
     case 'wait':
       return waitForText(() => readTree(app, call.deadline), input, call.deadline)
     case 'fill':
@@ -75,6 +82,8 @@ const ZERO_INSTALL_REFUSALS: Readonly<Record<string, string>> = {
   navigate: "a route name means something only to the app's own router, which the semantics tree does not show",
   get_routes: 'the semantics tree names no routes, and Flutter has no extension that lists them',
   dismiss_modals: 'the semantics tree does not tell a modal route from a page; navigate_back pops the route in front, one at a time',
+  perf_trace:
+    "Flutter.Frame events carry each frame's times but no spans to trace (perf_insight shows the worst frames of a timing session)",
 }
 
 async function snap(app: AppConnection, deadline: Deadline, input: Input): Promise<Result> {

@@ -35,7 +35,7 @@ function textOf(ref: unknown): string {
 const iso = (ms: unknown): string => new Date(typeof ms === 'number' ? ms : Date.now()).toISOString()
 
 /** Without DDS no one kept what the app logged before this call: refused, naming the fix. */
-async function needHistory(app: AppConnection, deadline: Deadline, verb: string): Promise<void> {
+export async function needHistory(app: AppConnection, deadline: Deadline, verb: string): Promise<void> {
   if (await app.keepsStreamHistory(deadline)) return
   throw new TapirError(
     (words) =>
@@ -44,7 +44,7 @@ async function needHistory(app: AppConnection, deadline: Deadline, verb: string)
   )
 }
 
-async function ofLiveIsolates(app: AppConnection, streamId: string, deadline: Deadline): Promise<JsonObject[]> {
+export async function ofLiveIsolates(app: AppConnection, streamId: string, deadline: Deadline): Promise<JsonObject[]> {
   const events = await app.streamEvents(streamId)
   const live = new Set(await app.isolateIdsNow(deadline))
   return events.filter((event) => !isJsonObject(event.isolate) || live.has(String(event.isolate.id)))

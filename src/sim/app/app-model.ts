@@ -1,6 +1,8 @@
 import type {AppSource, DeveloperEvent} from '../app-contract.js'
+import {timelineMicros} from '../timeline-clock.js'
 import {Behaviour} from './behaviour.js'
 import {Diagnostics} from './diagnostics.js'
+import {flutterFrameData, FrameTimings} from './frame-timings.js'
 import {mountFrame, type Frame} from './frame.js'
 import {DEFAULT_VIEW, right, type View} from './geometry.js'
 import {NodeIds} from './node-ids.js'
@@ -56,6 +58,10 @@ export class AppModel {
   semanticsHandles = 0
   /** What the gesture arena makes of pointer events sent through `GestureBinding.handlePointerEvent`. */
   readonly arena: PointerArena = new PointerArena(this)
+  /** The engine's frame timings, posted as `Flutter.Frame` events (a debug build's framework does). */
+  private readonly timings = new FrameTimings(timelineMicros, (timings) => {
+    for (const timing of timings) this.emit({kind: 'post', extensionKind: 'Flutter.Frame', data: flutterFrameData(timing)})
+  })
   private readonly frameListeners = new Set<() => void>()
   private readonly developerListeners = new Set<(event: DeveloperEvent) => void>()
   /** The Router location the last frame showed, for the framework's navigation events. */
@@ -80,6 +86,7 @@ export class AppModel {
   /** `main()`: fresh state, fresh statics (ref counters, buffers, baseline), a new boot id, the warm-up frame. */
   boot(): void {
     this.boots++
+    this.timings.restarted()
     this.state = initialState(this.seed)
     this.diagnostics = new Diagnostics(this.now, (event) => this.emit(event))
     this.shownLocation = null
@@ -186,7 +193,7 @@ export class AppModel {
     this.state.clock++
     this.frame = mountFrame(buildApp({state: this.state, on: this.on, view: this.view, source: this.source}), this.ids)
     this.diagnostics.framesDrawn++
-    this.perf.frameDrawn(this.frame, this.state, this.semanticsEnabled)
+    this.timings.drawn(this.perf.frameDrawn(this.frame, this.state, this.semanticsEnabled))
     this.reportOverflows()
     this.framesDrawn++
     this.postFrameEvents()

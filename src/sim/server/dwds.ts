@@ -39,6 +39,7 @@ const UNSUPPORTED = new Set([
   'setVMTimelineFlags',
   'getVMTimelineFlags',
   'clearVMTimeline',
+  'getVMTimelineMicros',
   'getInboundReferences',
   'getRetainingPath',
   'requestHeapSnapshot',

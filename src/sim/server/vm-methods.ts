@@ -1,3 +1,4 @@
+import {timelineMicros} from '../timeline-clock.js'
 import type {Handler} from './context.js'
 import {missingParam} from './errors.js'
 import {result} from './replies.js'
@@ -9,6 +10,8 @@ const flutterViewId = '_flutterView/0x7b4c2a1e90'
 export const vmMethods: Readonly<Record<string, Handler>> = {
   getVersion: () => result({type: 'Version', major: 4, minor: 20, _privateMajor: 0, _privateMinor: 0}),
   getVM: ({vm}) => result(vmObject(vm)),
+  /** The timeline clock (service.md `getVMTimelineMicros`: a `Timestamp`), the frame timings' clock. */
+  getVMTimelineMicros: () => result({type: 'Timestamp', timestamp: timelineMicros()}),
   getIsolateGroup: ({vm, request}) => {
     const groupId = request.params.isolateGroupId
     if (groupId === undefined) throw missingParam(request, 'isolateGroupId')

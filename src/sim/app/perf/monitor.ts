@@ -5,7 +5,7 @@ import type {AppState} from '../state.js'
 import {FrameRecorder, type RecorderOptions} from './recorder.js'
 import {closeSession, type PerfEnv} from './report.js'
 import {OpenSession, type ClosedSession} from './session.js'
-import type {PerfMode} from './types.js'
+import type {FrameRecord, PerfMode} from './types.js'
 
 /**
  * TapirPlugin's performance side: the recorder every drawn frame goes through, the open session
@@ -27,10 +27,11 @@ export class PerfMonitor {
     return this.open !== null
   }
 
-  /** The hook AppModel calls after every frame it draws. */
-  frameDrawn(frame: Frame, state: AppState, semanticsEnabled: boolean): void {
+  /** The hook AppModel calls after every frame it draws; answers the frames the engine rasterised. */
+  frameDrawn(frame: Frame, state: AppState, semanticsEnabled: boolean): readonly FrameRecord[] {
     const outcome = this.recorder.record(frame, state, semanticsEnabled)
     this.open?.absorb(outcome)
+    return outcome.frames
   }
 
   /** Opens a session, restarting one that is open; either way the last closed session is dropped. */

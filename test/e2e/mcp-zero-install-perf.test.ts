@@ -1,0 +1,71 @@
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {BIN} from '../helpers/cli.js'
+import {flutterProject} from '../helpers/flutter-project.js'
+import {expectNoProcessLeft} from '../helpers/leftovers.js'
+import {McpTestClient} from '../helpers/mcp.js'
+
+type Answer = {isError?: boolean; content: Array<{type: string; text?: string}>}
+const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
+
+expectNoProcessLeft()
+
+describe('an agent with only MCP measures frames on a debug app with no package (behind DDS)', () => {
+  const p = flutterProject()
+  let client: Client
+  const call = async (name: string, args: object = {}) =>
+    (await client.callTool({name, arguments: args as Record<string, unknown>}, undefined, {timeout: 120_000})) as Answer
+  beforeAll(async () => {
+    // tapir_start takes no mode: the CLI starts the sim behind DDS, and the MCP server drives that session.
+    const started = await p.run(['start', '--device=sim', '--package=none', '--mode=dds'])
+    expect(started.exitCode, started.stderr).toBe(0)
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp:serve'],
+      cwd: p.dir.path,
+      env: p.env(),
+      stderr: 'pipe',
+    })
+    client = new McpTestClient()
+    await client.connect(transport)
+  })
+  afterAll(async () => {
+    await client.close()
+    await p.run(['stop'])
+    p.dir.remove()
+  })
+
+  it('tapir_perf_begin with no mode opens a timing session; tapir_perf_end reports the sign-in', async () => {
+    const attribution = await call('tapir_perf_begin', {mode: 'attribution'})
+    expect(attribution.isError).toBe(true)
+    expect(textOf(attribution)).toMatch(
+      /^tapir_perf_begin with mode: "attribution" profiles builds .*pass mode: "timing" .*tapir install\./,
+    )
+    const begin = await call('tapir_perf_begin')
+    expect(begin.isError, textOf(begin)).toBeFalsy()
+    expect(JSON.parse(textOf(begin))).toMatchObject({sessionToken: 'perf-1', mode: 'timing', phases: false})
+    const run = await call('tapir_run', {
+      steps: [
+        'fill --ref=e2 --text=ada@example.com',
+        'fill --ref=e4 --text=hunter22',
+        'tap --ref=e6',
+        'wait --text=Monitors --timeoutMs=3000',
+      ],
+    })
+    expect(run.isError, textOf(run)).toBeFalsy()
+    const end = await call('tapir_perf_end')
+    expect(end.isError, textOf(end)).toBeFalsy()
+    const report = JSON.parse(textOf(end)) as {
+      refused: boolean
+      mode: string
+      summary: {frames: {painted: number}}
+      insights: Array<{id: string}>
+    }
+    expect(report).toMatchObject({refused: false, mode: 'timing', counters: null})
+    expect(report.summary.frames.painted).toBeGreaterThanOrEqual(5)
+    const insight = await call('tapir_perf_insight', {id: report.insights[0]!.id, token: 'perf-1'})
+    expect(insight.isError, textOf(insight)).toBeFalsy()
+    expect(JSON.parse(textOf(insight))).toMatchObject({sessionToken: 'perf-1', id: report.insights[0]!.id, detail: expect.any(Object)})
+  })
+})
