@@ -83,11 +83,13 @@ function loadBundle(path) {
   const fs = process.getBuiltinModule('node:fs')
   const {basename, dirname, join} = process.getBuiltinModule('node:path')
   const vm = process.getBuiltinModule('node:vm')
-  const stat = fs.statSync(path)
+  const stat = fs.statSync(path, {bigint: true})
   const folder = ownCacheFolder()
   // One file a bundle of each install (npx's beside a global one), named for what it was made from.
+  // V8 checks a cache against its source's length alone, and npm gives every file it installs one
+  // fixed modification time: the change time, which any write or new copy sets, tells two apart.
   const install = process.getBuiltinModule('node:crypto').createHash('sha256').update(path).digest('hex').slice(0, 12)
-  const name = `${basename(path)}-${install}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${process.version}.v8`
+  const name = `${basename(path)}-${install}-${stat.size}-${stat.ctimeNs}-${process.version}.v8`
   const cachedData = folder && ownFile(join(folder, name))
   // Node's module log (NODE_DEBUG=module) names the bundle as it names a module it loads itself.
   process.getBuiltinModule('node:util').debuglog('module')('load %j for module %j', path, '.')

@@ -219,10 +219,19 @@ export function object<const F extends Fields>(fields: F): ObjectShape<F> {
 /** An object of any keys whose values all have `shape` (a map keyed by name); `entryPath` names
  *  an entry's place (`path.key` unless told). */
 export function record<T>(shape: Shape<T>, entryPath = (path: string, key: string): string => `${path}.${key}`): Shape<Record<string, T>> {
-  return custom('an object', (value, path, report) => {
-    if (!isJsonObject(value)) return report(new ShapeMismatch(path, value, 'an object'))
-    for (const [name, entry] of Object.entries(value)) shape.check(entry, entryPath(path, name), report)
-  })
+  return custom(
+    'an object',
+    (value, path, report) => {
+      if (!isJsonObject(value)) return report(new ShapeMismatch(path, value, 'an object'))
+      for (const [name, entry] of Object.entries(value)) shape.check(entry, entryPath(path, name), report)
+    },
+    false,
+    shape.converts &&
+      ((value, path) =>
+        Object.fromEntries(
+          Object.entries(isJsonObject(value) ? value : {}).map(([name, entry]) => [name, shape.read(entry, entryPath(path, name))]),
+        )),
+  )
 }
 
 /** The value typed by `shape`, or the first mismatch in words ("its x is a number (5), not a string"). */

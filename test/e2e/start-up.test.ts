@@ -1,4 +1,16 @@
-import {chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {execa} from 'execa'
@@ -192,6 +204,29 @@ describe('start-up', () => {
       await snap()
       expect(readdirSync(folder)).toEqual([cache])
       expect(readFileSync(join(folder, cache!), 'utf8')).toBe('planted')
+    },
+    60_000,
+  )
+
+  // V8 checks a code cache against its source's length alone, and npm installs every file with one
+  // fixed modification time: an upgraded bundle of the same size must not run the old one's code.
+  it.skipIf('enableCompileCache' in process.getBuiltinModule('node:module'))(
+    'on Node 20, never runs the cached code of a bundle replaced by one of the same size and time',
+    async () => {
+      const root = join(dir.path, 'same-size')
+      mkdirSync(join(root, 'dist'), {recursive: true})
+      cpSync(join(ROOT, 'bin'), join(root, 'bin'), {recursive: true})
+      writeFileSync(join(root, 'package.json'), '{"name":"tapir","version":"0.0.0"}')
+      const temp = join(dir.path, 'same-size-tmp')
+      mkdirSync(temp)
+      const npmTime = new Date('1985-10-26T08:15:00Z')
+      const bundle = join(root, 'dist', 'quick.cjs')
+      for (const version of ['A', 'B']) {
+        writeFileSync(bundle, `exports.runLine = async () => (process.stdout.write('version ${version}\\n'), true)\n`)
+        utimesSync(bundle, npmTime, npmTime)
+        for (let time = 0; time < 2; time++)
+          expect(await run(['status'], {TMPDIR: temp}, root)).toMatchObject({stdout: `version ${version}`})
+      }
     },
     60_000,
   )

@@ -20,11 +20,18 @@ describe('deleteSession', () => {
     // The lock of a find killed while it minted a handle, and a zero-install perf session.
     writeFileSync(`${path}.handles.json.lock`, '{}')
     writeFileSync(`${path}.perf`, '{"next":2,"open":{"token":"perf-1","startUs":1,"livenessBaseline":0}}\n')
+    // The lock of a perf_begin killed while it opened the session.
+    writeFileSync(`${path}.perf.lock`, '{}')
     writeFileSync(join(dir, 'other.json'), '{}')
     deleteSession(locateSession({stateFlag: path, env: {}, cwd: dir}), undefined)
-    const left = [path, `${path}.handles.json`, `${path}.handles.json.lock`, `${path}.perf`, join(dir, 'other.json')].map((file) =>
-      existsSync(file),
-    )
-    expect(left).toEqual([false, false, false, false, true])
+    const left = [
+      path,
+      `${path}.handles.json`,
+      `${path}.handles.json.lock`,
+      `${path}.perf`,
+      `${path}.perf.lock`,
+      join(dir, 'other.json'),
+    ].map((file) => existsSync(file))
+    expect(left).toEqual([false, false, false, false, false, true])
   })
 })

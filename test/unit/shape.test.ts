@@ -126,4 +126,12 @@ describe('shapes: what a JSON value from the app is expected to be', () => {
     expect(readAs(object({net: number}), plain)).toEqual({value: plain})
     expect((readAs(object({net: number}), plain) as {value: unknown}).value).toBe(plain)
   })
+
+  it('converted reads within a record too, never handing back the value unconverted as the converted type', () => {
+    const cents = converted(number, (euros) => Math.round(euros * 100))
+    const sent = {tea: 1.5, cake: 2}
+    expect(readAs(record(cents), sent)).toEqual({value: {tea: 150, cake: 200}})
+    expect(sent.tea).toBe(1.5)
+    expect(readAs(object({prices: record(cents)}), {prices: sent})).toEqual({value: {prices: {tea: 150, cake: 200}}})
+  })
 })

@@ -111,6 +111,7 @@ export function deleteSession(location: SessionLocation, session: Session | unde
   remove(`${location.path}.handles.json.lock`)
   // A zero-install perf session (src/lib/zero/perf.ts) ends with the app it measured.
   remove(`${location.path}.perf`)
+  remove(`${location.path}.perf.lock`)
   if (!location.pointer) return
   const pointer = readFallback(location.pointer)
   if (pointer?.projectRoot && pointer.projectRoot === session?.projectRoot) remove(location.pointer)

@@ -147,8 +147,13 @@ export async function perfEnd(app: AppConnection, call: VerbCall): Promise<Resul
     },
     missing: {liveness: LIVENESS, ...(events >= DDS_HISTORY && earliest > open.startUs ? {history: HISTORY} : {})},
   })
+  // A session another tapir process opened while this one waited stays open.
   await changeState(call.perfState?.(), (state) => ({
-    state: {next: state.next, closed: {token: open.token, refused: closing.refused, insights: closing.refused ? [] : closing.insights}},
+    state: {
+      next: state.next,
+      ...(state.open !== undefined && state.open.token !== open.token ? {open: state.open} : {}),
+      closed: {token: open.token, refused: closing.refused, insights: closing.refused ? [] : closing.insights},
+    },
     answer: undefined,
   }))
   return closing.report

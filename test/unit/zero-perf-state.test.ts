@@ -1,0 +1,39 @@
+import {describe, expect, it} from 'vitest'
+import type {SharedState, VerbCall} from '../../src/lib/verbs/types.js'
+import type {AppConnection} from '../../src/lib/vm/app-connection.js'
+import {Deadline} from '../../src/lib/vm/deadline.js'
+import {perfEnd} from '../../src/lib/zero/perf.js'
+
+// perf_end on an app with no package waits a quarter second for the engine's last batch of frame
+// timings; another tapir process (a CLI line beside an MCP server) may open a session meanwhile.
+describe('zero-install perf_end beside a perf_begin of another process', () => {
+  it('closes its own session and leaves the one opened while it waited open', async () => {
+    let state: unknown = {next: 2, open: {token: 'perf-1', startUs: 0, livenessBaseline: 0}}
+    const shared: SharedState = {
+      read: () => state,
+      update: (change) => {
+        const {state: next, answer} = change(state)
+        state = next
+        return Promise.resolve(answer)
+      },
+    }
+    let clock = 0
+    const app = {
+      keepsStreamHistory: () => Promise.resolve(true),
+      timelineMicros: () => {
+        clock += 1_000_000
+        // The second read of the clock is perf_end's wait: a perf_begin elsewhere opens perf-2.
+        if (clock === 2_000_000) state = {next: 3, open: {token: 'perf-2', startUs: clock, livenessBaseline: 0}}
+        return Promise.resolve(clock)
+      },
+      streamEvents: () => Promise.resolve([]),
+      isolateIdsNow: () => Promise.resolve(['isolates/1']),
+      operatingSystem: () => Promise.resolve('linux'),
+      extensionRPCs: () => Promise.resolve([]),
+    } as unknown as AppConnection
+    const call = {deadline: new Deadline(5_000), perfState: () => shared} as unknown as VerbCall
+    const report = await perfEnd(app, call)
+    expect(report).toMatchObject({sessionToken: 'perf-1', refused: true})
+    expect(state).toMatchObject({next: 3, open: {token: 'perf-2'}, closed: {token: 'perf-1'}})
+  })
+})
