@@ -66,7 +66,7 @@ const START_PARAMS = commandParams(
     type: 'string',
     options: ['vm', 'dds', 'dwds', 'dwds-direct', 'dwds-websocket'],
     description:
-      "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port), dwds-direct (the same with --no-dds) or dwds-websocket (DWDS in WebSocket mode, as flutter run -d web-server runs it: extension calls capped at 10 s, no evaluate).",
+      "How the simulated VM Service is fronted: vm (direct; the default), dds (behind a Dart Development Service redirect; the default with --dds), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port), dwds-direct (the same with --no-dds) or dwds-websocket (DWDS in WebSocket mode, as flutter run -d web-server runs it: extension calls capped at 10 s, no evaluate).",
   },
   {
     name: 'port',

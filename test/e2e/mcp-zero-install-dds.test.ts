@@ -132,7 +132,7 @@ describe("tapir_start's dds on a real device: flutter run keeps DDS", () => {
 })
 
 describe('the CLI: --dds keeps DDS in front of the sim too', () => {
-  it('runs the sim behind DDS unless --mode says otherwise, and refuses a mode with none', async () => {
+  it('runs the sim behind DDS unless --mode says otherwise, also after a restart, and refuses a mode with none', async () => {
     const p = flutterProject()
     try {
       const contradiction = await p.run(['start', '--device=sim', '--dds', '--mode=vm'])
@@ -148,6 +148,12 @@ describe('the CLI: --dds keeps DDS in front of the sim too', () => {
       const console = await p.run(['tapir:console', '--json'])
       expect(console, console.stderr).toMatchObject({exitCode: 0, stderr: ''})
       expect(JSON.parse(console.stdout)).toMatchObject({logs: expect.any(Array)})
+      // restart replays the recorded --dds: the sim comes back behind DDS.
+      const restarted = await p.run(['restart'])
+      expect(restarted.exitCode, restarted.stderr).toBe(0)
+      expect(p.session()!.startArgs).toEqual(['--device=sim', '--dds', '--fault=package=none'])
+      expect(hasOption(p.session()!.processes.app!.argv, '--mode', 'dds')).toBe(true)
+      expect((await p.run(['tapir:console'])).exitCode).toBe(0)
     } finally {
       await p.run(['stop'])
       p.dir.remove()
