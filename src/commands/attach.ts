@@ -35,7 +35,7 @@ export const ATTACH = defineCommand({
   mcp: {
     tool: 'tapir_attach',
     title: 'Attach a running app',
-    summary: 'Record a running app (the VM Service URI flutter run printed) as the session.',
+    summary: 'Record a running app, by the URI flutter run printed, as the session.',
     kind: 'set',
     params: [
       {name: 'uri', type: 'string', required: true, maxLength: MAX_ARG_CHARS, description: 'The VM Service URI.'},

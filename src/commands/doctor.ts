@@ -15,7 +15,7 @@ export const DOCTOR = defineCommand({
   mcp: {
     tool: 'tapir_doctor',
     title: 'Check the set-up',
-    summary: 'Check the project set-up, session, VM Service, tapir in the app, frames and Chrome.',
+    summary: 'Check the set-up, session, VM Service, tapir in the app, frames and Chrome.',
     kind: 'read',
     params: [],
     input: () => ({}),

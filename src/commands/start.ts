@@ -66,7 +66,7 @@ const START_PARAMS = commandParams(
     type: 'string',
     options: ['vm', 'dds', 'dwds', 'dwds-direct', 'dwds-websocket'],
     description:
-      "How the simulated VM Service is fronted: vm (direct), dds (behind a Dart Development Service redirect), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port), dwds-direct (the same with --no-dds) or dwds-websocket (DWDS in WebSocket mode, as flutter run -d web-server runs it: extension calls capped at 10 s, no evaluate).",
+      "How the simulated VM Service is fronted: vm (direct; the default), dds (behind a Dart Development Service redirect; the default with --dds), dwds (a web app's debug service behind DDS, as flutter run -d chrome runs it; the default with --cdp-port), dwds-direct (the same with --no-dds) or dwds-websocket (DWDS in WebSocket mode, as flutter run -d web-server runs it: extension calls capped at 10 s, no evaluate).",
   },
   {
     name: 'port',
@@ -87,7 +87,8 @@ const START_PARAMS = commandParams(
     name: 'dds',
     type: 'boolean',
     default: false,
-    description: 'A real app: keep the Dart Development Service in front of the VM Service (by default tapir passes --no-dds).',
+    description:
+      "Keep the Dart Development Service (DDS) in front of the VM Service: its history of the app's streams is what console, exceptions and perf read on an app with no package. A real app: flutter run without --no-dds, which tapir passes otherwise. The sim: --mode=dds unless --mode says otherwise (with --cdp-port its default, dwds, is behind DDS already).",
   },
   {
     name: 'boot-timeout',
@@ -144,6 +145,7 @@ export const START = defineCommand({
     '<%= config.bin %> start --device=emulator-5554 -- --flavor=dev',
     '<%= config.bin %> start --device=sim',
     '<%= config.bin %> start --device=sim --mode=dds',
+    '<%= config.bin %> start --device=sim --package=none --dds',
     '<%= config.bin %> start --device=sim --cdp-port=9222',
     '<%= config.bin %> start --device=sim --fault=latency=200 --fault=lifecycle=hidden',
     'TAPIR_SIM_FAULTS=hang=ext.tapir.snap <%= config.bin %> start --device=sim',
@@ -155,7 +157,7 @@ export const START = defineCommand({
   mcp: {
     tool: 'tapir_start',
     title: 'Start the app',
-    summary: 'Start the app as the session; answers once the app does, with progress while flutter builds.',
+    summary: 'Start the app as the session; answers once it does, with progress while flutter builds.',
     kind: 'action',
     waitsForApp: true,
     params: [
@@ -180,8 +182,14 @@ export const START = defineCommand({
         type: 'integer',
         minimum: 1,
         maximum: 65535,
-        brief: 'A web app in a headless Chromium debugged on this port.',
+        brief: "Web: headless Chromium's DevTools port.",
         description: 'The CDP port.',
+      },
+      {
+        name: 'dds',
+        type: 'boolean',
+        brief: 'Keep DDS (no-package console, perf).',
+        description: 'Keep the Dart Development Service.',
       },
       {
         name: 'flutterArgs',
@@ -205,6 +213,7 @@ export const START = defineCommand({
       device: toolArg.string(args.device) ?? '',
       fault: toolArg.strings(args.faults),
       'cdp-port': toolArg.integer(args.cdpPort),
+      dds: args.dds === true,
       'boot-timeout': toolArg.integer(args.bootTimeout) ?? DEFAULT_BOOT_TIMEOUT_S,
       flutterArgs: toolArg.strings(args.flutterArgs),
     }),
@@ -259,6 +268,7 @@ async function startOutcome(flags: StartInput, location: SessionLocation, contex
       ...packageKnob,
     ]),
   ]
+  const mode = simMode(flags)
   refuseOverRunningApp(location)
   const cdpPort = flags['cdp-port']
   const timeoutMs = Math.min(flags.timeout, 15_000)
@@ -281,7 +291,7 @@ async function startOutcome(flags: StartInput, location: SessionLocation, contex
   let chromeProcess
   try {
     sim = await startSimInBackground({
-      mode: flags.mode ?? (cdpPort === undefined ? 'vm' : 'dwds'),
+      mode,
       port: flags.port,
       ...(cdpPort === undefined ? {} : {webPort: flags['web-port']}),
       faults,
@@ -418,6 +428,16 @@ async function startFlutter(flags: StartInput, location: SessionLocation, contex
     ...(flags['cdp-port'] === undefined ? {} : {cdpPort: flags['cdp-port']}),
   }
   return linesOutcome(lines, result, flags.json === true)
+}
+
+/** How the sim's VM Service is fronted: --mode as given, else a web page's DWDS behind DDS, else
+ *  the VM alone, or behind DDS with --dds. --dds with a mode that has no DDS contradicts it. */
+function simMode(flags: StartInput): NonNullable<StartInput['mode']> {
+  const mode = flags.mode ?? (flags['cdp-port'] !== undefined ? 'dwds' : flags.dds ? 'dds' : 'vm')
+  if (flags.dds && (mode === 'vm' || mode === 'dwds-direct'))
+    // Only the CLI has --mode: over MCP `dds` decides the mode alone.
+    throw new UsageError(`--dds keeps DDS in front of the sim, which --mode=${mode} leaves out: give one of them.`)
+  return mode
 }
 
 /** The knobs as given, once they are known to parse; a bad one is a usage error naming its source. */

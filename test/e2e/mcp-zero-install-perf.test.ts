@@ -17,7 +17,8 @@ describe('an agent with only MCP measures frames on a debug app with no package 
   const call = async (name: string, args: object = {}) =>
     (await client.callTool({name, arguments: args as Record<string, unknown>}, undefined, {timeout: 120_000})) as Answer
   beforeAll(async () => {
-    // tapir_start takes no mode: the CLI starts the sim behind DDS, and the MCP server drives that session.
+    // The CLI starts the sim behind DDS and the MCP server drives that session (tapir_start with
+    // dds: true does the same from MCP alone: mcp-zero-install-dds.test.ts).
     const started = await p.run(['start', '--device=sim', '--package=none', '--mode=dds'])
     expect(started.exitCode, started.stderr).toBe(0)
     const transport = new StdioClientTransport({

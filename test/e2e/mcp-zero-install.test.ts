@@ -73,7 +73,7 @@ describe('an agent with only MCP drives a debug app with no package (tapir_start
     const console = await call('tapir_console')
     expect(console.isError).toBe(true)
     expect(textOf(console)).toMatch(
-      /^console on an app with no package reads .*only DDS keeps: .*attach to such an app\), or run tapir install\./,
+      /^console on an app with no package reads .*only DDS keeps: run the app with DDS \(tapir_start with dds: true, .*\), or run tapir install\./,
     )
     const refused = await call('tapir_press_key', {key: 'Enter'})
     expect(refused.isError).toBe(true)

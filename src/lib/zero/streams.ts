@@ -34,12 +34,13 @@ function textOf(ref: unknown): string {
 
 const iso = (ms: unknown): string => new Date(typeof ms === 'number' ? ms : Date.now()).toISOString()
 
-/** Without DDS no one kept what the app logged before this call: refused, naming the fix. */
+/** Without DDS no one kept what the app logged before this call: refused, naming the fix in the
+ *  words of the front end the call came from (start's `dds`, on a device and on the sim alike). */
 export async function needHistory(app: AppConnection, deadline: Deadline, verb: string): Promise<void> {
   if (await app.keepsStreamHistory(deadline)) return
   throw new TapirError(
     (words) =>
-      `${verb} on an app with no package reads the debug service's stream history, which only DDS keeps: run the app with DDS (flutter run keeps it by default; ${words.only('tapir start --dds, or --mode=dds for the sim', 'attach to such an app')}), or run tapir install.`,
+      `${verb} on an app with no package reads the debug service's stream history, which only DDS keeps: run the app with DDS (${words.only('tapir start --dds', 'tapir_start with dds: true')}, on a device or the sim; flutter run keeps it by default, for ${words.only('tapir attach', 'tapir_attach')}), or run tapir install.`,
     'usage',
   )
 }
