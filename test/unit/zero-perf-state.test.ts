@@ -36,4 +36,36 @@ describe('zero-install perf_end beside a perf_begin of another process', () => {
     expect(report).toMatchObject({sessionToken: 'perf-1', refused: true})
     expect(state).toMatchObject({next: 3, open: {token: 'perf-2'}, closed: {token: 'perf-1'}})
   })
+
+  it('takes the frame before the first of the session as the baseline when perf_begin saw none', async () => {
+    // Begun right after a hot restart: the new isolate had reported no frame, and the engine's
+    // numbers run on from the old one's.
+    let state: unknown = {next: 2, open: {token: 'perf-1', startUs: 1_000, livenessBaseline: 0}}
+    const shared: SharedState = {
+      read: () => state,
+      update: (change) => {
+        const {state: next, answer} = change(state)
+        state = next
+        return Promise.resolve(answer)
+      },
+    }
+    const frame = (number: number) => ({
+      kind: 'Extension',
+      extensionKind: 'Flutter.Frame',
+      extensionData: {number, startTime: 1_000 + number * 16_000, elapsed: 9_000, build: 4_000, raster: 3_000, vsyncOverhead: 100},
+      isolate: {id: 'isolates/2'},
+    })
+    let clock = 1_000_000_000
+    const app = {
+      keepsStreamHistory: () => Promise.resolve(true),
+      timelineMicros: () => Promise.resolve((clock += 300_000)),
+      streamEvents: () => Promise.resolve(Array.from({length: 10}, (_, index) => frame(5_001 + index))),
+      isolateIdsNow: () => Promise.resolve(['isolates/2']),
+      operatingSystem: () => Promise.resolve('linux'),
+      extensionRPCs: () => Promise.resolve([]),
+    } as unknown as AppConnection
+    const call = {deadline: new Deadline(5_000), perfState: () => shared} as unknown as VerbCall
+    const report = await perfEnd(app, call)
+    expect(report).toMatchObject({refused: false, coverage: {framesDrawn: 10, complete: true}})
+  })
 })

@@ -126,7 +126,13 @@ export async function perfEnd(app: AppConnection, call: VerbCall): Promise<Resul
     await new Promise((resolve) => setTimeout(resolve, Math.ceil((endUs + REPORT_WAIT_US - now) / 1000)))
   const {frames, events} = await reportedFrames(app, deadline)
   const inWindow = frames.filter((frame) => frame.startUs >= open.startUs && frame.startUs <= endUs)
-  const past = frames.filter((frame) => frame.number > open.livenessBaseline)
+  // No frame of the running isolate was in the history at perf_begin (pushed out of it, or a
+  // begin just after a hot restart): the engine numbers frames on across restarts, so the frame
+  // before the first one that started in the session stands in for the baseline.
+  const started = frames.filter((frame) => frame.startUs >= open.startUs)
+  const livenessBaseline =
+    open.livenessBaseline > 0 || started.length === 0 ? open.livenessBaseline : Math.min(...started.map((frame) => frame.number)) - 1
+  const past = frames.filter((frame) => frame.number > livenessBaseline)
   const earliest = frames.reduce((min, frame) => Math.min(min, frame.startUs), Number.POSITIVE_INFINITY)
   const operatingSystem = await app.operatingSystem(deadline)
   const debug = (await app.extensionRPCs(deadline)).includes('ext.flutter.inspector.getRootWidget')
@@ -134,8 +140,8 @@ export async function perfEnd(app: AppConnection, call: VerbCall): Promise<Resul
     token: open.token,
     startUs: open.startUs,
     endUs,
-    livenessBaseline: open.livenessBaseline,
-    livenessFinal: newest(frames, open.livenessBaseline),
+    livenessBaseline,
+    livenessFinal: newest(frames, livenessBaseline),
     framesOutsideSession: past.length - inWindow.length,
     env: {
       platform: operatingSystem ?? 'unknown',
