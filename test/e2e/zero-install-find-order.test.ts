@@ -12,6 +12,8 @@ const FINDS: Array<[flags: string[], field: 'Email' | 'Password']> = [
   [['--semanticsLabel=Password', '--text=Email'], 'Password'],
   [['--contains=mail', '--text=Password'], 'Password'],
   [['--contains=Pass', '--semanticsLabel=Email'], 'Email'],
+  // An empty predicate is not given: the package's call leaves it out.
+  [['--semanticsLabel=', '--text=Email'], 'Email'],
 ]
 
 /** The value a textbox shows in a snapshot, `null` when the line is not there. */

@@ -119,12 +119,12 @@ async function find(app: AppConnection, deadline: Deadline, input: Input): Promi
       'usage',
     )
   // Only the predicate that applies is kept: the others given are ignored, as the package's are.
-  const predicate = appliedPredicate({
-    ...(typeof input.text === 'string' ? {text: input.text} : {}),
-    ...(typeof input.contains === 'string' ? {contains: input.contains} : {}),
-    ...(typeof input.semanticsLabel === 'string' ? {semanticsLabel: input.semanticsLabel} : {}),
-    ...(typeof input.within === 'string' ? {within: input.within} : {}),
-  })
+  // An empty one is not given, as toExtensionParams leaves it out of the package's call.
+  const given = (name: 'text' | 'contains' | 'semanticsLabel' | 'within') => {
+    const value = input[name]
+    return typeof value === 'string' && value !== '' ? {[name]: value} : {}
+  }
+  const predicate = appliedPredicate({...given('text'), ...given('contains'), ...given('semanticsLabel'), ...given('within')})
   const matches = matchesOf(await readTree(app, deadline), predicate)
   if (matches.length === 0) return {matched: false, ref: null}
   return {matched: true, ref: await mintHandle(predicate), matchCount: matches.length}
