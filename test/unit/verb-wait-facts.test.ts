@@ -22,6 +22,6 @@ describe('facts read from the verb, not by its name', () => {
   })
 
   it('the params that name a widget by ref are those the catalogue marks', () => {
-    expect([...REF_PARAMS].toSorted()).toEqual(['endRef', 'ref', 'startRef'])
+    expect([...REF_PARAMS].toSorted()).toEqual(['endRef', 'ref', 'startRef', 'within'])
   })
 })

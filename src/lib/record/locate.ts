@@ -40,8 +40,17 @@ export const predicateText = (predicates: Predicates) =>
 
 const named = (node: {role: string; label: string}) => `${node.role} ${JSON.stringify(node.label)}`
 
+/** What a replay's observe lists: with the package every node with a role (each carries
+ *  `inViewport`, the reference, tapir_observe), with no package only those on screen
+ *  (src/lib/zero/drive.ts `observe`), so there a snapshot's `[offscreen]` nodes are not counted. */
+export interface Observed {
+  readonly onScreenOnly: boolean
+}
+
+const observable = (entry: ScreenNode, observed: Observed) => !(observed.onScreenOnly && entry.offscreen === true)
+
 /** The widget a ref or handle names, and how a replay finds it, from the recording's state alone. */
-export function locate(ref: string, state: RecordingState): {locator: Locator; sight?: Sight} {
+export function locate(ref: string, state: RecordingState, observed: Observed): {locator: Locator; sight?: Sight} {
   const found = state.finds[ref]
   if (found) {
     const {matches, written, ...predicates} = found
@@ -56,7 +65,7 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
     }
   }
   const candidate = state.candidates[ref]
-  if (candidate) return {locator: locateCandidate(candidate, state), sight: {label: candidate.label, obscured: false}}
+  if (candidate) return {locator: locateCandidate(candidate, state, observed), sight: {label: candidate.label, obscured: false}}
   const {screen} = state
   const node = screen && /^e\d+$/.test(ref) ? screen.nodes.find((entry) => entry.ref === ref) : undefined
   if (!screen || !node)
@@ -68,7 +77,7 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
           : `tapir saw no observe answer or find (without --within) answer with ${ref}`,
       },
     }
-  return {locator: locateOnScreen(node, screen), sight: {label: node.label, obscured: node.obscured === true}}
+  return {locator: locateOnScreen(node, screen, observed), sight: {label: node.label, obscured: node.obscured === true}}
 }
 
 /**
@@ -78,7 +87,11 @@ export function locate(ref: string, state: RecordingState): {locator: Locator; s
  * whose plain text lines were left out (interactiveOnly) cannot count a label's nodes, so only
  * observe, which lists nodes with a role alone, is exact there.
  */
-export function locateOnScreen(node: ScreenNode, screen: {readonly complete: boolean; readonly nodes: readonly ScreenNode[]}): Locator {
+export function locateOnScreen(
+  node: ScreenNode,
+  screen: {readonly complete: boolean; readonly nodes: readonly ScreenNode[]},
+  observed: Observed,
+): Locator {
   if (node.label === '')
     return {kind: 'none', why: `the ${node.role} ${node.ref ?? ''} has no label, so no find or observe step can name it`}
   const tries: Array<[Predicates, (label: string) => boolean]> = UNWRITABLE.test(node.label)
@@ -108,7 +121,14 @@ export function locateOnScreen(node: ScreenNode, screen: {readonly complete: boo
       kind: 'none',
       why: `no step names the ${named(node)}: ${picked ?? 'the snapshot left out its plain text lines (interactiveOnly), so a find cannot be counted'}, and observe ${OBSERVABLE.has(node.role) ? 'cannot pick a label with control characters' : `lists no ${node.role}`}`,
     }
-  const same = screen.nodes.filter((entry) => entry.ref !== undefined && entry.role === node.role && entry.label === node.label)
+  if (!observable(node, observed))
+    return {
+      kind: 'none',
+      why: `no step names the ${named(node)}: ${picked ?? 'the snapshot left out its plain text lines (interactiveOnly), so a find cannot be counted'}, and observe lists only the nodes on screen on an app with no package (it was [offscreen])`,
+    }
+  const same = screen.nodes.filter(
+    (entry) => entry.ref !== undefined && entry.role === node.role && entry.label === node.label && observable(entry, observed),
+  )
   const nth = same.indexOf(node) + 1
   const why = picked ?? 'the snapshot had no plain text lines (interactiveOnly) to count the nodes a find would match'
   return {kind: 'observe', role: node.role, label: node.label, nth, of: same.length, note: `observe, not find: ${why}`}
@@ -117,12 +137,14 @@ export function locateOnScreen(node: ScreenNode, screen: {readonly complete: boo
 /** An observe handle: as the same widget on the screen when the snapshot was of the same screen
  *  (no action came between) and shows it (the `nth` of its role and label there), else as
  *  observe saw it. */
-function locateCandidate(candidate: Candidate, state: RecordingState): Locator {
+function locateCandidate(candidate: Candidate, state: RecordingState, observed: Observed): Locator {
   const {screen} = state
   if (screen && screen.after === candidate.after) {
-    const same = screen.nodes.filter((entry) => entry.ref !== undefined && entry.role === candidate.role && entry.label === candidate.label)
+    const same = screen.nodes.filter(
+      (entry) => entry.ref !== undefined && entry.role === candidate.role && entry.label === candidate.label && observable(entry, observed),
+    )
     const node = same[candidate.nth - 1]
-    if (node && same.length === candidate.of) return locateOnScreen(node, screen)
+    if (node && same.length === candidate.of) return locateOnScreen(node, screen, observed)
   }
   if (candidate.label === '')
     return {

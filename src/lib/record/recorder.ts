@@ -43,19 +43,21 @@ export class Recorder implements CallRecorder {
     if (record.as === 'comment') return Promise.resolve((_result) => this.append([comment(`left out: ${verb.name} (${record.why})`)]))
     const state = this.store.load()
     if (!state) return Promise.resolve(undefined)
-    // Named from what the session saw before the action: its own snapshot may show another screen.
-    const seen = new Map<string, {locator: Locator; sight?: Sight}>()
-    // Each param that names a widget by ref becomes a find or observe step and `@name`.
-    for (const {name, widgetRef} of verb.params) {
-      const ref = input[name]
-      if (widgetRef && typeof ref === 'string' && ref !== '') seen.set(name, locate(ref, state))
-    }
     return Promise.resolve(async (result) => {
       const app = await call.app().catch(() => undefined)
       const appPackage = await app?.appPackage(call.deadline).catch(() => undefined)
       // No package on an isolate that is not restarting: the call was driven zero-install. Both
       // are read from the isolate the call already found, never asked of the app for this.
       const zeroInstall = app !== undefined && appPackage === undefined && !(await app.restarting(call.deadline).catch(() => true))
+      // Named from what the session saw before the action (`state` as it was then): its own
+      // snapshot may show another screen. Each param that names a widget by ref becomes a find
+      // or observe step and `@name`; a replay's observe lists only the nodes on screen when
+      // driven zero-install.
+      const seen = new Map<string, {locator: Locator; sight?: Sight}>()
+      for (const {name, widgetRef} of verb.params) {
+        const ref = input[name]
+        if (widgetRef && typeof ref === 'string' && ref !== '') seen.set(name, locate(ref, state, {onScreenOnly: zeroInstall}))
+      }
       const lines = this.stepsFor(verb, record, input, result, seen, call, zeroInstall ? ZERO_INSTALL_PACKAGE : appPackage)
       this.keep(verb, input, result, call)
       await this.append(lines)

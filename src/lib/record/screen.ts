@@ -6,6 +6,8 @@ import type {Candidate, ScreenNode} from './state.js'
  *  and the rest (where the ref is). A `- text "…"` line carries no ref. */
 const LINE = /^\s*- ([a-z][\w-]*)(?: "((?:[^"\\]|\\.)*)")?(?:: "((?:[^"\\]|\\.)*)")?(.*)$/
 const REF = /\[ref=(e\d+)\]/
+/** The mark after a ref of a node outside the view (the reference, tapir_snap). */
+const OFFSCREEN = /\[ref=e\d+\](?: \[[a-z]+\])*? \[offscreen\]/
 /** A line longer than any widget's is not read: the pattern would take too long on it. */
 const MAX_LINE = 2000
 /** A recording keeps at most this many nodes of a screen (the state is rewritten every call). */
@@ -42,6 +44,7 @@ export function screenNodes(snapshot: string): ScreenNode[] {
       label: unescape(label),
       ...(ref ? {ref} : {}),
       ...(value !== undefined && looksObscured(unescape(value)) ? {obscured: true} : {}),
+      ...(ref && OFFSCREEN.test(rest) ? {offscreen: true} : {}),
     })
   }
   return nodes

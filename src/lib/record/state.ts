@@ -7,8 +7,9 @@ export type Predicates = FieldsOf<typeof predicateFields>
 const predicatesShape = object(predicateFields)
 
 /** One line of a snapshot the session saw: its role, label and ref (a `- text` line has none),
- *  and whether its value read as an obscured field's. Never the value itself. */
-const screenNode = object({role: string, label: string, ref: optional(string), obscured: optional(boolean)})
+ *  whether its value read as an obscured field's, and whether it was marked `[offscreen]`. Never
+ *  the value itself. */
+const screenNode = object({role: string, label: string, ref: optional(string), obscured: optional(boolean), offscreen: optional(boolean)})
 export type ScreenNode = Infer<typeof screenNode>
 
 /** An observe candidate the session saw: its role and label, its place (`nth` of `of`) among

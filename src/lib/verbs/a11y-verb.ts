@@ -23,6 +23,7 @@ export const a11y = defineVerb({
     {
       name: 'within',
       type: 'string',
+      widgetRef: true,
       brief: 'Only the subtree under this eN ref.',
       description: "Audit only this ref's subtree (an eN from tapir:snap).",
     },

@@ -46,6 +46,7 @@ export const snap = extensionVerb({
       name: 'within',
       brief: 'Only the subtree under this eN ref.',
       type: 'string',
+      widgetRef: true,
       description: 'Read only the subtree under this eN ref (qN handles are not accepted; an unknown ref is an error).',
     },
     {
@@ -175,6 +176,7 @@ export const find = extensionVerb({
       name: 'within',
       brief: 'Search only under this eN ref.',
       type: 'string',
+      widgetRef: true,
       description: 'Search only under this eN ref; the scope stays part of the handle.',
     },
   ],

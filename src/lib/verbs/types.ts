@@ -39,8 +39,10 @@ export interface Param<N extends string = string, T extends ParamType = ParamTyp
   maxItems?: number
   /** A required string that may be "" (fill --text="" clears); other required values may not. */
   allowEmpty?: boolean
-  /** It names a widget by its ref (eN, qN): a recording turns it into a find step, and a
-   *  tapir:run step may give it a bound `@name`. */
+  /** It names a widget by its ref (eN, qN), as an action's target or as the region a read is
+   *  scoped to (`within`, "the e<N> ref of the region" in the reference): a tapir:run step may
+   *  give it a bound `@name`, and a recording turns it into a find step where the verb's calls
+   *  are steps. */
   widgetRef?: boolean
   /** The CLI's message when a required value is missing. */
   missing?: string

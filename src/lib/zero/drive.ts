@@ -5,8 +5,20 @@ import type {Deadline} from '../vm/deadline.js'
 import {zeroInstallable} from '../vm/zero-install.js'
 import {focusedText, pointerEvent, replaceFocusedText} from './dart.js'
 import {ZERO_INSTALL_FORMS} from './forms.js'
-import type {Predicate} from './handles.js'
-import {centre, dumpText, liveNode, matchesOf, mintHandle, nodeFor, readTree, run, settled, tapAt, useHandles} from './live.js'
+import {
+  appliedPredicate,
+  centre,
+  dumpText,
+  liveNode,
+  matchesOf,
+  mintHandle,
+  nodeFor,
+  readTree,
+  run,
+  settled,
+  tapAt,
+  useHandles,
+} from './live.js'
 import {perfBegin, perfEnd, perfInsight} from './perf.js'
 import {screenshotThroughInspector} from './screenshot.js'
 import {allNodes, listedNodes, offscreen, refOf, renderSnapshot, roleOf, viewOf} from './snapshot.js'
@@ -106,12 +118,13 @@ async function find(app: AppConnection, deadline: Deadline, input: Input): Promi
       'find by key has no zero-install form: keys are not in the semantics tree; find by text, or run tapir install.',
       'usage',
     )
-  const predicate: Predicate = {
-    ...(typeof input.text === 'string' ? {text: input.text} : {}),
-    ...(typeof input.contains === 'string' ? {contains: input.contains} : {}),
-    ...(typeof input.semanticsLabel === 'string' ? {semanticsLabel: input.semanticsLabel} : {}),
-    ...(typeof input.within === 'string' ? {within: input.within} : {}),
+  // Only the predicate that applies is kept: the others given are ignored, as the package's are.
+  // An empty one is not given, as toExtensionParams leaves it out of the package's call.
+  const given = (name: 'text' | 'contains' | 'semanticsLabel' | 'within') => {
+    const value = input[name]
+    return typeof value === 'string' && value !== '' ? {[name]: value} : {}
   }
+  const predicate = appliedPredicate({...given('text'), ...given('contains'), ...given('semanticsLabel'), ...given('within')})
   const matches = matchesOf(await readTree(app, deadline), predicate)
   if (matches.length === 0) return {matched: false, ref: null}
   return {matched: true, ref: await mintHandle(predicate), matchCount: matches.length}

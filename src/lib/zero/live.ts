@@ -103,17 +103,32 @@ export function pickOf(matches: readonly DumpNode[]): DumpNode | undefined {
   return matches.find((node) => ACTIONABLE.has(roleOf(node) ?? '')) ?? matches[0]
 }
 
+/** The predicate that applies: not intersected, the first one set in the order semanticsLabel,
+ *  text, contains (the reference, tapir_find; `key` comes first there, and is refused here), with
+ *  its `within`, which bounds whichever applies. */
+export function appliedPredicate(predicate: Predicate): Predicate {
+  const {semanticsLabel, text, contains, within} = predicate
+  const scope = within === undefined ? {} : {within}
+  if (semanticsLabel !== undefined) return {semanticsLabel, ...scope}
+  if (text !== undefined) return {text, ...scope}
+  if (contains !== undefined) return {contains, ...scope}
+  return scope
+}
+
 /** The listed nodes a predicate matches, in snapshot order (inside its `within` node, if any). */
 export function matchesOf(root: DumpNode, predicate: Predicate): DumpNode[] {
-  const {text, semanticsLabel: label, contains: part, within} = predicate
+  const {text, semanticsLabel: label, contains: part, within} = appliedPredicate(predicate)
+  if (text === undefined && label === undefined && part === undefined) return []
   const scope = within === undefined ? root : nodeFor(root, within)
   const inScope = new Set([scope, ...allNodes(scope)].map((node) => node.id))
   return listedNodes(root).filter(
     (node) =>
       inScope.has(node.id) &&
-      (text === undefined || node.label === text || (node.label === '' && node.value === text)) &&
-      (label === undefined || node.label === label) &&
-      (part === undefined || node.label.includes(part) || node.value.includes(part)),
+      (label !== undefined
+        ? node.label === label
+        : text !== undefined
+          ? node.label === text || (node.label === '' && node.value === text)
+          : part !== undefined && (node.label.includes(part) || node.value.includes(part))),
   )
 }
 
