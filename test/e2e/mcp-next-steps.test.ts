@@ -1,12 +1,11 @@
 import {createServer, type Server} from 'node:net'
 import {dirname} from 'node:path'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {CLI_WORDS} from '../helpers/mcp-words.js'
-import {McpTestClient, mcpClient} from '../helpers/mcp.js'
+import type {McpTestClient} from '../helpers/mcp.js'
+import {mcpClient, mcpClientIn} from '../helpers/mcp.js'
 import {simSession, type SimSession} from '../helpers/sim.js'
 
 // What an agent with only MCP reads when something is missing or mistyped: every next step is a
@@ -27,15 +26,7 @@ describe('MCP answers name tools, not CLI commands, and say what a typo meant', 
 
   beforeAll(async () => {
     // No flutter anywhere on PATH: only node's own folder.
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve'],
-      cwd: p.dir.path,
-      env: p.env({PATH: `${dirname(process.execPath)}:/nonexistent`}),
-      stderr: 'pipe',
-    })
-    client = new McpTestClient()
-    await client.connect(transport)
+    client = await mcpClientIn(p, {PATH: `${dirname(process.execPath)}:/nonexistent`})
     busy = createServer()
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
   })

@@ -1,14 +1,12 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import type {Progress} from '@modelcontextprotocol/sdk/types.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSim} from '../../src/sim/index.js'
-import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {McpTestClient} from '../helpers/mcp.js'
+import {mcpClientIn} from '../helpers/mcp.js'
 
 type Block = {type: string; text?: string; data?: string; mimeType?: string}
 type Answer = {isError?: boolean; content: Block[]}
@@ -24,15 +22,7 @@ async function agent(
   p: ReturnType<typeof flutterProject>,
   extra: Record<string, string> = {},
 ): Promise<{client: Client; call(name: string, args?: object, onprogress?: (p: Progress) => void): Promise<Answer>}> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp:serve'],
-    cwd: p.dir.path,
-    env: p.env(extra),
-    stderr: 'pipe',
-  })
-  const client = new McpTestClient()
-  await client.connect(transport)
+  const client = await mcpClientIn(p, extra)
   const call = async (name: string, args: object = {}, onprogress?: (progress: Progress) => void) =>
     (await client.callTool({name, arguments: args as Record<string, unknown>}, undefined, {
       timeout: 120_000,

@@ -1,10 +1,8 @@
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {McpTestClient} from '../helpers/mcp.js'
+import {mcpClientIn} from '../helpers/mcp.js'
 
 // console, exceptions and perf on an app with no package read the history DDS keeps of the VM
 // Service's streams. tapir_start's `dds` keeps DDS, on a device and on the sim alike, so an
@@ -23,15 +21,7 @@ function mcpProject() {
   const p = flutterProject()
   let client: Client | undefined
   const connect = async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve'],
-      cwd: p.dir.path,
-      env: p.env(),
-      stderr: 'pipe',
-    })
-    client = new McpTestClient()
-    await client.connect(transport)
+    client = await mcpClientIn(p)
   }
   const call = async (name: string, args: object = {}) =>
     (await client!.callTool({name, arguments: args as Record<string, unknown>}, undefined, {timeout: 120_000})) as Answer

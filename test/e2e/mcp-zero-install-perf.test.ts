@@ -1,10 +1,8 @@
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {McpTestClient} from '../helpers/mcp.js'
+import {mcpClientIn} from '../helpers/mcp.js'
 
 type Answer = {isError?: boolean; content: Array<{type: string; text?: string}>}
 const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
@@ -21,15 +19,7 @@ describe('an agent with only MCP measures frames on a debug app with no package 
     // dds: true does the same from MCP alone: mcp-zero-install-dds.test.ts).
     const started = await p.run(['start', '--device=sim', '--package=none', '--mode=dds'])
     expect(started.exitCode, started.stderr).toBe(0)
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve'],
-      cwd: p.dir.path,
-      env: p.env(),
-      stderr: 'pipe',
-    })
-    client = new McpTestClient()
-    await client.connect(transport)
+    client = await mcpClientIn(p)
   })
   afterAll(async () => {
     await client.close()

@@ -1,10 +1,8 @@
 import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BIN} from '../helpers/cli.js'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {McpTestClient} from '../helpers/mcp.js'
+import {mcpClientIn} from '../helpers/mcp.js'
 
 type Answer = {isError?: boolean; content: Array<{type: string; text?: string}>}
 const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
@@ -19,15 +17,7 @@ describe('an agent with only MCP drives a debug app with no package (tapir_start
   const call = async (name: string, args: object = {}) =>
     (await client.callTool({name, arguments: args as Record<string, unknown>}, undefined, {timeout: 120_000})) as Answer
   beforeAll(async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp:serve'],
-      cwd: p.dir.path,
-      env: p.env(),
-      stderr: 'pipe',
-    })
-    client = new McpTestClient()
-    await client.connect(transport)
+    client = await mcpClientIn(p)
   })
   afterAll(async () => {
     await call('tapir_stop')

@@ -58,3 +58,21 @@ export async function mcpClient(state: string, serveArgs: readonly string[] = []
   await client.connect(transport)
   return client
 }
+
+/** The same, run in a project folder as a user's agent runs it: `tapir mcp:serve` there, with the
+ *  project's environment (and `extra` on top), on the session of that folder. */
+export async function mcpClientIn(
+  project: {dir: {path: string}; env(extra?: Record<string, string>): Record<string, string>},
+  extra: Record<string, string> = {},
+): Promise<McpTestClient> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp:serve'],
+    cwd: project.dir.path,
+    env: project.env(extra),
+    stderr: 'pipe',
+  })
+  const client = new McpTestClient()
+  await client.connect(transport)
+  return client
+}
