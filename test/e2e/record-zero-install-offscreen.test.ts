@@ -3,23 +3,14 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {simSession, type SimSession, ZERO_INSTALL_SIGN_IN_STEPS} from '../helpers/sim.js'
 
 expectNoProcessLeft()
 
 /** Signs in on an app with no package, so it shows /monitors: 20 rows, each with a Pause button,
  *  of which eleven are on screen and nine wholly below the view. */
 async function signedIn(s: SimSession): Promise<void> {
-  const run = await s.spawn([
-    'tapir:run',
-    'find --text=Email --as=email',
-    'fill --ref=@email --text=ada@example.com',
-    'find --semanticsLabel=Password --as=password',
-    'fill --ref=@password --text=hunter22',
-    "find --semanticsLabel='Sign in' --as=sign_in --matches=2",
-    'tap --ref=@sign_in',
-    'wait --text=Monitors',
-  ])
+  const run = await s.spawn(['tapir:run', ...ZERO_INSTALL_SIGN_IN_STEPS])
   expect(run.exitCode, run.stdout + run.stderr).toBe(0)
 }
 

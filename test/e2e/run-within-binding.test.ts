@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {signIn, withSimSession} from '../helpers/sim.js'
+import {signIn, withSimSession, ZERO_INSTALL_SIGN_IN_STEPS} from '../helpers/sim.js'
 
 expectNoProcessLeft()
 
@@ -13,13 +13,7 @@ describe('tapir:run gives --within a bound @name, on an app with no package (--p
   it('scopes snap and find to the bound widget', async () => {
     const run = await s.run([
       'tapir:run',
-      'find --text=Email --as=email',
-      'fill --ref=@email --text=ada@example.com',
-      'find --semanticsLabel=Password --as=password',
-      'fill --ref=@password --text=hunter22',
-      "find --semanticsLabel='Sign in' --as=sign_in --matches=2",
-      'tap --ref=@sign_in',
-      'wait --text=Monitors',
+      ...ZERO_INSTALL_SIGN_IN_STEPS,
       'find --semanticsLabel=Monitors --as=m --matches=2',
       'snap --within=@m',
       'find --within=@m --semanticsLabel=Monitors --as=inside',

@@ -65,6 +65,17 @@ export const SIGN_IN_STEPS = [
   'wait --text=Monitors',
 ]
 
+/** The same on an app with no package, where find has no keys: by labels, as a user reads them. */
+export const ZERO_INSTALL_SIGN_IN_STEPS = [
+  'find --text=Email --as=email',
+  'fill --ref=@email --text=ada@example.com',
+  'find --semanticsLabel=Password --as=password',
+  'fill --ref=@password --text=hunter22',
+  "find --semanticsLabel='Sign in' --as=sign_in --matches=2",
+  'tap --ref=@sign_in',
+  'wait --text=Monitors',
+]
+
 /** Signs in through the CLI so the app shows /monitors. */
 export async function signIn(s: SimSession): Promise<void> {
   const result = await s.run(['tapir:run', ...SIGN_IN_STEPS])

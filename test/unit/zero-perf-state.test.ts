@@ -6,17 +6,25 @@ import {perfEnd} from '../../src/lib/zero/perf.js'
 
 // perf_end on an app with no package waits a quarter second for the engine's last batch of frame
 // timings; another tapir process (a CLI line beside an MCP server) may open a session meanwhile.
+/** The sidecar's locked read-modify-write, over a variable the test also changes. */
+function sharedIn(get: () => unknown, set: (state: unknown) => void): SharedState {
+  return {
+    read: get,
+    update: (change) => {
+      const {state, answer} = change(get())
+      set(state)
+      return Promise.resolve(answer)
+    },
+  }
+}
+
 describe('zero-install perf_end beside a perf_begin of another process', () => {
   it('closes its own session and leaves the one opened while it waited open', async () => {
     let state: unknown = {next: 2, open: {token: 'perf-1', startUs: 0, livenessBaseline: 0}}
-    const shared: SharedState = {
-      read: () => state,
-      update: (change) => {
-        const {state: next, answer} = change(state)
-        state = next
-        return Promise.resolve(answer)
-      },
-    }
+    const shared = sharedIn(
+      () => state,
+      (next) => (state = next),
+    )
     let clock = 0
     const app = {
       keepsStreamHistory: () => Promise.resolve(true),
@@ -41,14 +49,10 @@ describe('zero-install perf_end beside a perf_begin of another process', () => {
     // Begun right after a hot restart: the new isolate had reported no frame, and the engine's
     // numbers run on from the old one's.
     let state: unknown = {next: 2, open: {token: 'perf-1', startUs: 1_000, livenessBaseline: 0}}
-    const shared: SharedState = {
-      read: () => state,
-      update: (change) => {
-        const {state: next, answer} = change(state)
-        state = next
-        return Promise.resolve(answer)
-      },
-    }
+    const shared = sharedIn(
+      () => state,
+      (next) => (state = next),
+    )
     const frame = (number: number) => ({
       kind: 'Extension',
       extensionKind: 'Flutter.Frame',
