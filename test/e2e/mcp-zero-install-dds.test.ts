@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {mcpClientIn} from '../helpers/mcp.js'
+import {letFramesStart} from '../helpers/sim.js'
 
 // console, exceptions and perf on an app with no package read the history DDS keeps of the VM
 // Service's streams. tapir_start's `dds` keeps DDS, on a device and on the sim alike, so an
@@ -61,6 +62,7 @@ describe('an agent with only MCP keeps DDS with tapir_start, on the sim with no 
       ],
     })
     expect(run.isError, textOf(run)).toBeFalsy()
+    await letFramesStart()
     const end = await m.call('tapir_perf_end')
     expect(end.isError, textOf(end)).toBeFalsy()
     const report = JSON.parse(textOf(end)) as {refused: boolean; mode: string; summary: {frames: {painted: number}}}

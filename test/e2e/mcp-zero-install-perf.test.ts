@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {mcpClientIn} from '../helpers/mcp.js'
+import {letFramesStart} from '../helpers/sim.js'
 
 type Answer = {isError?: boolean; content: Array<{type: string; text?: string}>}
 const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
@@ -45,6 +46,7 @@ describe('an agent with only MCP measures frames on a debug app with no package 
       ],
     })
     expect(run.isError, textOf(run)).toBeFalsy()
+    await letFramesStart()
     const end = await call('tapir_perf_end')
     expect(end.isError, textOf(end)).toBeFalsy()
     const report = JSON.parse(textOf(end)) as {

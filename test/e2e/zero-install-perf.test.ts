@@ -2,7 +2,7 @@ import {existsSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {simSession, type SimSession} from '../helpers/sim.js'
+import {simSession, type SimSession, letFramesStart} from '../helpers/sim.js'
 
 expectNoProcessLeft()
 
@@ -70,6 +70,7 @@ describe('a debug app with no package: perf in timing mode from Flutter.Frame ev
       'wait --text=Monitors --timeoutMs=3000',
     ])
     expect(run.exitCode, run.stderr).toBe(0)
+    await letFramesStart()
     const end = await s.run(['tapir:perf_end', '--json'])
     expect(end.exitCode, end.stderr).toBe(0)
     const report = JSON.parse(end.stdout) as TimingReport

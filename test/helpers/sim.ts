@@ -76,6 +76,15 @@ export const ZERO_INSTALL_SIGN_IN_STEPS = [
   'wait --text=Monitors',
 ]
 
+/**
+ * Lets the sim's frames of an interaction start before a timing perf_end reads its window. The sim
+ * draws at once and lays each draw's frames on the vsyncs after the ones already laid
+ * (src/sim/app/frame-timings.ts), so a quick burst of calls and a page transition run up to about
+ * 300 ms ahead of the call that drew them, and perf_end counts only frames that started by its end.
+ * A real agent measuring a transition likewise lets it finish before perf_end.
+ */
+export const letFramesStart = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 600))
+
 /** Signs in through the CLI so the app shows /monitors. */
 export async function signIn(s: SimSession): Promise<void> {
   const result = await s.run(['tapir:run', ...SIGN_IN_STEPS])
