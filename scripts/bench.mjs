@@ -104,13 +104,18 @@ try {
 }
 
 async function startupAndTheRest() {
-  // 1. start-up: a connected verb, a one-step tapir:run and a session command, each against a
+  // 1. start-up: a connected verb, a one-step tapir:run, a session command and a one-flow test, each against a
   //    bare Node start run back to back with it, and the peak memory of each
   const {stdout: nodeVersion} = await run(node, ['--version'])
+  // A one-flow suite against the running app: `tapir test` with nothing to start.
+  const flows = join(scratch, 'flows')
+  mkdirSync(flows)
+  writeFileSync(join(flows, 'snap.tapir'), 'snap\n')
   const commands = [
     ['tapir tapir:snap', [bin, 'tapir:snap']],
     ['tapir tapir:run "snap"', [bin, 'tapir:run', 'snap']],
     ['tapir status', [bin, 'status']],
+    ['tapir test (one flow)', [bin, 'test', '--fresh=none', `--output-dir=${join(scratch, 'test-reports')}`, flows]],
   ]
   for (const [, args] of commands) await timed(args) // warm the file cache
   const paired = commands.map(() => [])

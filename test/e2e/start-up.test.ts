@@ -94,6 +94,12 @@ describe('start-up', () => {
         oclif: false,
       })
     }
+    // A suite against the running app is as quick to start as a verb.
+    const flows = join(dir.path, 'flows')
+    mkdirSync(flows, {recursive: true})
+    writeFileSync(join(flows, 'snap.tapir'), 'snap\n')
+    const suite = await run(['test', '--fresh=none', `--output-dir=${join(dir.path, 'reports')}`, flows, '--state', state()])
+    expect(suite, suite.stderr).toMatchObject({exitCode: 0, quick: true, whole: false, oclif: false})
     // A command not in the quick bundle: that bundle leaves it untouched, the whole one runs it.
     expect(await run(['merge-reports'])).toMatchObject({
       exitCode: 1,

@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -59,7 +58,8 @@ export async function launchChrome(options: {
   const args = chromeArgs({cdpPort: options.cdpPort, profileDir, url: options.url, noSandbox})
   const argv = [options.binary, ...args]
   const log = openFreshLog(options.logFile)
-  const child = spawn(options.binary, args, {detached: true, stdio: ['ignore', log, log]})
+  // Loaded where used: `tapir test` shares the quick bundle, whose start-up pays for each builtin at the top.
+  const child = process.getBuiltinModule('node:child_process').spawn(options.binary, args, {detached: true, stdio: ['ignore', log, log]})
   let exited = false
   child.once('exit', () => (exited = true))
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve))

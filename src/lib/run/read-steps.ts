@@ -1,4 +1,4 @@
-import {constants} from 'node:fs'
+import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs'
 import {TapirError, messageOf} from '../errors.js'
 
 /** Step input larger than this is refused: a script of steps is a few KB; more is a mistake (or /dev/zero). */
@@ -12,7 +12,7 @@ const LIMIT_TEXT = `${MAX_STEP_BYTES / 1024 / 1024} MB`
  */
 export async function readStepSource(source: string, stdin: AsyncIterable<Buffer | string>): Promise<string> {
   const name = source === '-' ? 'stdin' : source
-  const bytes = source === '-' ? await readStream(stdin, name) : await readRegularFile(source)
+  const bytes = source === '-' ? await readStream(stdin, name) : readRegularFile(source)
   return asText(bytes, name)
 }
 
@@ -39,33 +39,37 @@ async function readStream(stream: AsyncIterable<Buffer | string>, name: string):
   return Buffer.concat(chunks)
 }
 
-async function readRegularFile(path: string): Promise<Buffer> {
-  let handle
+/** Read synchronously: a suite reads a file per test, and the promise API's module and a buffer of
+ *  the whole bound for each read cost a run more than the read itself. */
+function readRegularFile(path: string): Buffer {
+  let fd: number
   try {
     // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
-    // A builtin loaded where used, not at the top: every start-up would pay for it (docs/architecture.md, Start-up).
-    handle = await process.getBuiltinModule('node:fs/promises').open(path, constants.O_RDONLY | constants.O_NONBLOCK)
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch (error) {
     throw cannotRead(path, `${messageOf(error)}.`)
   }
   try {
-    const stat = await handle.stat()
+    const stat = fstatSync(fd)
     if (!stat.isFile()) throw cannotRead(path, 'it is not a regular file. Give a file of step lines, or - to read them from stdin.')
     if (stat.size > MAX_STEP_BYTES) throw tooLarge(path)
-    const buffer = Buffer.alloc(MAX_STEP_BYTES + 1)
+    // The file may grow while it is read: read on to its end, within the bound.
+    const chunks: Buffer[] = []
     let size = 0
     for (;;) {
-      const {bytesRead} = await handle.read(buffer, size, buffer.length - size, null)
+      const chunk = Buffer.allocUnsafe(Math.min(Math.max(stat.size - size + 1, 65_536), MAX_STEP_BYTES + 1 - size))
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, null)
       if (bytesRead === 0) break
+      chunks.push(chunk.subarray(0, bytesRead))
       size += bytesRead
       if (size > MAX_STEP_BYTES) throw tooLarge(path)
     }
-    return buffer.subarray(0, size)
+    return Buffer.concat(chunks, size)
   } catch (error) {
     if (error instanceof TapirError) throw error
     throw cannotRead(path, `${messageOf(error)}.`)
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 

@@ -1,4 +1,4 @@
-import {spawn, type ChildProcessByStdio} from 'node:child_process'
+import type {ChildProcessByStdio} from 'node:child_process'
 import {closeSync, constants, openSync, readFileSync, unlinkSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {dirname} from 'node:path'
@@ -332,7 +332,8 @@ class Started {
     const loader = FROM_SOURCES ? ['--import', import.meta.resolve('tsx')] : []
     const args = [...loader, SUPERVISOR_MAIN, '--socket', socket, '--log', this.log, '--', ...flutterArgv]
     const argv = [process.execPath, ...args]
-    const child = spawn(process.execPath, args, {
+    // Loaded where used: `tapir test` shares the quick bundle, whose start-up pays for each builtin at the top.
+    const child = process.getBuiltinModule('node:child_process').spawn(process.execPath, args, {
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       cwd: this.options.location.projectRoot,
