@@ -1,6 +1,6 @@
 import {spawnSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import fs, {chownSync, existsSync, readFileSync, readdirSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs'
+import fs, {chownSync, readFileSync, readdirSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs'
 import {syncBuiltinESMExports} from 'node:module'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
@@ -30,12 +30,16 @@ describe.skipIf(process.platform !== 'linux')('taking over a stale lock', () => 
   // A holder that is gone: a pid that exited, recorded with a start time it never had (so a reuse
   // of that pid meanwhile is not it either).
   const deadPid = spawnSync('true').pid
-  const gone = (command: string) => JSON.stringify({pid: deadPid, argv: ['true'], startTime: '1', command, since: '2025-01-01T00:00:00.000Z'})
+  const gone = (command: string) =>
+    JSON.stringify({pid: deadPid, argv: ['true'], startTime: '1', command, since: '2025-01-01T00:00:00.000Z'})
   const claimOf = (name: string, text: string) => `${name}.takeover-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`
   const holderOfLock = () => (JSON.parse(readFileSync(lock, 'utf8')) as {command: string}).command
 
   const calls = ['openSync', 'readFileSync', 'writeSync', 'closeSync', 'fstatSync', 'linkSync', 'unlinkSync', 'renameSync'] as const
-  const originals = Object.fromEntries(calls.map((name) => [name, fs[name]])) as Record<(typeof calls)[number], (...args: unknown[]) => unknown>
+  const originals = Object.fromEntries(calls.map((name) => [name, fs[name]])) as Record<
+    (typeof calls)[number],
+    (...args: unknown[]) => unknown
+  >
   /** Runs `first`, calling `second` just before its `at`-th file-system call (never, when 0);
    *  answers how many calls `first` made. */
   function interleave(at: number, first: () => void, second: () => void): number {
@@ -71,7 +75,11 @@ describe.skipIf(process.platform !== 'linux')('taking over a stale lock', () => 
   function race(setUp: () => void): number {
     setUp()
     let release = () => {}
-    const points = interleave(0, () => (release = take('first')), () => {})
+    const points = interleave(
+      0,
+      () => (release = take('first')),
+      () => {},
+    )
     expect(points).toBeGreaterThan(10)
     release()
     expect(readdirSync(dir.path)).toEqual([])
@@ -86,8 +94,15 @@ describe.skipIf(process.platform !== 'linux')('taking over a stale lock', () => 
           failed.push(`${command}: ${error instanceof TapirError ? error.message : String(error)}`)
         }
       }
-      interleave(at, () => attempt('first'), () => attempt('second'))
-      expect(got.map(({command}) => command), `second ran at call ${at} of ${points}; failed: ${failed.join('; ')}`).toHaveLength(1)
+      interleave(
+        at,
+        () => attempt('first'),
+        () => attempt('second'),
+      )
+      expect(
+        got.map(({command}) => command),
+        `second ran at call ${at} of ${points}; failed: ${failed.join('; ')}`,
+      ).toHaveLength(1)
       expect(failed).toEqual([`${got[0].command === 'first' ? 'second' : 'first'}: busy: ${got[0].command}`])
       expect(holderOfLock()).toBe(got[0].command)
       got[0].release()
@@ -135,7 +150,10 @@ describe.skipIf(process.platform !== 'linux')('taking over a stale lock', () => 
   it('that is a symbolic link: refused, left in place', () => {
     symlinkSync(join(dir.path, 'elsewhere'), lock)
     expect(() => take('tapir start')).toThrow(
-      new TapirError(`Refusing the session file ${lock}: it is a symbolic link. tapir reads and writes its session files only in place.`, 'local'),
+      new TapirError(
+        `Refusing the session file ${lock}: it is a symbolic link. tapir reads and writes its session files only in place.`,
+        'local',
+      ),
     )
     expect(readdirSync(dir.path)).toEqual(['state.json.lock'])
   })

@@ -85,14 +85,7 @@ const MAX_CLAIM_DEPTH = 3
  *  another text at `name` (a gone holder's text never comes back: each lock names its holder's
  *  pid, start time and the time it took it), and removes its claim. A claim whose maker died
  *  before its rename is a stale lock itself, taken over the same way, one level down. */
-function takeOver(
-  name: string,
-  stale: string,
-  mine: string,
-  busy: (holder: Holder) => TapirError,
-  lock: string,
-  depth = 0,
-): boolean {
+function takeOver(name: string, stale: string, mine: string, busy: (holder: Holder) => TapirError, lock: string, depth = 0): boolean {
   const claim = `${name}.takeover-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`
   let made: boolean
   try {
