@@ -3,6 +3,7 @@ import {existsSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {TapirError} from '../../src/lib/errors.js'
+import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
 import type {SessionLocation} from '../../src/lib/session/location.js'
 import {recordProcess, type OwnedProcess} from '../../src/lib/session/owned-process.js'
 import {sidecarState} from '../../src/lib/session/sidecar-state.js'
@@ -77,6 +78,7 @@ describe.skipIf(process.platform !== 'linux')("a sidecar state's update, under i
     const failed = await counter.update(location, 'tapir:find', add).catch((error: unknown) => error)
     expect(Date.now() - started).toBeGreaterThanOrEqual(5000)
     expect(failed).toBeInstanceOf(TapirError)
+    expect(exitCodeFor(failed)).toBe(1)
     expect((failed as TapirError).message).toBe(
       `Another tapir (pid ${child.pid}, \`tapir tapir:find\`) has kept the counter locked for 5 s; if it is stuck, stop it, then try again. Lock: ${lock}`,
     )
