@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
 import {RpcError} from '../../src/lib/vm/rpc-error.js'
-import {hoverEvent, popFocusedNavigator} from '../../src/lib/zero/dart.js'
+import {hoverEvent, popFocusedNavigator, secondaryButton} from '../../src/lib/zero/dart.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {refOf, simSession, type SimSession} from '../helpers/sim.js'
 
@@ -187,6 +187,14 @@ describe('zero-install gestures and controls on --package=none', () => {
         popFocusedNavigator.library,
         popFocusedNavigator.source.replace('maybePop()', 'maybePop(result: 1)'),
         /No named parameter with the name 'result'\./,
+      )
+      // A named argument given twice is the front end's DuplicatedNamedArgument (dart-lang/sdk
+      // pkg/front_end/lib/src/codes/cfe_codes_generated.dart), never the last one silently winning.
+      const right = secondaryButton('PointerDownEvent', 10, 10)
+      await refused(
+        right.library,
+        right.source.replace('buttons: kSecondaryButton', 'buttons: kSecondaryButton, buttons: kPrimaryButton'),
+        /1:\d+: Error: Duplicated named argument 'buttons'\./,
       )
       expect((await app.evaluateInLibrary(hover.library, hover.source, new Deadline(5000))).kind).toBe('Null')
     } finally {

@@ -187,7 +187,11 @@ class Checker {
       throw new CompileError(expr.column, 1, `Too few positional arguments: ${required} required, ${expr.args.length} given.`)
     expr.args.forEach((arg, index) => this.argument(arg, positional[index]!))
     const named = signature.named ?? {}
+    const given = new Set<string>()
     for (const arg of expr.named) {
+      // The front end's DuplicatedNamedArgument (dart-lang/sdk pkg/front_end/lib/src/codes/cfe_codes_generated.dart).
+      if (given.has(arg.name)) throw new CompileError(arg.column, arg.name.length, `Duplicated named argument '${arg.name}'.`)
+      given.add(arg.name)
       const param = named[arg.name]
       if (param === undefined) throw new CompileError(arg.column, arg.name.length, `No named parameter with the name '${arg.name}'.`)
       this.argument(arg.value, param.type)
