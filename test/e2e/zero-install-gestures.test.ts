@@ -154,12 +154,14 @@ describe('zero-install gestures and controls on --package=none', () => {
     expect(await snap()).toContain(`- button "Region": "${wanted}" [ref=${region}]`)
   })
 
-  it('refuses press_key, navigate, get_routes and dismiss_modals in one line naming tapir install', async () => {
+  it('refuses press_key, navigate, get_routes, dismiss_modals, hot_reload_and_snap and expect in one line naming tapir install', async () => {
     for (const args of [
       ['tapir:press_key', '--key=Enter'],
       ['tapir:navigate', '--route=/settings'],
       ['tapir:get_routes'],
       ['tapir:dismiss_modals'],
+      ['tapir:hot_reload_and_snap'],
+      ['tapir:expect', '--text=Settings'],
     ]) {
       const refused = await s.run(args)
       expect(refused, args[0]).toMatchObject({exitCode: 1, stdout: ''})

@@ -72,12 +72,7 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
     default: {
       const form = ZERO_INSTALL_FORMS[verb.name]
       if (form !== undefined) return form(app, call.deadline, input)
-      const refusal = ZERO_INSTALL_REFUSALS[verb.name]
-      if (refusal !== undefined)
-        throw new TapirError(
-          (words) => `${words.call(verb.name)} has no zero-install form: ${refusal}; run tapir install to add the package.`,
-          'usage',
-        )
+      refuseZeroInstall(verb)
       throw new TapirError(
         (words) =>
           `${words.call(verb.name)} has no zero-install form yet (the app runs no tapir package; see docs/zero-install.md): run tapir install to add the package.`,
@@ -87,13 +82,31 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
   }
 }
 
-/** Verbs with no honest zero-install form, and why (docs/zero-install.md says more). */
+/** Whether a verb has no honest zero-install form. */
+export const refusedZeroInstall = (verb: Verb): boolean => ZERO_INSTALL_REFUSALS[verb.name] !== undefined
+
+/** Refuses a verb that has no honest zero-install form, naming why; returns for any other. */
+export function refuseZeroInstall(verb: Verb): void {
+  const refusal = ZERO_INSTALL_REFUSALS[verb.name]
+  if (refusal === undefined) return
+  throw new TapirError(
+    (words) => `${words.call(verb.name)} has no zero-install form: ${refusal}; run tapir install to add the package.`,
+    'usage',
+  )
+}
+
+/** Verbs with no honest zero-install form, and why (docs/zero-install.md says more). hot_reload_and_snap
+ *  and expect are tapir's own verbs around the package's calls: they are refused before they begin
+ *  (a reload the snap could not follow), as the package's verbs are. */
 const ZERO_INSTALL_REFUSALS: Readonly<Record<string, string>> = {
   press_key:
     'Flutter offers no public call that delivers a key event to the focus tree (the engine sends key data to KeyEventManager, which pairs it with platform messages)',
   navigate: "a route name means something only to the app's own router, which the semantics tree does not show",
   get_routes: 'the semantics tree names no routes, and Flutter has no extension that lists them',
   dismiss_modals: 'the semantics tree does not tell a modal route from a page; navigate_back pops the route in front, one at a time',
+  hot_reload_and_snap:
+    "the reload goes through flutter run's service, but the snapshot, screenshot and exceptions after it are the package's: reload, then snap",
+  expect: "it reads the app through the package's find, observe and get_routes; wait_for waits for a text",
   perf_trace:
     "Flutter.Frame events carry each frame's times but no spans to trace (perf_insight shows the worst frames of a timing session)",
 }
