@@ -71,6 +71,12 @@ describe('a debug app with no package (--package=none), driven zero-install from
       {ref: 'e2', role: 'textbox', label: 'Email'},
       {ref: 'e4', role: 'textbox', label: 'Password'},
     ])
+    // limit reaches observe as the CLI typed it, as the package's observe takes it.
+    const limited = JSON.parse((await s.run(['tapir:observe', '--limit=2'])).stdout) as {candidates: unknown[]}
+    expect(limited.candidates).toEqual([
+      {ref: 'e1', role: 'heading', label: 'Sign in'},
+      {ref: 'e2', role: 'textbox', label: 'Email'},
+    ])
     const byKey = await s.run(['tapir:find', '--key=email'])
     expect(byKey).toMatchObject({exitCode: 1, stdout: ''})
     expect(byKey.stderr).toMatch(/^✗ find by key has no zero-install form: keys are not in the semantics tree/)

@@ -1,4 +1,4 @@
-import {TapirError} from '../errors.js'
+import {ParamError, TapirError} from '../errors.js'
 import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
@@ -152,9 +152,19 @@ async function observe(app: AppConnection, deadline: Deadline, input: Input): Pr
     .filter((node) => !offscreen(node, view))
     .map((node) => ({node, role: roleOf(node)}))
     .filter(({role}) => role !== null && (roles === undefined || roles.has(role)))
-    .slice(0, typeof input.limit === 'number' ? input.limit : undefined)
+    .slice(0, observeLimit(input.limit))
     .map(({node, role}) => ({ref: refOf(node), role: role ?? 'button', label: node.label}))
   return {candidates}
+}
+
+/** observe's limit: passed through as typed (a CLI's text, an MCP number), 50 when omitted as the
+ *  package's observe takes it. */
+function observeLimit(limit: unknown): number {
+  if (limit === undefined) return 50
+  const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : NaN
+  if (!Number.isInteger(n) || n < 1)
+    throw new ParamError((name) => `${name('limit')} must be a whole number of 1 or more (got ${JSON.stringify(limit)}).`)
+  return n
 }
 
 /** A tap answers once its effect shows, or kDoubleTapTimeout has passed: a widget that also takes
