@@ -51,34 +51,37 @@ export const ensureSemantics: DartExpression = {library: RENDERING_LIBRARY, sour
 
 type PointerKind = 'PointerDownEvent' | 'PointerMoveEvent' | 'PointerUpEvent'
 
-/** GestureBinding.instance.handlePointerEvent(PointerXEvent(pointer:, position:[, delta:]))
- *  (gestures/binding.dart `handlePointerEvent`; gestures/events.dart, the const constructors'
- *  named parameters `pointer`, `position`, and `delta` on a move). Positions are logical pixels.
- *  The default kind is a touch, whose down the recognisers take as kPrimaryButton. */
-export function pointerEvent(
-  kind: PointerKind,
-  x: number,
-  y: number,
-  delta?: {dx: number; dy: number},
-  pointer = POINTER_ID,
-): DartExpression {
+/** A pointer event, as Dart: PointerXEvent(pointer:, position:[, delta:]) (gestures/events.dart,
+ *  the const constructors' named parameters `pointer`, `position`, and `delta` on a move).
+ *  Positions are logical pixels. The default kind is a touch, whose down the recognisers take as
+ *  kPrimaryButton. */
+export function pointerEventOf(kind: PointerKind, x: number, y: number, delta?: {dx: number; dy: number}, pointer = POINTER_ID): string {
   const moved = delta === undefined ? '' : `, delta: Offset(${dartDouble(delta.dx)}, ${dartDouble(delta.dy)})`
-  return {
-    library: RENDERING_LIBRARY,
-    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${pointer}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${moved}))`,
-  }
+  return `${kind}(pointer: ${pointer}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${moved})`
+}
+
+/** Pointer events back to back in one evaluate: a cascade of GestureBinding.instance
+ *  .handlePointerEvent calls (gestures/binding.dart `handlePointerEvent`). The app compiles each evaluate's expression first (the frontend
+ *  server on a device, DWDS's expression compiler on the web: hundreds of milliseconds), so events
+ *  sent as separate evaluates reach it that far apart: a down and its up split so hold the pointer
+ *  down past kLongPressTimeout (gestures/constants.dart, 500 ms) on a slow compile, and a tap turns
+ *  into a long press. Delivered together they are one gesture, as flutter_test's tap delivers it. */
+export function pointerEvents(events: readonly string[]): DartExpression {
+  return {library: RENDERING_LIBRARY, source: `GestureBinding.instance${events.map((event) => `..handlePointerEvent(${event})`).join('')}`}
 }
 
 /** A mouse's secondary button going down or up at a point: `kind: PointerDeviceKind.mouse` (dart:ui,
  *  re-exported by gestures/events.dart), `device:` tapir's mouse, and on the down `buttons:
  *  kSecondaryButton` (events.dart), so only a secondary-tap recogniser (gestures/tap.dart
  *  `onSecondaryTap`) takes it; the up carries no buttons, as the engine's does. */
-export function secondaryButton(kind: 'PointerDownEvent' | 'PointerUpEvent', x: number, y: number): DartExpression {
+export function secondaryButtonOf(kind: 'PointerDownEvent' | 'PointerUpEvent', x: number, y: number): string {
   const buttons = kind === 'PointerDownEvent' ? ', buttons: kSecondaryButton' : ''
-  return {
-    library: RENDERING_LIBRARY,
-    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${POINTER_ID}, kind: PointerDeviceKind.mouse, device: ${MOUSE_DEVICE}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${buttons}))`,
-  }
+  return `${kind}(pointer: ${POINTER_ID}, kind: PointerDeviceKind.mouse, device: ${MOUSE_DEVICE}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${buttons})`
+}
+
+/** A right click's down and up, back to back (see pointerEvents). */
+export function secondaryClick(x: number, y: number): DartExpression {
+  return pointerEvents([secondaryButtonOf('PointerDownEvent', x, y), secondaryButtonOf('PointerUpEvent', x, y)])
 }
 
 /** A mouse moving over a point with no button down: PointerHoverEvent(kind:, device:, position:)

@@ -3,7 +3,7 @@ import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {zeroInstallable} from '../vm/zero-install.js'
-import {focusedText, pointerEvent, replaceFocusedText} from './dart.js'
+import {focusedText, pointerEventOf, pointerEvents, replaceFocusedText} from './dart.js'
 import {ZERO_INSTALL_FORMS} from './forms.js'
 import {
   appliedPredicate,
@@ -212,14 +212,20 @@ async function scroll(app: AppConnection, deadline: Deadline, input: Input): Pro
   return {...(scrolled === undefined ? {} : {scrolled}), direction: String(input.direction ?? 'down'), pixels}
 }
 
-/** Down, five moves, up: gestures/events.dart PointerMoveEvent carries each step's delta. */
+/** Down, five moves, up, back to back in one evaluate (a compile between the down and the first
+ *  move past kLongPressTimeout would make it a long press): gestures/events.dart PointerMoveEvent
+ *  carries each step's delta. */
 async function swipe(app: AppConnection, deadline: Deadline, from: {x: number; y: number}, to: {x: number; y: number}): Promise<void> {
   const STEPS = 5
-  await run(app, deadline, pointerEvent('PointerDownEvent', from.x, from.y))
   const step = {dx: (to.x - from.x) / STEPS, dy: (to.y - from.y) / STEPS}
-  for (let i = 1; i <= STEPS; i++)
-    await run(app, deadline, pointerEvent('PointerMoveEvent', from.x + step.dx * i, from.y + step.dy * i, step))
-  await run(app, deadline, pointerEvent('PointerUpEvent', to.x, to.y))
+  const moves = Array.from({length: STEPS}, (_, i) =>
+    pointerEventOf('PointerMoveEvent', from.x + step.dx * (i + 1), from.y + step.dy * (i + 1), step),
+  )
+  await run(
+    app,
+    deadline,
+    pointerEvents([pointerEventOf('PointerDownEvent', from.x, from.y), ...moves, pointerEventOf('PointerUpEvent', to.x, to.y)]),
+  )
 }
 
 /** Focus by a tap at the field, then the text through the focused EditableText, read back. */

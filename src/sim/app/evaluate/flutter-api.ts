@@ -30,6 +30,8 @@
 //   enum UnfocusDisposition (scope, previouslyFocusedChild): widgets/focus_manager.dart.
 // - NavigatorState: widgets/navigator.dart, `class NavigatorState extends State<Navigator>`,
 //   `Future<bool> maybePop<T extends Object?>([T? result])`.
+// Calls on an instance may be cascaded (`GestureBinding.instance..handlePointerEvent(a)..handlePointerEvent(b)`),
+// as Dart's grammar allows: each section runs on the target, and the cascade's value is the target.
 // Which names a library sees is its imports: rendering/binding.dart imports gestures.dart and
 // semantics.dart; widgets/editable_text.dart imports focus_manager.dart, framework.dart, services
 // and rendering; widgets/navigator.dart declares NavigatorState and imports focus_manager.dart and

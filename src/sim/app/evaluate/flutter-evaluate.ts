@@ -65,6 +65,9 @@ const nonNull = (type: string): string => (type.endsWith('?') ? type.slice(0, -1
 
 /** The front end's checks over the API model, worded as the CFE words them. */
 class Checker {
+  /** The static types of the cascades being checked, innermost last. */
+  private readonly receivers: string[] = []
+
   constructor(private readonly scope: readonly string[]) {}
 
   /** An expression's static type; a `?.` anywhere in its chain makes the whole chain nullable
@@ -87,6 +90,25 @@ class Checker {
         return this.getter(expr)
       case 'call':
         return this.call(expr)
+      case 'cascade': {
+        const target = this.type(expr.target)
+        // A class name is a Type object here: its static members are not reached through `..`.
+        if (target.startsWith('class ') || target.startsWith('ctor ')) {
+          const first = expr.sections[0]
+          const name = first?.kind === 'get' ? first : first?.kind === 'call' && first.callee.kind === 'get' ? first.callee : undefined
+          throw new CompileError(
+            name?.column ?? 1,
+            name?.name.length ?? 1,
+            `The getter '${name?.name ?? ''}' isn't defined for the class 'Type'.`,
+          )
+        }
+        this.receivers.push(target)
+        for (const section of expr.sections) this.type(section)
+        this.receivers.pop()
+        return target
+      }
+      case 'cascadeReceiver':
+        return this.receivers.at(-1)!
       case 'unary': {
         const operand = this.type(expr.operand)
         if (expr.op === '-' && (operand === 'int' || operand === 'double')) return operand
@@ -229,6 +251,9 @@ const str = (v: string): DartValue => ({t: 'String', v})
 
 /** Runs a checked expression on the app: what each API member does to its state. */
 class Runner {
+  /** The values of the cascades being run, innermost last. */
+  private readonly receivers: DartValue[] = []
+
   constructor(private readonly app: AppModel) {}
 
   run(expr: Expr): DartValue {
@@ -251,6 +276,15 @@ class Runner {
       }
       case 'call':
         return this.call(expr)
+      case 'cascade': {
+        const target = this.run(expr.target)
+        this.receivers.push(target)
+        for (const section of expr.sections) this.run(section)
+        this.receivers.pop()
+        return target
+      }
+      case 'cascadeReceiver':
+        return this.receivers.at(-1)!
       case 'unary': {
         const operand = this.run(expr.operand)
         if (operand.t === 'int' || operand.t === 'double') return {t: operand.t, v: -operand.v}
