@@ -1,13 +1,13 @@
 // Every Dart expression tapir sends to an app with no package lives here. Each names the Flutter API
-// it calls (flutter/flutter, packages/flutter/lib/src/..., at the revisions docs/zero-install.md
-// lists) and the library it is compiled in: a library's imports decide which names it sees, and
+// it calls (flutter/flutter, packages/flutter/lib/src/...; docs/zero-install.md lists the revisions
+// read where the copy read had one) and the library it is compiled in: a library's imports decide which names it sees, and
 // the app's root library need not import the gesture events.
 
 /** rendering/binding.dart imports gestures.dart (GestureBinding, the pointer events, dart:ui's
  *  Offset) and semantics.dart (SemanticsBinding). */
 export const RENDERING_LIBRARY = 'package:flutter/src/rendering/binding.dart'
 /** widgets/editable_text.dart declares EditableTextState and imports focus_manager.dart, services
- *  (TextEditingValue, TextSelection) and rendering (SelectionChangedCause). */
+ *  (TextEditingValue, TextSelection, and SelectionChangedCause in services/text_input.dart). */
 export const EDITABLE_TEXT_LIBRARY = 'package:flutter/src/widgets/editable_text.dart'
 /** widgets/navigator.dart declares NavigatorState and imports focus_manager.dart and framework.dart. */
 export const NAVIGATOR_LIBRARY = 'package:flutter/src/widgets/navigator.dart'
