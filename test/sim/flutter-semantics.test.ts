@@ -106,4 +106,20 @@ describe("the sim's compiler over its model of Flutter's API", () => {
     )
     expect(compile('GestureBinding.instance.handlePointerEvent(PointerUpEvent(pointer: 1, position: Offset(1.0, 2.0)))')).toBe('value')
   })
+
+  it("answers a constructor's fields as Flutter sets them, defaults included, never a silent null", () => {
+    const value = (expression: string, library = RENDERING) => {
+      const reply = createMonitorsApp({tapirPackage: false}).evaluate(expression, library)
+      return reply.kind === 'value' ? reply.value : reply
+    }
+    // gestures/events.dart: PointerEvent's `this.pointer = 0`, `this.position = Offset.zero`.
+    expect(value('PointerDownEvent(pointer: 7).position.dx')).toEqual({type: 'double', value: 0})
+    expect(value('PointerDownEvent(position: Offset(1.0, 2.0)).pointer')).toEqual({type: 'int', value: 0})
+    expect(value('PointerUpEvent(pointer: 7).pointer')).toEqual({type: 'int', value: 7})
+    // services/text_editing.dart TextSelection.collapsed: baseOffset = extentOffset = offset.
+    expect(value('TextSelection.collapsed(offset: 3).baseOffset', EDITABLE)).toEqual({type: 'int', value: 3})
+    // services/text_input.dart TextEditingValue: text '' and a selection collapsed at -1 by default.
+    expect(value('TextEditingValue().text', EDITABLE)).toEqual({type: 'String', value: ''})
+    expect(value("TextEditingValue(text: 'ab').selection.extentOffset", EDITABLE)).toEqual({type: 'int', value: -1})
+  })
 })

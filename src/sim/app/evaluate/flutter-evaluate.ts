@@ -328,12 +328,12 @@ class Runner {
     const {callee} = expr
     if (callee.kind === 'name') {
       if (callee.name === 'Offset') return {t: 'object', cls: 'Offset', fields: {dx: toDouble(args[0]), dy: toDouble(args[1])}}
-      return {t: 'object', cls: callee.name, fields: named}
+      return constructed(callee.name, named)
     }
     if (callee.kind !== 'get') return NULL
     const target = this.run(callee.target)
     if (target.t === 'Null') return NULL
-    if (target.t === 'type') return {t: 'object', cls: target.name, fields: named}
+    if (target.t === 'type') return constructed(`${target.name}.${callee.name}`, named)
     if (target.t !== 'object') return NULL
     switch (`${target.cls}.${callee.name}`) {
       case 'GestureBinding.handlePointerEvent':
@@ -382,6 +382,37 @@ class Runner {
       buttons: buttons?.t === 'int' ? buttons.v : 0,
       mouse: kind?.t === 'object' && kind.fields.name?.t === 'String' && kind.fields.name.v === 'mouse',
     })
+  }
+}
+
+const int = (v: number): DartValue => ({t: 'int', v})
+const offsetZero: DartValue = {t: 'object', cls: 'Offset', fields: {dx: num(0), dy: num(0)}}
+const collapsedAt = (offset: DartValue): DartValue => ({
+  t: 'object',
+  cls: 'TextSelection',
+  fields: {baseOffset: offset, extentOffset: offset},
+})
+
+/** What a constructor of the model leaves in its fields: the arguments given over the defaults
+ *  Flutter declares. gestures/events.dart: PointerEvent's `this.pointer = 0`, `this.position =
+ *  Offset.zero`, PointerDownEvent's `super.buttons = kPrimaryButton`; services/text_input.dart:
+ *  TextEditingValue's `this.text = ''`, `this.selection = const TextSelection.collapsed(offset: -1)`;
+ *  services/text_editing.dart: TextSelection.collapsed sets baseOffset and extentOffset to offset. */
+function constructed(ctor: string, named: Record<string, DartValue>): DartValue {
+  const pointer = {pointer: int(0), position: offsetZero}
+  switch (ctor) {
+    case 'PointerDownEvent':
+      return {t: 'object', cls: ctor, fields: {...pointer, buttons: int(1), ...named}}
+    case 'PointerMoveEvent':
+    case 'PointerUpEvent':
+    case 'PointerHoverEvent':
+      return {t: 'object', cls: ctor, fields: {...pointer, ...named}}
+    case 'TextEditingValue':
+      return {t: 'object', cls: ctor, fields: {text: str(''), selection: collapsedAt(int(-1)), ...named}}
+    case 'TextSelection.collapsed':
+      return collapsedAt(named.offset ?? int(0))
+    default:
+      return {t: 'object', cls: ctor, fields: named}
   }
 }
 
