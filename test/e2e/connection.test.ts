@@ -24,25 +24,26 @@ describe('the VM Service connection, against the raw VM', () => {
     for (const value of Object.values(call.params)) expect(typeof value).toBe('string')
   })
 
-  it('an app without tapir is driven zero-install; a call only the package answers exits 3 saying how to install it', async () => {
+  it('an app without tapir is driven zero-install; a verb only the package serves is refused naming tapir install', async () => {
     s.sim.setFaults({extensionsMissing: true})
     expect(await s.run(['tapir:snap', '--grep=^Email$'])).toMatchObject({
       exitCode: 0,
       stdout: '- textbox "Email" [ref=e2]\n  typeable: true',
     })
+    // docs/zero-install.md: expect is not available, refused in one line naming tapir install (exit 1).
+    const finds = () => s.sim.requests.filter((request) => request.method === 'ext.tapir.find').length
+    const before = finds()
     const result = await s.run(['tapir:expect', '--text=Email', '--timeoutMs=100'])
-    expect(result).toMatchObject({exitCode: 3, stdout: ''})
-    expect(result.stderr).toBe(
-      '✗ The app does not answer ext.tapir.find: tapir is not installed in it (add TapirPlugin.install() to main()), or the app is still booting.',
-    )
+    expect(result).toMatchObject({exitCode: 1, stdout: ''})
+    expect(result.stderr).toMatch(/^✗ tapir:expect has no zero-install form: .*; run tapir install to add the package\.$/)
+    expect(finds()).toBe(before)
   })
 
   it('keeps exit 3 with --json and puts the code in the JSON error', async () => {
-    s.sim.setFaults({extensionsMissing: true})
-    const result = await s.run(['tapir:expect', '--text=Email', '--timeoutMs=100', '--json'])
+    const result = await s.run(['tapir:tap', '--ref=e999', '--json'])
     expect(result.exitCode).toBe(3)
-    expect(JSON.parse(result.stdout)).toEqual({
-      error: {message: expect.stringContaining('tapir is not installed'), exitCode: 3, code: -32601},
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      error: {message: expect.stringContaining('not found in registry'), exitCode: 3, code: -32000},
     })
   })
 

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
 import {RpcError} from '../../src/lib/vm/rpc-error.js'
-import {hoverEvent, popFocusedNavigator} from '../../src/lib/zero/dart.js'
+import {hoverEvent, popFocusedNavigator, secondaryClick} from '../../src/lib/zero/dart.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {refOf, simSession, type SimSession} from '../helpers/sim.js'
 
@@ -154,17 +154,39 @@ describe('zero-install gestures and controls on --package=none', () => {
     expect(await snap()).toContain(`- button "Region": "${wanted}" [ref=${region}]`)
   })
 
-  it('refuses press_key, navigate, get_routes and dismiss_modals in one line naming tapir install', async () => {
+  it('refuses press_key, navigate, get_routes, dismiss_modals, hot_reload_and_snap and expect in one line naming tapir install', async () => {
     for (const args of [
       ['tapir:press_key', '--key=Enter'],
       ['tapir:navigate', '--route=/settings'],
       ['tapir:get_routes'],
       ['tapir:dismiss_modals'],
+      ['tapir:hot_reload_and_snap'],
+      ['tapir:expect', '--text=Settings'],
     ]) {
       const refused = await s.run(args)
       expect(refused, args[0]).toMatchObject({exitCode: 1, stdout: ''})
       expect(refused.stderr.trim().split('\n'), args[0]).toHaveLength(1)
       expect(refused.stderr).toMatch(new RegExp(`^✗ ${args[0]} has no zero-install form: .*; run tapir install to add the package\\.`))
+    }
+  })
+
+  it('a tap and a right click each reach the app as one evaluate, so no compile holds the finger down', async () => {
+    // Each evaluate is compiled by the app's expression compiler first (hundreds of ms, more on the
+    // web): a down and an up in two evaluates would hold the pointer down for that long, past
+    // kLongPressTimeout (gestures/constants.dart, 500 ms) on a slow compile, and a tap would be a
+    // long press. One cascade on GestureBinding.instance delivers them back to back.
+    const sent = () => s.sim.requests.filter((request) => request.method === 'evaluate').map((request) => String(request.params.expression))
+    const heading = refOf(await snap(), /heading "[^"]+"/)
+    for (const verb of ['tapir:tap', 'tapir:right_click']) {
+      const before = sent().length
+      expect(await s.run([verb, `--ref=${heading}`]), verb).toMatchObject({exitCode: 0, stderr: ''})
+      const gestures = sent()
+        .slice(before)
+        .filter((expression) => expression.includes('handlePointerEvent'))
+      expect(gestures, verb).toHaveLength(1)
+      expect(gestures[0], verb).toMatch(
+        /^GestureBinding\.instance\.\.handlePointerEvent\(PointerDownEvent\(.*\)\)\.\.handlePointerEvent\(PointerUpEvent\(.*\)\)$/,
+      )
     }
   })
 
@@ -187,6 +209,14 @@ describe('zero-install gestures and controls on --package=none', () => {
         popFocusedNavigator.library,
         popFocusedNavigator.source.replace('maybePop()', 'maybePop(result: 1)'),
         /No named parameter with the name 'result'\./,
+      )
+      // A named argument given twice is the front end's DuplicatedNamedArgument (dart-lang/sdk
+      // pkg/front_end/lib/src/codes/cfe_codes_generated.dart), never the last one silently winning.
+      const right = secondaryClick(10, 10)
+      await refused(
+        right.library,
+        right.source.replace('buttons: kSecondaryButton', 'buttons: kSecondaryButton, buttons: kPrimaryButton'),
+        /1:\d+: Error: Duplicated named argument 'buttons'\./,
       )
       expect((await app.evaluateInLibrary(hover.library, hover.source, new Deadline(5000))).kind).toBe('Null')
     } finally {

@@ -4,7 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {AppConnection} from '../../src/lib/vm/app-connection.js'
 import {Deadline} from '../../src/lib/vm/deadline.js'
 import {RpcError} from '../../src/lib/vm/rpc-error.js'
-import {pointerEvent} from '../../src/lib/zero/dart.js'
+import {pointerEventOf, pointerEvents} from '../../src/lib/zero/dart.js'
 import {FRAMEWORK_EXTENSIONS} from '../../src/sim/server/flutter-framework.js'
 import {tapir, tempDir} from '../helpers/cli.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
@@ -71,6 +71,12 @@ describe('a debug app with no package (--package=none), driven zero-install from
       {ref: 'e2', role: 'textbox', label: 'Email'},
       {ref: 'e4', role: 'textbox', label: 'Password'},
     ])
+    // limit reaches observe as the CLI typed it, as the package's observe takes it.
+    const limited = JSON.parse((await s.run(['tapir:observe', '--limit=2'])).stdout) as {candidates: unknown[]}
+    expect(limited.candidates).toEqual([
+      {ref: 'e1', role: 'heading', label: 'Sign in'},
+      {ref: 'e2', role: 'textbox', label: 'Email'},
+    ])
     const byKey = await s.run(['tapir:find', '--key=email'])
     expect(byKey).toMatchObject({exitCode: 1, stdout: ''})
     expect(byKey.stderr).toMatch(/^✗ find by key has no zero-install form: keys are not in the semantics tree/)
@@ -105,7 +111,8 @@ describe('a debug app with no package (--package=none), driven zero-install from
   it("the sim's compiler refuses tapir's pointer expression with one named argument changed", async () => {
     const app = await AppConnection.open(s.sim.wsUri, 5000)
     try {
-      const real = pointerEvent('PointerDownEvent', 10, 10)
+      // What tapir sends for a tap: the down and the up, one cascade (dart.ts pointerEvents).
+      const real = pointerEvents([pointerEventOf('PointerDownEvent', 10, 10), pointerEventOf('PointerUpEvent', 10, 10)])
       const wrong = real.source.replace('position:', 'positon:')
       await expect(app.evaluateInLibrary(real.library, wrong, new Deadline(5000))).rejects.toSatisfy(
         (error) =>
@@ -113,9 +120,11 @@ describe('a debug app with no package (--package=none), driven zero-install from
           error.code === 113 &&
           /Error: No named parameter with the name 'positon'\./.test(error.details ?? ''),
       )
-      // The up, unchanged, compiles: the pointer that never went down is ignored.
-      const up = pointerEvent('PointerUpEvent', 10, 10)
-      expect((await app.evaluateInLibrary(up.library, up.source, new Deadline(5000))).kind).toBe('Null')
+      // Unchanged, it compiles: a tap at (10, 10), on nothing there; the cascade answers the binding.
+      expect(await app.evaluateInLibrary(real.library, real.source, new Deadline(5000))).toMatchObject({
+        kind: 'PlainInstance',
+        class: {name: 'GestureBinding'},
+      })
     } finally {
       app.client.close()
     }

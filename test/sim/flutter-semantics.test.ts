@@ -33,13 +33,17 @@ describe("the sim's semantics views, in Flutter's formats", () => {
     })
     const text = String(flutter(DUMP).data)
     const lines = text.split('\n')
-    // The root in physical pixels (400x800 at 2.0), its children scaled by the pixel ratio.
-    expect(lines.slice(0, 9)).toEqual([
+    // The root in physical pixels (400x800 at 2.0); a child of it at (24, 80) in the view has the
+    // pixel ratio's scale times that offset for its transform (RenderView.applyPaintTransform, then
+    // the box's offset), which is neither a translation nor a scale alone: `with transform`, wrapped.
+    expect(lines.slice(0, 11)).toEqual([
       'SemanticsNode#0',
       ' │ Rect.fromLTRB(0.0, 0.0, 800.0, 1600.0)',
       ' │',
       ' ├─SemanticsNode#1',
-      ' │   Rect.fromLTRB(24.0, 80.0, 376.0, 120.0) scaled by 2.0x',
+      ' │   Rect.fromLTRB(0.0, 0.0, 352.0, 40.0) with transform',
+      ' │     [2.0,0.0,0.0,48.0; 0.0,2.0,0.0,160.0; 0.0,0.0,1.0,0.0;',
+      ' │     0.0,0.0,0.0,1.0]',
       ' │   flags: isHeader',
       ' │   label: "Sign in"',
       ' │   textDirection: ltr',
@@ -49,6 +53,9 @@ describe("the sim's semantics views, in Flutter's formats", () => {
     for (const line of lines.slice(1, -1)) expect(line).toMatch(/^(?:[ │]*[├└]─SemanticsNode#\d+|[ │]*(?: │ | {3})\S.*|[ │]* │)$/)
     const root = parseSemanticsDump(text)!
     expect(root.children.map((child) => child.label)).toEqual(['Sign in', 'Email', 'Password', 'Sign in', 'Forgot password?'])
+    // A root child is placed through its printed transform; its pixel ratio is the view's.
+    expect(root.children[0]!.rect).toEqual({left: 24, top: 80, width: 352, height: 40})
+    expect(root.children[0]!.scale).toBe(2)
     // A nested node's rect is its parent's plus its own translation.
     expect(root.children[1]!.children[0]!.rect).toEqual({left: 36, top: 184, width: 328, height: 24})
   })
@@ -68,7 +75,9 @@ describe("the sim's semantics views, in Flutter's formats", () => {
       label: 'Email',
       flags: ['isTextField', 'hasEnabledState', 'isEnabled'],
       actions: ['tap', 'focus'],
-      transform: [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+      // Matrix4.storage, column-major: the scale, then the offset in physical pixels.
+      rect: {left: 0, top: 0},
+      transform: [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 48, 320, 0, 1],
     })
     // The handle it took turned the dump on too.
     expect(String(flutter(DUMP).data)).toMatch(/^SemanticsNode#0\n/)
@@ -96,5 +105,21 @@ describe("the sim's compiler over its model of Flutter's API", () => {
       /The argument type 'Offset' can't be assigned to the parameter type 'PointerEvent'\.$/,
     )
     expect(compile('GestureBinding.instance.handlePointerEvent(PointerUpEvent(pointer: 1, position: Offset(1.0, 2.0)))')).toBe('value')
+  })
+
+  it("answers a constructor's fields as Flutter sets them, defaults included, never a silent null", () => {
+    const value = (expression: string, library = RENDERING) => {
+      const reply = createMonitorsApp({tapirPackage: false}).evaluate(expression, library)
+      return reply.kind === 'value' ? reply.value : reply
+    }
+    // gestures/events.dart: PointerEvent's `this.pointer = 0`, `this.position = Offset.zero`.
+    expect(value('PointerDownEvent(pointer: 7).position.dx')).toEqual({type: 'double', value: 0})
+    expect(value('PointerDownEvent(position: Offset(1.0, 2.0)).pointer')).toEqual({type: 'int', value: 0})
+    expect(value('PointerUpEvent(pointer: 7).pointer')).toEqual({type: 'int', value: 7})
+    // services/text_editing.dart TextSelection.collapsed: baseOffset = extentOffset = offset.
+    expect(value('TextSelection.collapsed(offset: 3).baseOffset', EDITABLE)).toEqual({type: 'int', value: 3})
+    // services/text_input.dart TextEditingValue: text '' and a selection collapsed at -1 by default.
+    expect(value('TextEditingValue().text', EDITABLE)).toEqual({type: 'String', value: ''})
+    expect(value("TextEditingValue(text: 'ab').selection.extentOffset", EDITABLE)).toEqual({type: 'int', value: -1})
   })
 })

@@ -55,6 +55,30 @@ const FLUTTER_BLOCKED =
   '   actions: didGainAccessibilityFocus, longPress🚫️, scrollUp🚫️,\n' +
   '     showOnScreen🚫️\n'
 
+// A node under a Transform.scale(0.5): semantics/semantics.dart `SemanticsNode.debugFillProperties`
+// prints a transform that is neither a translation nor a uniform scale as `$rect with transform
+// [$matrix]`, the matrix being the first four lines of vector_math's `Matrix4.toString` (rows
+// `x,y,z,w`) less their `[i] ` heads, joined by `; `; a long line wraps, indented two more.
+const TRANSFORMED =
+  'SemanticsNode#0\n' +
+  ' │ Rect.fromLTRB(0.0, 0.0, 800.0, 1200.0)\n' +
+  ' │\n' +
+  ' └─SemanticsNode#1\n' +
+  '   │ Rect.fromLTRB(0.0, 0.0, 400.0, 600.0) scaled by 2.0x\n' +
+  '   │ textDirection: ltr\n' +
+  '   │\n' +
+  '   └─SemanticsNode#2\n' +
+  '     │ Rect.fromLTRB(0.0, 0.0, 200.0, 100.0) with transform [0.5,0.0,0.0,150.0;\n' +
+  '     │   0.0,0.5,0.0,275.0; 0.0,0.0,1.0,0.0; 0.0,0.0,0.0,1.0]\n' +
+  '     │ actions: tap\n' +
+  '     │ flags: isButton\n' +
+  '     │ label: "Zoomed"\n' +
+  '     │\n' +
+  '     └─SemanticsNode#3\n' +
+  '         Rect.fromLTRB(20.0, 10.0, 60.0, 30.0)\n' +
+  '         actions: tap\n' +
+  '         label: "Inner"\n'
+
 describe("the semantics dump, read as Flutter's own tests print it", () => {
   it('reads the tree shape and ids from the sparse connectors', () => {
     const root = parseSemanticsDump(FLUTTER_TREE)!
@@ -79,6 +103,14 @@ describe("the semantics dump, read as Flutter's own tests print it", () => {
       'scrollUp',
       'showOnScreen',
     ])
+  })
+
+  it('places a node by its printed transform, and its children through it', () => {
+    const root = parseSemanticsDump(TRANSFORMED)!
+    const zoomed = root.children[0]!.children[0]!
+    expect(zoomed.label).toBe('Zoomed')
+    expect(zoomed.rect).toEqual({left: 150, top: 275, width: 100, height: 50})
+    expect(zoomed.children[0]!.rect).toEqual({left: 160, top: 280, width: 20, height: 10})
   })
 
   it('says nothing is there when the framework generated no semantics', () => {

@@ -1,5 +1,5 @@
 import {Deadline} from '../vm/deadline.js'
-import {drivesZeroInstall, runZeroInstall} from '../zero/drive.js'
+import {drivesZeroInstall, refusedZeroInstall, refuseZeroInstall, runZeroInstall} from '../zero/drive.js'
 import {clearDeadHolder} from './dead-holder.js'
 import {callsAppPackage, runOnDusk} from './dusk/drive.js'
 import {explainOffViewport} from './off-viewport.js'
@@ -51,7 +51,16 @@ export async function executeVerb(verb: Verb, context: VerbContext, input: Input
 export async function runVerb(verb: Verb, call: VerbCall, input: Input): Promise<Result> {
   const asksApp = verb.asksApp?.(input, call) ?? true
   const inPackage = verb.dispatch.startsWith('ext.tapir.')
-  if (!asksApp || !(inPackage || callsAppPackage(verb))) return verb.execute(call, input)
+  if (!asksApp) return verb.execute(call, input)
+  if (!(inPackage || callsAppPackage(verb))) {
+    // tapir's own verbs around the package's calls (expect, hot_reload_and_snap) are refused on an
+    // app with no package before they begin.
+    if (refusedZeroInstall(verb)) {
+      const app = await call.app()
+      if ((await app.appPackage(call.deadline)) === undefined && (await drivesZeroInstall(app, call.deadline))) refuseZeroInstall(verb)
+    }
+    return verb.execute(call, input)
+  }
   const app = await call.app()
   const appPackage = await app.appPackage(call.deadline)
   if (appPackage === 'dusk' && callsAppPackage(verb)) return runOnDusk(verb, call, input)

@@ -1,13 +1,13 @@
 // Every Dart expression tapir sends to an app with no package lives here. Each names the Flutter API
-// it calls (flutter/flutter, packages/flutter/lib/src/..., at the revisions docs/zero-install.md
-// lists) and the library it is compiled in: a library's imports decide which names it sees, and
+// it calls (flutter/flutter, packages/flutter/lib/src/...; docs/zero-install.md lists the revisions
+// read where the copy read had one) and the library it is compiled in: a library's imports decide which names it sees, and
 // the app's root library need not import the gesture events.
 
 /** rendering/binding.dart imports gestures.dart (GestureBinding, the pointer events, dart:ui's
  *  Offset) and semantics.dart (SemanticsBinding). */
 export const RENDERING_LIBRARY = 'package:flutter/src/rendering/binding.dart'
 /** widgets/editable_text.dart declares EditableTextState and imports focus_manager.dart, services
- *  (TextEditingValue, TextSelection) and rendering (SelectionChangedCause). */
+ *  (TextEditingValue, TextSelection, and SelectionChangedCause in services/text_input.dart). */
 export const EDITABLE_TEXT_LIBRARY = 'package:flutter/src/widgets/editable_text.dart'
 /** widgets/navigator.dart declares NavigatorState and imports focus_manager.dart and framework.dart. */
 export const NAVIGATOR_LIBRARY = 'package:flutter/src/widgets/navigator.dart'
@@ -51,34 +51,37 @@ export const ensureSemantics: DartExpression = {library: RENDERING_LIBRARY, sour
 
 type PointerKind = 'PointerDownEvent' | 'PointerMoveEvent' | 'PointerUpEvent'
 
-/** GestureBinding.instance.handlePointerEvent(PointerXEvent(pointer:, position:[, delta:]))
- *  (gestures/binding.dart `handlePointerEvent`; gestures/events.dart, the const constructors'
- *  named parameters `pointer`, `position`, and `delta` on a move). Positions are logical pixels.
- *  The default kind is a touch, whose down the recognisers take as kPrimaryButton. */
-export function pointerEvent(
-  kind: PointerKind,
-  x: number,
-  y: number,
-  delta?: {dx: number; dy: number},
-  pointer = POINTER_ID,
-): DartExpression {
+/** A pointer event, as Dart: PointerXEvent(pointer:, position:[, delta:]) (gestures/events.dart,
+ *  the const constructors' named parameters `pointer`, `position`, and `delta` on a move).
+ *  Positions are logical pixels. The default kind is a touch, whose down the recognisers take as
+ *  kPrimaryButton. */
+export function pointerEventOf(kind: PointerKind, x: number, y: number, delta?: {dx: number; dy: number}, pointer = POINTER_ID): string {
   const moved = delta === undefined ? '' : `, delta: Offset(${dartDouble(delta.dx)}, ${dartDouble(delta.dy)})`
-  return {
-    library: RENDERING_LIBRARY,
-    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${pointer}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${moved}))`,
-  }
+  return `${kind}(pointer: ${pointer}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${moved})`
+}
+
+/** Pointer events back to back in one evaluate: a cascade of GestureBinding.instance
+ *  .handlePointerEvent calls (gestures/binding.dart `handlePointerEvent`). The app compiles each evaluate's expression first (the frontend
+ *  server on a device, DWDS's expression compiler on the web: hundreds of milliseconds), so events
+ *  sent as separate evaluates reach it that far apart: a down and its up split so hold the pointer
+ *  down past kLongPressTimeout (gestures/constants.dart, 500 ms) on a slow compile, and a tap turns
+ *  into a long press. Delivered together they are one gesture, as flutter_test's tap delivers it. */
+export function pointerEvents(events: readonly string[]): DartExpression {
+  return {library: RENDERING_LIBRARY, source: `GestureBinding.instance${events.map((event) => `..handlePointerEvent(${event})`).join('')}`}
 }
 
 /** A mouse's secondary button going down or up at a point: `kind: PointerDeviceKind.mouse` (dart:ui,
  *  re-exported by gestures/events.dart), `device:` tapir's mouse, and on the down `buttons:
  *  kSecondaryButton` (events.dart), so only a secondary-tap recogniser (gestures/tap.dart
  *  `onSecondaryTap`) takes it; the up carries no buttons, as the engine's does. */
-export function secondaryButton(kind: 'PointerDownEvent' | 'PointerUpEvent', x: number, y: number): DartExpression {
+export function secondaryButtonOf(kind: 'PointerDownEvent' | 'PointerUpEvent', x: number, y: number): string {
   const buttons = kind === 'PointerDownEvent' ? ', buttons: kSecondaryButton' : ''
-  return {
-    library: RENDERING_LIBRARY,
-    source: `GestureBinding.instance.handlePointerEvent(${kind}(pointer: ${POINTER_ID}, kind: PointerDeviceKind.mouse, device: ${MOUSE_DEVICE}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${buttons}))`,
-  }
+  return `${kind}(pointer: ${POINTER_ID}, kind: PointerDeviceKind.mouse, device: ${MOUSE_DEVICE}, position: Offset(${dartDouble(x)}, ${dartDouble(y)})${buttons})`
+}
+
+/** A right click's down and up, back to back (see pointerEvents). */
+export function secondaryClick(x: number, y: number): DartExpression {
+  return pointerEvents([secondaryButtonOf('PointerDownEvent', x, y), secondaryButtonOf('PointerUpEvent', x, y)])
 }
 
 /** A mouse moving over a point with no button down: PointerHoverEvent(kind:, device:, position:)

@@ -1,9 +1,9 @@
-import {TapirError} from '../errors.js'
+import {ParamError, TapirError} from '../errors.js'
 import type {Input, Result, Verb, VerbCall} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {zeroInstallable} from '../vm/zero-install.js'
-import {focusedText, pointerEvent, replaceFocusedText} from './dart.js'
+import {focusedText, pointerEventOf, pointerEvents, replaceFocusedText} from './dart.js'
 import {ZERO_INSTALL_FORMS} from './forms.js'
 import {
   appliedPredicate,
@@ -72,12 +72,7 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
     default: {
       const form = ZERO_INSTALL_FORMS[verb.name]
       if (form !== undefined) return form(app, call.deadline, input)
-      const refusal = ZERO_INSTALL_REFUSALS[verb.name]
-      if (refusal !== undefined)
-        throw new TapirError(
-          (words) => `${words.call(verb.name)} has no zero-install form: ${refusal}; run tapir install to add the package.`,
-          'usage',
-        )
+      refuseZeroInstall(verb)
       throw new TapirError(
         (words) =>
           `${words.call(verb.name)} has no zero-install form yet (the app runs no tapir package; see docs/zero-install.md): run tapir install to add the package.`,
@@ -87,13 +82,31 @@ export async function runZeroInstall(verb: Verb, call: VerbCall, input: Input): 
   }
 }
 
-/** Verbs with no honest zero-install form, and why (docs/zero-install.md says more). */
+/** Whether a verb has no honest zero-install form. */
+export const refusedZeroInstall = (verb: Verb): boolean => ZERO_INSTALL_REFUSALS[verb.name] !== undefined
+
+/** Refuses a verb that has no honest zero-install form, naming why; returns for any other. */
+export function refuseZeroInstall(verb: Verb): void {
+  const refusal = ZERO_INSTALL_REFUSALS[verb.name]
+  if (refusal === undefined) return
+  throw new TapirError(
+    (words) => `${words.call(verb.name)} has no zero-install form: ${refusal}; run tapir install to add the package.`,
+    'usage',
+  )
+}
+
+/** Verbs with no honest zero-install form, and why (docs/zero-install.md says more). hot_reload_and_snap
+ *  and expect are tapir's own verbs around the package's calls: they are refused before they begin
+ *  (a reload the snap could not follow), as the package's verbs are. */
 const ZERO_INSTALL_REFUSALS: Readonly<Record<string, string>> = {
   press_key:
     'Flutter offers no public call that delivers a key event to the focus tree (the engine sends key data to KeyEventManager, which pairs it with platform messages)',
   navigate: "a route name means something only to the app's own router, which the semantics tree does not show",
   get_routes: 'the semantics tree names no routes, and Flutter has no extension that lists them',
   dismiss_modals: 'the semantics tree does not tell a modal route from a page; navigate_back pops the route in front, one at a time',
+  hot_reload_and_snap:
+    "the reload goes through flutter run's service, but the snapshot, screenshot and exceptions after it are the package's: reload, then snap",
+  expect: "it reads the app through the package's find, observe and get_routes; wait_for waits for a text",
   perf_trace:
     "Flutter.Frame events carry each frame's times but no spans to trace (perf_insight shows the worst frames of a timing session)",
 }
@@ -139,9 +152,19 @@ async function observe(app: AppConnection, deadline: Deadline, input: Input): Pr
     .filter((node) => !offscreen(node, view))
     .map((node) => ({node, role: roleOf(node)}))
     .filter(({role}) => role !== null && (roles === undefined || roles.has(role)))
-    .slice(0, typeof input.limit === 'number' ? input.limit : undefined)
+    .slice(0, observeLimit(input.limit))
     .map(({node, role}) => ({ref: refOf(node), role: role ?? 'button', label: node.label}))
   return {candidates}
+}
+
+/** observe's limit: passed through as typed (a CLI's text, an MCP number), 50 when omitted as the
+ *  package's observe takes it. */
+function observeLimit(limit: unknown): number {
+  if (limit === undefined) return 50
+  const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\d+$/.test(limit) ? Number(limit) : NaN
+  if (!Number.isInteger(n) || n < 1)
+    throw new ParamError((name) => `${name('limit')} must be a whole number of 1 or more (got ${JSON.stringify(limit)}).`)
+  return n
 }
 
 /** A tap answers once its effect shows, or kDoubleTapTimeout has passed: a widget that also takes
@@ -189,14 +212,20 @@ async function scroll(app: AppConnection, deadline: Deadline, input: Input): Pro
   return {...(scrolled === undefined ? {} : {scrolled}), direction: String(input.direction ?? 'down'), pixels}
 }
 
-/** Down, five moves, up: gestures/events.dart PointerMoveEvent carries each step's delta. */
+/** Down, five moves, up, back to back in one evaluate (a compile between the down and the first
+ *  move past kLongPressTimeout would make it a long press): gestures/events.dart PointerMoveEvent
+ *  carries each step's delta. */
 async function swipe(app: AppConnection, deadline: Deadline, from: {x: number; y: number}, to: {x: number; y: number}): Promise<void> {
   const STEPS = 5
-  await run(app, deadline, pointerEvent('PointerDownEvent', from.x, from.y))
   const step = {dx: (to.x - from.x) / STEPS, dy: (to.y - from.y) / STEPS}
-  for (let i = 1; i <= STEPS; i++)
-    await run(app, deadline, pointerEvent('PointerMoveEvent', from.x + step.dx * i, from.y + step.dy * i, step))
-  await run(app, deadline, pointerEvent('PointerUpEvent', to.x, to.y))
+  const moves = Array.from({length: STEPS}, (_, i) =>
+    pointerEventOf('PointerMoveEvent', from.x + step.dx * (i + 1), from.y + step.dy * (i + 1), step),
+  )
+  await run(
+    app,
+    deadline,
+    pointerEvents([pointerEventOf('PointerDownEvent', from.x, from.y), ...moves, pointerEventOf('PointerUpEvent', to.x, to.y)]),
+  )
 }
 
 /** Focus by a tap at the field, then the text through the focused EditableText, read back. */

@@ -2,7 +2,7 @@ import {TapirError} from '../errors.js'
 import type {Input, Result} from '../verbs/types.js'
 import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
-import {hoverEvent, POINTER_ID, popFocusedNavigator, secondaryButton, unfocusPrimary} from './dart.js'
+import {hoverEvent, POINTER_ID, popFocusedNavigator, secondaryClick, unfocusPrimary} from './dart.js'
 import {centre, dumpText, liveNode, nodeFor, run, SETTLE_MS, settled, tapAt} from './live.js'
 import {parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {listedNodes, offscreen, roleOf, viewOf} from './snapshot.js'
@@ -42,8 +42,7 @@ async function rightClick(app: AppConnection, deadline: Deadline, input: Input):
   const ref = String(input.ref ?? '')
   const {x, y} = centre(await liveNode(app, deadline, ref))
   const before = await dumpText(app, deadline)
-  await run(app, deadline, secondaryButton('PointerDownEvent', x, y))
-  await run(app, deadline, secondaryButton('PointerUpEvent', x, y))
+  await run(app, deadline, secondaryClick(x, y))
   await settled(app, deadline, before)
   return {ref, button: 'right'}
 }

@@ -5,7 +5,7 @@ import type {AppConnection} from '../vm/app-connection.js'
 import type {Deadline} from '../vm/deadline.js'
 import {RpcError} from '../vm/rpc-error.js'
 import {SEMANTICS_DUMP} from '../vm/zero-install.js'
-import {ensureSemantics, pointerEvent, type DartExpression} from './dart.js'
+import {ensureSemantics, pointerEventOf, pointerEvents, type DartExpression} from './dart.js'
 import {HandleStore, type Predicate} from './handles.js'
 import {NOT_GENERATED, parseSemanticsDump, type DumpNode} from './semantics-dump.js'
 import {allNodes, listedNodes, offscreen, roleOf, viewOf} from './snapshot.js'
@@ -27,11 +27,17 @@ export function centre(node: DumpNode): {x: number; y: number} {
   return {x: node.rect.left + node.rect.width / 2, y: node.rect.top + node.rect.height / 2}
 }
 
-/** A down and an up at the centre of the node's live rect. */
+/** A down and an up at the centre of the node's live rect, back to back in one evaluate. */
 export async function tapAt(app: AppConnection, deadline: Deadline, node: DumpNode, pointer?: number): Promise<void> {
   const {x, y} = centre(node)
-  await run(app, deadline, pointerEvent('PointerDownEvent', x, y, undefined, pointer))
-  await run(app, deadline, pointerEvent('PointerUpEvent', x, y, undefined, pointer))
+  await run(
+    app,
+    deadline,
+    pointerEvents([
+      pointerEventOf('PointerDownEvent', x, y, undefined, pointer),
+      pointerEventOf('PointerUpEvent', x, y, undefined, pointer),
+    ]),
+  )
 }
 
 /** The dump as text, polled until it differs from `before` or `SETTLE_MS` passes: an action's

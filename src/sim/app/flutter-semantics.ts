@@ -8,8 +8,11 @@ import type {Rect} from './geometry.js'
 // `ext.flutter.debugDumpSemanticsTreeIn*Order` returns it (rendering/binding.dart,
 // `_generateSemanticsTree`); the JSON is `ext.flutter.accessibility.getSemanticsTree`
 // (widgets/accessibility_inspector.dart, `_getSemanticsTree`'s `toJsonMap`). Both describe each
-// node's rect in its parent's coordinates: the root's in physical pixels, its children scaled by
-// the device pixel ratio, every other node translated from its parent.
+// node's rect in its own coordinates and its transform to its parent's: the root's rect in physical
+// pixels; its children's transform the device pixel ratio's scale times their offset in the view
+// (rendering/view.dart `RenderView.applyPaintTransform`, then each box's offset), every other node
+// translated from its parent. The text prints a translation by shifting the rect, a scale alone as
+// `scaled by Nx`, and any other transform as `with transform [rows]` (`debugFillProperties`).
 
 /** `_generateSemanticsTree` when the framework builds no semantics (rendering/binding.dart). */
 export const SEMANTICS_NOT_GENERATED =
@@ -56,6 +59,41 @@ function localRect(sem: SemNode): Rect {
   return {left: rect.left - origin.left, top: rect.top - origin.top, width: rect.width, height: rect.height}
 }
 
+/** A Dart double's `toString` for the values a transform holds: `2.0`, `0.5`, `48.0`. */
+const dartNumber = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n))
+
+/** A root child's transform: the pixel ratio's scale, then its offset in the view. */
+function topTransform(rect: Rect, dpr: number): number[] {
+  return [dpr, 0, 0, 0, 0, dpr, 0, 0, 0, 0, 1, 0, dpr * rect.left, dpr * rect.top, 0, 1]
+}
+
+/** A root child's rect line: `scaled by` when its transform is the scale alone (MatrixUtils.getAsScale
+ *  needs no translation), else `with transform [...]`, the first four lines of vector_math's
+ *  `Matrix4.toString` (rows `x,y,z,w`) less their `[i] ` heads, joined by `; `; wrapped at spaces. */
+function topRectLines(rect: Rect, dpr: number): string[] {
+  const own = rectText({left: 0, top: 0, width: rect.width, height: rect.height})
+  if (rect.left === 0 && rect.top === 0) return [`${own} scaled by ${dpr.toFixed(1)}x`]
+  const m = topTransform(rect, dpr)
+  const rows = [0, 1, 2, 3].map((row) => [0, 1, 2, 3].map((column) => dartNumber(m[column * 4 + row]!)).join(','))
+  return wordWrapped(`${own} with transform [${rows.join('; ')}]`)
+}
+
+/** The TextTreeRenderer's wrap of a long property line at word boundaries, the rest indented two more. */
+function wordWrapped(text: string): string[] {
+  const WIDTH = 65
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    const piece = line === '' ? word : `${line} ${word}`
+    if (piece.length > WIDTH && line.trim() !== '') {
+      lines.push(line)
+      line = `  ${word}`
+    } else line = piece
+  }
+  lines.push(line)
+  return lines
+}
+
 /** The TextTreeRenderer wraps a property line past 65 columns at ", ", the rest indented two more. */
 function wrapped(text: string): string[] {
   const WIDTH = 65
@@ -79,7 +117,7 @@ function properties(sem: SemNode, dpr: number): string[] {
   if (sem.mergedIntoParent) lines.push('merged up ⬆️')
   if (sem.owner.ui.mergesDescendants) lines.push('merge boundary ⛔️')
   if (sem.parent === null) lines.push(rectText({left: 0, top: 0, width: data.rect.width * dpr, height: data.rect.height * dpr}))
-  else if (sem.parent.parent === null) lines.push(`${rectText(localRect(sem))} scaled by ${dpr.toFixed(1)}x`)
+  else if (sem.parent.parent === null) lines.push(...topRectLines(localRect(sem), dpr))
   else lines.push(rectText(localRect(sem)))
   const actions = actionsOf(data).sort()
   if (actions.length > 0) lines.push(...wrapped(`actions: ${actions.join(', ')}`))
@@ -122,15 +160,9 @@ export function semanticsTreeJson(app: AppModel): Record<string, unknown> {
     const rect =
       sem.parent === null
         ? {left: 0, top: 0, width: data.rect.width * dpr, height: data.rect.height * dpr}
-        : top
-          ? {left: local.left, top: local.top, width: local.width, height: local.height}
-          : {left: 0, top: 0, width: local.width, height: local.height}
+        : {left: 0, top: 0, width: local.width, height: local.height}
     const transform =
-      sem.parent === null
-        ? undefined
-        : top
-          ? [dpr, 0, 0, 0, 0, dpr, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-          : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, local.left, local.top, 0, 1]
+      sem.parent === null ? undefined : top ? topTransform(local, dpr) : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, local.left, local.top, 0, 1]
     return {
       id: String(sem.id),
       label: data.label,

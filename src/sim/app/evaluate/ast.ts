@@ -25,6 +25,10 @@ export type Expr =
   | {readonly kind: 'throw'; readonly value: Expr}
   | {readonly kind: 'await'; readonly operand: Expr; readonly column: number}
   | {readonly kind: 'asyncClosure'; readonly body: Expr}
+  /** `target..a()..b()`: each section runs on the target's value, and the cascade is that value. */
+  | {readonly kind: 'cascade'; readonly target: Expr; readonly sections: readonly Expr[]}
+  /** Where a cascade section starts: the cascade's target. */
+  | {readonly kind: 'cascadeReceiver'; readonly column: number}
 
 export interface NamedArg {
   readonly name: string

@@ -3,7 +3,8 @@
 // - GestureBinding: gestures/binding.dart, `static GestureBinding get instance`,
 //   `void handlePointerEvent(PointerEvent event)`.
 // - PointerDownEvent / PointerMoveEvent / PointerUpEvent: gestures/events.dart, their const
-//   constructors' named parameters (the revision read, file id 103107411: viewId, timeStamp,
+//   constructors' named parameters (as read in the search index's copy that declares them with
+//   super parameters; its revision is not known here: viewId, timeStamp,
 //   pointer, kind, device, position, [delta on move], buttons, obscured, pressure, ..., embedderId).
 // - Offset: dart:ui geometry.dart, `const Offset(double dx, double dy)`.
 // - SemanticsBinding: semantics/binding.dart, `static SemanticsBinding get instance`,
@@ -17,9 +18,9 @@
 //   TextSelection selection = ..., TextRange composing = ...})`, `final String text`.
 // - TextSelection: services/text_editing.dart, `const TextSelection.collapsed({required int
 //   offset, TextAffinity affinity = TextAffinity.downstream})`.
-// - SelectionChangedCause: rendering/editable.dart (enum): tap, doubleTap, longPress, forcePress,
+// - SelectionChangedCause: services/text_input.dart (enum, beside TextSelectionDelegate): tap, doubleTap, longPress, forcePress,
 //   keyboard, toolbar, drag, stylusHandwriting.
-// - PointerHoverEvent: gestures/events.dart (file id 103107411), `const PointerHoverEvent({viewId,
+// - PointerHoverEvent: gestures/events.dart (the same copy), `const PointerHoverEvent({viewId,
 //   timeStamp, kind, pointer, device, position, delta, buttons, obscured, pressureMin, pressureMax,
 //   distance, distanceMax, size, radiusMajor, radiusMinor, radiusMin, radiusMax, orientation, tilt,
 //   synthesized, embedderId})` (no `pressure`: the constructor passes 0.0 itself).
@@ -30,6 +31,8 @@
 //   enum UnfocusDisposition (scope, previouslyFocusedChild): widgets/focus_manager.dart.
 // - NavigatorState: widgets/navigator.dart, `class NavigatorState extends State<Navigator>`,
 //   `Future<bool> maybePop<T extends Object?>([T? result])`.
+// Calls on an instance may be cascaded (`GestureBinding.instance..handlePointerEvent(a)..handlePointerEvent(b)`),
+// as Dart's grammar allows: each section runs on the target, and the cascade's value is the target.
 // Which names a library sees is its imports: rendering/binding.dart imports gestures.dart and
 // semantics.dart; widgets/editable_text.dart imports focus_manager.dart, framework.dart, services
 // and rendering; widgets/navigator.dart declares NavigatorState and imports focus_manager.dart and

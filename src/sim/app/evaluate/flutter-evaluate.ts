@@ -65,6 +65,9 @@ const nonNull = (type: string): string => (type.endsWith('?') ? type.slice(0, -1
 
 /** The front end's checks over the API model, worded as the CFE words them. */
 class Checker {
+  /** The static types of the cascades being checked, innermost last. */
+  private readonly receivers: string[] = []
+
   constructor(private readonly scope: readonly string[]) {}
 
   /** An expression's static type; a `?.` anywhere in its chain makes the whole chain nullable
@@ -87,6 +90,25 @@ class Checker {
         return this.getter(expr)
       case 'call':
         return this.call(expr)
+      case 'cascade': {
+        const target = this.type(expr.target)
+        // A class name is a Type object here: its static members are not reached through `..`.
+        if (target.startsWith('class ') || target.startsWith('ctor ')) {
+          const first = expr.sections[0]
+          const name = first?.kind === 'get' ? first : first?.kind === 'call' && first.callee.kind === 'get' ? first.callee : undefined
+          throw new CompileError(
+            name?.column ?? 1,
+            name?.name.length ?? 1,
+            `The getter '${name?.name ?? ''}' isn't defined for the class 'Type'.`,
+          )
+        }
+        this.receivers.push(target)
+        for (const section of expr.sections) this.type(section)
+        this.receivers.pop()
+        return target
+      }
+      case 'cascadeReceiver':
+        return this.receivers.at(-1)!
       case 'unary': {
         const operand = this.type(expr.operand)
         if (expr.op === '-' && (operand === 'int' || operand === 'double')) return operand
@@ -187,7 +209,11 @@ class Checker {
       throw new CompileError(expr.column, 1, `Too few positional arguments: ${required} required, ${expr.args.length} given.`)
     expr.args.forEach((arg, index) => this.argument(arg, positional[index]!))
     const named = signature.named ?? {}
+    const given = new Set<string>()
     for (const arg of expr.named) {
+      // The front end's DuplicatedNamedArgument (dart-lang/sdk pkg/front_end/lib/src/codes/cfe_codes_generated.dart).
+      if (given.has(arg.name)) throw new CompileError(arg.column, arg.name.length, `Duplicated named argument '${arg.name}'.`)
+      given.add(arg.name)
       const param = named[arg.name]
       if (param === undefined) throw new CompileError(arg.column, arg.name.length, `No named parameter with the name '${arg.name}'.`)
       this.argument(arg.value, param.type)
@@ -225,6 +251,9 @@ const str = (v: string): DartValue => ({t: 'String', v})
 
 /** Runs a checked expression on the app: what each API member does to its state. */
 class Runner {
+  /** The values of the cascades being run, innermost last. */
+  private readonly receivers: DartValue[] = []
+
   constructor(private readonly app: AppModel) {}
 
   run(expr: Expr): DartValue {
@@ -247,6 +276,15 @@ class Runner {
       }
       case 'call':
         return this.call(expr)
+      case 'cascade': {
+        const target = this.run(expr.target)
+        this.receivers.push(target)
+        for (const section of expr.sections) this.run(section)
+        this.receivers.pop()
+        return target
+      }
+      case 'cascadeReceiver':
+        return this.receivers.at(-1)!
       case 'unary': {
         const operand = this.run(expr.operand)
         if (operand.t === 'int' || operand.t === 'double') return {t: operand.t, v: -operand.v}
@@ -290,12 +328,12 @@ class Runner {
     const {callee} = expr
     if (callee.kind === 'name') {
       if (callee.name === 'Offset') return {t: 'object', cls: 'Offset', fields: {dx: toDouble(args[0]), dy: toDouble(args[1])}}
-      return {t: 'object', cls: callee.name, fields: named}
+      return constructed(callee.name, named)
     }
     if (callee.kind !== 'get') return NULL
     const target = this.run(callee.target)
     if (target.t === 'Null') return NULL
-    if (target.t === 'type') return {t: 'object', cls: target.name, fields: named}
+    if (target.t === 'type') return constructed(`${target.name}.${callee.name}`, named)
     if (target.t !== 'object') return NULL
     switch (`${target.cls}.${callee.name}`) {
       case 'GestureBinding.handlePointerEvent':
@@ -344,6 +382,37 @@ class Runner {
       buttons: buttons?.t === 'int' ? buttons.v : 0,
       mouse: kind?.t === 'object' && kind.fields.name?.t === 'String' && kind.fields.name.v === 'mouse',
     })
+  }
+}
+
+const int = (v: number): DartValue => ({t: 'int', v})
+const offsetZero: DartValue = {t: 'object', cls: 'Offset', fields: {dx: num(0), dy: num(0)}}
+const collapsedAt = (offset: DartValue): DartValue => ({
+  t: 'object',
+  cls: 'TextSelection',
+  fields: {baseOffset: offset, extentOffset: offset},
+})
+
+/** What a constructor of the model leaves in its fields: the arguments given over the defaults
+ *  Flutter declares. gestures/events.dart: PointerEvent's `this.pointer = 0`, `this.position =
+ *  Offset.zero`, PointerDownEvent's `super.buttons = kPrimaryButton`; services/text_input.dart:
+ *  TextEditingValue's `this.text = ''`, `this.selection = const TextSelection.collapsed(offset: -1)`;
+ *  services/text_editing.dart: TextSelection.collapsed sets baseOffset and extentOffset to offset. */
+function constructed(ctor: string, named: Record<string, DartValue>): DartValue {
+  const pointer = {pointer: int(0), position: offsetZero}
+  switch (ctor) {
+    case 'PointerDownEvent':
+      return {t: 'object', cls: ctor, fields: {...pointer, buttons: int(1), ...named}}
+    case 'PointerMoveEvent':
+    case 'PointerUpEvent':
+    case 'PointerHoverEvent':
+      return {t: 'object', cls: ctor, fields: {...pointer, ...named}}
+    case 'TextEditingValue':
+      return {t: 'object', cls: ctor, fields: {text: str(''), selection: collapsedAt(int(-1)), ...named}}
+    case 'TextSelection.collapsed':
+      return collapsedAt(named.offset ?? int(0))
+    default:
+      return {t: 'object', cls: ctor, fields: named}
   }
 }
 

@@ -29,7 +29,17 @@ class Parser {
       this.next()
       return {kind: 'throw', value: this.expression()}
     }
-    return this.binary(0)
+    const target = this.binary(0)
+    if (!this.peekPunct('..')) return target
+    // A cascade (Dart's `cascade` rule): sections of selectors on the target, each from `..`.
+    const sections: Expr[] = []
+    while (this.peekPunct('..')) {
+      const dots = this.next()
+      const name = this.identifier()
+      const receiver: Expr = {kind: 'cascadeReceiver', column: dots.column}
+      sections.push(this.postfix({kind: 'get', target: receiver, name: name.text, nullAware: false, column: name.column}))
+    }
+    return {kind: 'cascade', target, sections}
   }
 
   expectEnd(): void {

@@ -53,6 +53,9 @@ export function run(expr: Expr, globals: AppGlobals): DartValue {
       return recur(expr.operand)
     case 'asyncClosure':
       return {t: 'function'}
+    case 'cascade':
+    case 'cascadeReceiver':
+      return NULL
   }
 }
 

@@ -59,6 +59,9 @@ export function staticType(expr: Expr, inAsync = false): string {
     case 'asyncClosure':
       staticType(expr.body, true)
       return 'Function'
+    case 'cascade':
+    case 'cascadeReceiver':
+      throw new CompileError(1, 1, "This expression is not supported by the evaluator of the app's root library.")
   }
 }
 
