@@ -52,6 +52,8 @@ interface LineRules {
   positional: readonly string[]
   /** Its required positional arguments, and the words that name each when it is missing. */
   required?: ReadonlyMap<string, string>
+  /** The values a positional argument may take, where its param lists them (`record start|stop`). */
+  argOptions?: ReadonlyMap<string, readonly string[]>
   /** Words beyond the positional ones: taken (`anywhere`), only after `--`, or refused. */
   rest: 'anywhere' | 'after-dashes' | 'none'
   /** `--help` and `-h` where a flag goes ask for help (the command line; never a step). */
@@ -152,6 +154,11 @@ function commandRules(command: AnyCommand): LineRules {
     required: new Map(
       command.params.filter((param) => param.required && positional.includes(param.name)).map((param) => [param.name, param.description]),
     ),
+    argOptions: new Map(
+      command.params.flatMap((param) =>
+        param.options && positional.includes(param.name) ? [[param.name, param.options] satisfies [string, readonly string[]]] : [],
+      ),
+    ),
     rest: command.rest === undefined ? 'none' : command.rest.afterDashes ? 'after-dashes' : 'anywhere',
     help: true,
   }
@@ -212,6 +219,8 @@ function read(rules: LineRules, argv: readonly string[]): Read {
   const takeArgument = (word: string) => {
     const name = rules.positional[argCount]
     if (name !== undefined) {
+      const options = rules.argOptions?.get(name)
+      if (options && !options.includes(word)) throw new Error(`Expected ${word} to be one of: ${options.join(', ')}`)
       argCount++
       args[name] = word
     } else if (rules.rest === 'anywhere' || (rules.rest === 'after-dashes' && flagsEnded)) rest.push(word)

@@ -1,3 +1,4 @@
+import {readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
@@ -57,6 +58,28 @@ describe('one reader for every command line', () => {
     expect(cli).toMatchObject({exitCode: 0, stdout: `✓ Filled ${ref}`})
     expect(await valueOf()).toBe(afterStep)
   }, 120_000)
+
+  it('refuses an argument that is not one of its options, doing nothing', async () => {
+    const dir = tempDir('tapir-one-reader-args-')
+    try {
+      const state = join(dir.path, 'state.json')
+      for (const [command, word] of [
+        ['record', 'begin'],
+        ['trace', 'Start'],
+      ] as const) {
+        const result = await tapir([command, word, 'out.file', '--state', state], {cwd: dir.path})
+        expect({command, ...result}).toEqual({
+          command,
+          exitCode: 1,
+          stdout: '',
+          stderr: `✗ Expected ${word} to be one of: start, stop. See \`tapir ${command} --help\`.`,
+        })
+      }
+      expect(readdirSync(dir.path)).toEqual([])
+    } finally {
+      dir.remove()
+    }
+  }, 60_000)
 
   it('asks oclif for help only where a flag goes', async () => {
     const help = await tapir(['tapir:fill', '--ref=e2', '-h'])

@@ -56,6 +56,11 @@ function casesFor(command: AnyCommand): string[][] {
     add([flag, text, flag, text])
     if (param.char) add([`-${param.char}`])
   }
+  // An argument that is not one of its options (`record begin`), in its place among the required ones.
+  positional.forEach((name, at) => {
+    const param = command.params.find((candidate) => candidate.name === name)!
+    if (param.options && param.required) cases.push(base.map((word, index) => (index === at ? 'not-an-option' : word)))
+  })
   add(['--nope'])
   add(['extra'])
   add(['--', 'after'])
@@ -90,7 +95,6 @@ function difference(command: AnyCommand, argv: readonly string[]): string | unde
   if (argv.includes('-h')) return '-h as a value'
   if (argv.includes('--') || argv.includes('extra')) return 'rest words'
   if (command.params.some((param) => param.multiple)) return 'one value per repeatable flag'
-  if ((command.positional ?? []).length > 0) return 'arguments'
   return undefined
 }
 
