@@ -191,6 +191,14 @@ export function readVerbLine(verb: Verb, argv: readonly string[], options: {help
   return {flags: flags as VerbLine['flags'], args}
 }
 
+/** Whether a line asks for JSON, for wording a refusal of it: `--json` where a flag goes (before
+ *  any `--`), on a command that takes it (mcp:serve's stdout is the protocol's). */
+export function asksJson(argv: readonly string[], command?: AnyCommand): boolean {
+  const takesJson = !command || command.globals === 'all' || command.params.some((param) => param.name === 'json')
+  const dashes = argv.indexOf('--')
+  return takesJson && (dashes === -1 ? argv : argv.slice(0, dashes)).includes('--json')
+}
+
 /** A command's line, read by its params (src/lib/commands/types.ts). */
 export function readCommandLine(command: AnyCommand, argv: readonly string[]): CommandLine {
   const {flags, args, rest} = readOrRefuse(commandRules(command), argv, () => `See \`tapir ${command.id} --help\`.`)

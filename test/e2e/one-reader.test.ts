@@ -81,6 +81,21 @@ describe('one reader for every command line', () => {
     }
   }, 60_000)
 
+  it('words a refused line as JSON only where the command took --json', async () => {
+    for (const [args, stderr] of [
+      // mcp:serve has no --json: its stdout is the protocol's.
+      [['mcp:serve', '--json'], '✗ Nonexistent flag: --json. See `tapir mcp:serve --help`.'],
+      // After `--`, --json is a step, not the flag.
+      [['tapir:run', '--nope', '--', '--json'], '✗ Nonexistent flag: --nope. See `tapir tapir:run --help`.'],
+      [['start', '--device=x', '--nope', '--', '--json'], '✗ Nonexistent flag: --nope. See `tapir start --help`.'],
+    ] as const) {
+      expect({args, ...(await tapir([...args]))}).toEqual({args, exitCode: 1, stdout: '', stderr})
+    }
+    const asked = await tapir(['tapir:run', '--nope', '--json', 'snap'])
+    expect(asked.exitCode).toBe(1)
+    expect(JSON.parse(asked.stdout)).toEqual({error: {message: 'Nonexistent flag: --nope. See `tapir tapir:run --help`.', exitCode: 1}})
+  }, 60_000)
+
   it('asks oclif for help only where a flag goes', async () => {
     const help = await tapir(['tapir:fill', '--ref=e2', '-h'])
     expect(help.exitCode).toBe(0)
