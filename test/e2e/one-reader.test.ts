@@ -102,6 +102,16 @@ describe('one reader for every command line', () => {
     expect(help.stdout).toContain('USAGE')
     const status = await tapir(['status', '--help'])
     expect(status.stdout).toContain('$ tapir status')
+    // A command's rest words are in its help, as the arguments they are.
+    for (const [command, words, what] of [
+      ['tapir:run', 'STEPS', 'Verb lines, run in order.'],
+      ['test', 'PATHS', 'Test files and folders of them (this folder when none).'],
+      ['merge-reports', 'FOLDERS', 'The report folders of the shards.'],
+    ] as const) {
+      const {stdout} = await tapir([command, '--help'])
+      expect(stdout, command).toContain(`$ tapir ${command} [${words}...]`)
+      expect(stdout, command).toMatch(new RegExp(`ARGUMENTS\\n\\s+\\[${words}\\.\\.\\.\\]\\s+${what.replace(/[.()]/g, '\\$&')}`))
+    }
   }, 60_000)
 })
 
