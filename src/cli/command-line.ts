@@ -191,6 +191,25 @@ export function readVerbLine(verb: Verb, argv: readonly string[], options: {help
   return {flags: flags as VerbLine['flags'], args}
 }
 
+/** The words of a verb's line that the reader takes as a flag's value given after a space
+ *  (`--text -h`, `--text --as=x`), by their place: a tapir:run step's planner leaves them to the
+ *  verb, so a value never reads as the run's own flag (`--as`, `--holds`, `--timeout`). A word
+ *  the verb does not know is passed over, as the planner takes the run's flags before the reader. */
+export function verbValueWords(verb: Verb, argv: readonly string[]): ReadonlySet<number> {
+  const spelt = spellings(verbRules(verb, false))
+  const values = new Set<number>()
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at] ?? ''
+    if (word === '--') break
+    const rule = word.startsWith('--') && !word.includes('=') ? spelt.get(word.slice(2))?.rule : undefined
+    if (!rule || rule.type === 'boolean' || rule.bare !== undefined) continue
+    const next = argv[at + 1]
+    if (next === undefined || next === '--' || (next.startsWith('--') && spelt.has(next.slice(2)))) continue
+    values.add(++at)
+  }
+  return values
+}
+
 /** Whether a line asks for JSON, for wording a refusal of it: `--json` where a flag goes (before
  *  any `--`), on a command that takes it (mcp:serve's stdout is the protocol's). */
 export function asksJson(argv: readonly string[], command?: AnyCommand): boolean {

@@ -59,6 +59,21 @@ describe('one reader for every command line', () => {
     expect(await valueOf()).toBe(afterStep)
   }, 120_000)
 
+  it("takes a flag's value that looks like a run's own flag as the value, in a step as on the command line", async () => {
+    const email = async () => /textbox "Email".*$/m.exec((await s.spawn(['tapir:snap'])).stdout)?.[0]
+    for (const text of ['--as=x', '--holds=x', '--timeout=5', '--state=x']) {
+      const step = await s.spawn(['tapir:run', 'find --key=email', `fill --ref=q1 --text ${text}`])
+      expect({text, exitCode: step.exitCode, stderr: step.stderr}).toEqual({text, exitCode: 0, stderr: ''})
+      expect(await email()).toContain(JSON.stringify(text))
+      await s.spawn(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=y'])
+      const ref = JSON.parse((await s.spawn(['tapir:find', '--key=email'])).stdout).ref as string
+      expect(await s.spawn(['tapir:fill', `--ref=${ref}`, '--text', text])).toMatchObject({exitCode: 0, stdout: `✓ Filled ${ref}`})
+      expect(await email()).toContain(JSON.stringify(text))
+    }
+    // Where a flag goes, each is still the run's own.
+    expect(await s.spawn(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=a --as=x'])).toMatchObject({exitCode: 1})
+  }, 120_000)
+
   it('refuses an argument that is not one of its options, doing nothing', async () => {
     const dir = tempDir('tapir-one-reader-args-')
     try {
