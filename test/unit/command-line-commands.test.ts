@@ -167,6 +167,11 @@ describe("the one reader of a command's line", () => {
       'hang=x',
     ])
     expect(readCommandLine(command('logs'), ['-f']).values.follow).toBe(true)
+    // A boolean given again: the last spelling wins, as docs/cli-reading.md says.
+    expect(readCommandLine(command('tapir:run'), ['--continue', '--no-continue', '--json', '--json']).values).toMatchObject({
+      continue: false,
+      json: true,
+    })
     expect(() => readCommandLine(command('status'), ['--json', '-h'])).toThrow(HelpAsked)
   })
 })
