@@ -94,7 +94,10 @@ function difference(command: AnyCommand, argv: readonly string[]): string | unde
   if (argv.some((word) => booleans.some((name) => word === `--no-${name}`))) return 'every boolean has its --no-'
   if (argv.includes('-h')) return '-h as a value'
   if (argv.includes('--') || argv.includes('extra')) return 'rest words'
-  if (command.params.some((param) => param.multiple)) return 'one value per repeatable flag'
+  const repeatable = command.params.filter((param) => param.multiple).map((param) => `--${param.name}`)
+  // oclif took the words after a repeatable flag's value as more values, up to the next flag.
+  if (argv.some((word, at) => repeatable.includes(word) && argv[at + 2] !== undefined && !argv[at + 2]!.startsWith('-')))
+    return 'one value per repeatable flag'
   return undefined
 }
 
