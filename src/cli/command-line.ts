@@ -25,6 +25,16 @@ export class HelpAsked extends Error {
   }
 }
 
+/** A word the command takes neither as a flag nor as an argument; `word` as given. */
+class StrayWord extends Error {
+  constructor(
+    message: string,
+    readonly word: string,
+  ) {
+    super(message)
+  }
+}
+
 /** One flag as the reader knows it. */
 interface FlagRule {
   name: string
@@ -220,16 +230,23 @@ export function asksJson(argv: readonly string[], command?: AnyCommand): boolean
 
 /** A command's line, read by its params (src/lib/commands/types.ts). */
 export function readCommandLine(command: AnyCommand, argv: readonly string[]): CommandLine {
-  const {flags, args, rest} = readOrRefuse(commandRules(command), argv, () => `See \`tapir ${command.id} --help\`.`)
+  const {flags, args, rest} = readOrRefuse(commandRules(command), argv, (_words, error) => {
+    const help = `See \`tapir ${command.id} --help\`.`
+    if (!(error instanceof StrayWord) || !command.rest?.afterDashes) return help
+    // start's flutter run arguments come only after `--`: show the line that gives them so.
+    const required = command.params.filter((param) => param.required).map((param) => `--${param.name}=<${param.name}>`)
+    const line = ['tapir', command.id, ...required, '--', error.word].join(' ')
+    return `${command.rest.description.replace(/\.$/, '')} go after \`--\` (${line}). ${help}`
+  })
   return {values: {...flags, ...args}, rest}
 }
 
-function readOrRefuse(rules: LineRules, argv: readonly string[], help: (words: Words) => string): Read {
+function readOrRefuse(rules: LineRules, argv: readonly string[], help: (words: Words, error: unknown) => string): Read {
   try {
     return read(rules, argv)
   } catch (error) {
     if (error instanceof UsageError || error instanceof HelpAsked) throw error
-    throw new UsageError((words) => `${error instanceof Error ? error.message : String(error)}. ${help(words)}`)
+    throw new UsageError((words) => `${error instanceof Error ? error.message : String(error)}. ${help(words, error)}`)
   }
 }
 
@@ -251,7 +268,7 @@ function read(rules: LineRules, argv: readonly string[]): Read {
       argCount++
       args[name] = word
     } else if (rules.rest === 'anywhere' || (rules.rest === 'after-dashes' && flagsEnded)) rest.push(word)
-    else throw new Error(`Unexpected argument: ${word}`)
+    else throw new StrayWord(`Unexpected argument: ${word}`, word)
   }
   // A word is a flag's value unless it is a flag the command knows by that very spelling (then the value was left out).
   const isFlag = (word: string) => word === '--' || (word.startsWith('--') && spelt.has(word.slice(2))) || chars.has(word)
@@ -278,9 +295,8 @@ function read(rules: LineRules, argv: readonly string[]): Read {
             [...spelt.keys()].filter((known) => !known.startsWith('no-')),
           )
         : undefined
-      throw new Error(
-        `Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}${meant === undefined ? '' : ` (did you mean --${meant}?)`}`,
-      )
+      const refused = `Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}`
+      throw meant === undefined ? new StrayWord(refused, word) : new Error(`${refused} (did you mean --${meant}?)`)
     }
     const {rule, negated} = spelling
     if (rule.type === 'boolean') {

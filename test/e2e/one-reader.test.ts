@@ -74,6 +74,24 @@ describe('one reader for every command line', () => {
     expect(await s.spawn(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=a --as=x'])).toMatchObject({exitCode: 1})
   }, 120_000)
 
+  it("names `--` when start is given flutter run's own arguments before it", async () => {
+    for (const [args, refused] of [
+      [['--flavor=dev'], 'Nonexistent flag: --flavor'],
+      [['--release'], 'Nonexistent flag: --release'],
+      [['lib/main_dev.dart'], 'Unexpected argument: lib/main_dev.dart'],
+    ] as const) {
+      expect(await tapir(['start', '--device=macos', ...args])).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: `✗ ${refused}. Arguments for flutter run go after \`--\` (tapir start --device=<device> -- ${args.join(' ')}). See \`tapir start --help\`.`,
+      })
+    }
+    // A near miss of start's own flag is named as that flag.
+    expect((await tapir(['start', '--device=sim', '--faults=latency=1'])).stderr).toBe(
+      '✗ Nonexistent flag: --faults (did you mean --fault?). See `tapir start --help`.',
+    )
+  }, 60_000)
+
   it('refuses an argument that is not one of its options, doing nothing', async () => {
     const dir = tempDir('tapir-one-reader-args-')
     try {
@@ -102,7 +120,10 @@ describe('one reader for every command line', () => {
       [['mcp:serve', '--json'], '✗ Nonexistent flag: --json. See `tapir mcp:serve --help`.'],
       // After `--`, --json is a step, not the flag.
       [['tapir:run', '--nope', '--', '--json'], '✗ Nonexistent flag: --nope. See `tapir tapir:run --help`.'],
-      [['start', '--device=x', '--nope', '--', '--json'], '✗ Nonexistent flag: --nope. See `tapir start --help`.'],
+      [
+        ['start', '--device=x', '--nope', '--', '--json'],
+        '✗ Nonexistent flag: --nope. Arguments for flutter run go after `--` (tapir start --device=<device> -- --nope). See `tapir start --help`.',
+      ],
     ] as const) {
       expect({args, ...(await tapir([...args]))}).toEqual({args, exitCode: 1, stdout: '', stderr})
     }

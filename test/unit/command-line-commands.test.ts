@@ -163,7 +163,7 @@ describe("the one reader of a command's line", () => {
       rest: ['--flavor=dev', '-h'],
     })
     expect(() => readCommandLine(command('start'), ['--device=x', 'stray'])).toThrow(
-      'Unexpected argument: stray. See `tapir start --help`.',
+      'Unexpected argument: stray. Arguments for flutter run go after `--` (tapir start --device=<device> -- stray). See `tapir start --help`.',
     )
     expect(readCommandLine(command('start'), ['--device=sim', '--fault', 'latency=2', '--fault=hang=x']).values.fault).toEqual([
       'latency=2',
