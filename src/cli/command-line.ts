@@ -25,6 +25,16 @@ export class HelpAsked extends Error {
   }
 }
 
+/** A word the command takes neither as a flag nor as an argument; `word` as given. */
+class StrayWord extends Error {
+  constructor(
+    message: string,
+    readonly word: string,
+  ) {
+    super(message)
+  }
+}
+
 /** One flag as the reader knows it. */
 interface FlagRule {
   name: string
@@ -52,6 +62,8 @@ interface LineRules {
   positional: readonly string[]
   /** Its required positional arguments, and the words that name each when it is missing. */
   required?: ReadonlyMap<string, string>
+  /** The values a positional argument may take, where its param lists them (`record start|stop`). */
+  argOptions?: ReadonlyMap<string, readonly string[]>
   /** Words beyond the positional ones: taken (`anywhere`), only after `--`, or refused. */
   rest: 'anywhere' | 'after-dashes' | 'none'
   /** `--help` and `-h` where a flag goes ask for help (the command line; never a step). */
@@ -152,6 +164,11 @@ function commandRules(command: AnyCommand): LineRules {
     required: new Map(
       command.params.filter((param) => param.required && positional.includes(param.name)).map((param) => [param.name, param.description]),
     ),
+    argOptions: new Map(
+      command.params.flatMap((param) =>
+        param.options && positional.includes(param.name) ? [[param.name, param.options] satisfies [string, readonly string[]]] : [],
+      ),
+    ),
     rest: command.rest === undefined ? 'none' : command.rest.afterDashes ? 'after-dashes' : 'anywhere',
     help: true,
   }
@@ -184,18 +201,52 @@ export function readVerbLine(verb: Verb, argv: readonly string[], options: {help
   return {flags: flags as VerbLine['flags'], args}
 }
 
+/** The words of a verb's line that the reader takes as a flag's value given after a space
+ *  (`--text -h`, `--text --as=x`), by their place: a tapir:run step's planner leaves them to the
+ *  verb, so a value never reads as the run's own flag (`--as`, `--holds`, `--timeout`). A word
+ *  the verb does not know is passed over, as the planner takes the run's flags before the reader. */
+export function verbValueWords(verb: Verb, argv: readonly string[]): ReadonlySet<number> {
+  const spelt = spellings(verbRules(verb, false))
+  const values = new Set<number>()
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at] ?? ''
+    if (word === '--') break
+    const rule = word.startsWith('--') && !word.includes('=') ? spelt.get(word.slice(2))?.rule : undefined
+    if (!rule || rule.type === 'boolean' || rule.bare !== undefined) continue
+    const next = argv[at + 1]
+    if (next === undefined || next === '--' || (next.startsWith('--') && spelt.has(next.slice(2)))) continue
+    values.add(++at)
+  }
+  return values
+}
+
+/** Whether a line asks for JSON, for wording a refusal of it: `--json` where a flag goes (before
+ *  any `--`), on a command that takes it (mcp:serve's stdout is the protocol's). */
+export function asksJson(argv: readonly string[], command?: AnyCommand): boolean {
+  const takesJson = !command || command.globals === 'all' || command.params.some((param) => param.name === 'json')
+  const dashes = argv.indexOf('--')
+  return takesJson && (dashes === -1 ? argv : argv.slice(0, dashes)).includes('--json')
+}
+
 /** A command's line, read by its params (src/lib/commands/types.ts). */
 export function readCommandLine(command: AnyCommand, argv: readonly string[]): CommandLine {
-  const {flags, args, rest} = readOrRefuse(commandRules(command), argv, () => `See \`tapir ${command.id} --help\`.`)
+  const {flags, args, rest} = readOrRefuse(commandRules(command), argv, (_words, error) => {
+    const help = `See \`tapir ${command.id} --help\`.`
+    if (!(error instanceof StrayWord) || !command.rest?.afterDashes) return help
+    // start's flutter run arguments come only after `--`: show the line that gives them so.
+    const required = command.params.filter((param) => param.required).map((param) => `--${param.name}=<${param.name}>`)
+    const line = ['tapir', command.id, ...required, '--', error.word].join(' ')
+    return `${command.rest.description.replace(/\.$/, '')} go after \`--\` (${line}). ${help}`
+  })
   return {values: {...flags, ...args}, rest}
 }
 
-function readOrRefuse(rules: LineRules, argv: readonly string[], help: (words: Words) => string): Read {
+function readOrRefuse(rules: LineRules, argv: readonly string[], help: (words: Words, error: unknown) => string): Read {
   try {
     return read(rules, argv)
   } catch (error) {
     if (error instanceof UsageError || error instanceof HelpAsked) throw error
-    throw new UsageError((words) => `${error instanceof Error ? error.message : String(error)}. ${help(words)}`)
+    throw new UsageError((words) => `${error instanceof Error ? error.message : String(error)}. ${help(words, error)}`)
   }
 }
 
@@ -212,10 +263,12 @@ function read(rules: LineRules, argv: readonly string[]): Read {
   const takeArgument = (word: string) => {
     const name = rules.positional[argCount]
     if (name !== undefined) {
+      const options = rules.argOptions?.get(name)
+      if (options && !options.includes(word)) throw new Error(`Expected ${word} to be one of: ${options.join(', ')}`)
       argCount++
       args[name] = word
     } else if (rules.rest === 'anywhere' || (rules.rest === 'after-dashes' && flagsEnded)) rest.push(word)
-    else throw new Error(`Unexpected argument: ${word}`)
+    else throw new StrayWord(`Unexpected argument: ${word}`, word)
   }
   // A word is a flag's value unless it is a flag the command knows by that very spelling (then the value was left out).
   const isFlag = (word: string) => word === '--' || (word.startsWith('--') && spelt.has(word.slice(2))) || chars.has(word)
@@ -242,9 +295,8 @@ function read(rules: LineRules, argv: readonly string[]): Read {
             [...spelt.keys()].filter((known) => !known.startsWith('no-')),
           )
         : undefined
-      throw new Error(
-        `Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}${meant === undefined ? '' : ` (did you mean --${meant}?)`}`,
-      )
+      const refused = `Nonexistent flag: ${equals === -1 ? word : word.slice(0, equals)}`
+      throw meant === undefined ? new StrayWord(refused, word) : new Error(`${refused} (did you mean --${meant}?)`)
     }
     const {rule, negated} = spelling
     if (rule.type === 'boolean') {

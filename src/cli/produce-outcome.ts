@@ -18,7 +18,8 @@ export interface GlobalValues {
  *  any failure turned into its Outcome, then `after` on the context it opened (the session's
  *  trace). Never throws and never prints. */
 export async function produceOutcome<Read extends {flags: GlobalValues}>(
-  argv: readonly string[],
+  /** Whether the line asked for JSON, so a line refused before it was read words its error so. */
+  jsonAsked: boolean,
   read: () => Promise<Read>,
   work: (read: Read, context: VerbContext) => Promise<Outcome>,
   sharedContext?: VerbContext,
@@ -42,7 +43,7 @@ export async function produceOutcome<Read extends {flags: GlobalValues}>(
   } catch (error) {
     if (error instanceof HelpAsked) throw error
     // A command an MCP session tool runs answers in MCP's words.
-    outcome = failureOutcome(error, argv.includes('--json'), sharedContext?.origin === 'mcp' ? 'mcp' : 'cli')
+    outcome = failureOutcome(error, jsonAsked, sharedContext?.origin === 'mcp' ? 'mcp' : 'cli')
   }
   try {
     return context && after ? await after(context, outcome) : outcome

@@ -9,8 +9,15 @@ import {sessionTracer} from '../lib/runtime/session-trace.js'
 import {Tracer} from '../lib/trace/tracer.js'
 import {verbNamed} from '../lib/verbs/index.js'
 import type {VerbContext} from '../lib/verbs/types.js'
+import {verbValueWords} from './command-line.js'
 import {traceStep} from './trace-step.js'
 import {verbLineOutcome} from './verb-outcome.js'
+
+/** The words of a step the one reader takes as a flag's value: never the run's own flags. */
+export function stepValueWords(name: string, argv: readonly string[]): ReadonlySet<number> {
+  const verb = verbNamed(name)
+  return verb ? verbValueWords(verb, argv) : new Set()
+}
 
 /** Runs one step: its verb on its words, read by the one reader, sharing `context` (the run's one
  *  connection), as `tapir tapir:<verb> <words>` would run it on its own. */
@@ -27,7 +34,7 @@ export async function runStepLines(
   lines: ReadonlyArray<string | StepLine>,
   options: {keepGoing: boolean; json: boolean; context: VerbContext; strict?: boolean; trace?: RunTrace},
 ): Promise<Outcome> {
-  const {steps, secrets} = planSteps(lines, {isVerb: (verb) => verbNamed(verb) !== undefined, env: process.env})
+  const {steps, secrets} = planSteps(lines, {isVerb: (verb) => verbNamed(verb) !== undefined, valueWords: stepValueWords, env: process.env})
   const tracer = options.trace?.(secrets)
   const warnings: string[] = []
   const onStep = tracer

@@ -4,7 +4,7 @@ import {resultOutcome, softFailureOutcome} from '../lib/output/outcome.js'
 import {executeVerb} from '../lib/verbs/execute-verb.js'
 import {checkValue, isValueOf, requireParams} from '../lib/verbs/input.js'
 import type {Input, Verb, VerbContext} from '../lib/verbs/types.js'
-import {readVerbLine, type VerbLine} from './command-line.js'
+import {asksJson, readVerbLine, type VerbLine} from './command-line.js'
 import {produceOutcome} from './produce-outcome.js'
 import {traceSessionStep, verbLineText} from './trace-step.js'
 
@@ -19,7 +19,7 @@ export function verbLineOutcome(
 ): Promise<Outcome> {
   const startedAt = new Date()
   return produceOutcome(
-    argv,
+    asksJson(argv),
     async () => readVerbLine(verb, argv, options),
     (line, context) => verbOutcome(verb, line, context),
     sharedContext,

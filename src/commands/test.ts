@@ -1,5 +1,5 @@
 import {dirname, relative, resolve} from 'node:path'
-import {stepOutcome} from '../cli/step-lines.js'
+import {stepOutcome, stepValueWords} from '../cli/step-lines.js'
 import {runCommand} from '../lib/commands/run-command.js'
 import {defineCommand, type CommandContext, type GlobalInput} from '../lib/commands/types.js'
 import {TapirError, UsageError} from '../lib/errors.js'
@@ -111,6 +111,7 @@ export const TEST = defineCommand({
       {
         context,
         isVerb: (verb) => verbNamed(verb) !== undefined,
+        valueWords: stepValueWords,
         dispatch: (step: Step, control: AttemptControl) => stepOutcome(step, attemptContext(context, control)),
         fresh: () => freshApp(fresh, commandContext, flags),
         ...(live ? {onTest: (test) => context.progress?.(testLine(test))} : {}),

@@ -22,13 +22,15 @@ export function commandClass(command: AnyCommand, commands: readonly AnyCommand[
       command.params.filter((param) => !positional.includes(param.name)).map((param) => [param.name, flagFor(param)]),
     )
     static override args = Object.fromEntries(
-      positional.flatMap((name) => {
-        const param = command.params.find((candidate) => candidate.name === name)
-        if (!param) return []
-        // ignoreStdin: oclif would otherwise read a missing argument from a piped stdin.
-        const options = param.options ? {options: [...param.options]} : {}
-        return [[name, Args.string({description: param.description, required: param.required === true, ignoreStdin: true, ...options})]]
-      }),
+      positional
+        .flatMap((name) => {
+          const param = command.params.find((candidate) => candidate.name === name)
+          if (!param) return []
+          // ignoreStdin: oclif would otherwise read a missing argument from a piped stdin.
+          const options = param.options ? {options: [...param.options]} : {}
+          return [[name, Args.string({description: param.description, required: param.required === true, ignoreStdin: true, ...options})]]
+        })
+        .concat(restArg(command)),
     )
     static override strict = command.rest === undefined
 
@@ -67,4 +69,11 @@ function flagFor(param: CommandParam) {
 function globalFlags(command: AnyCommand) {
   const {json, ...session} = OutcomeCommand.baseFlags
   return command.globals === 'all' ? {json, ...session} : command.globals === 'session' ? session : {}
+}
+
+/** The rest words taken anywhere on the line (tapir:run's steps, test's paths), shown in help as
+ *  the argument they are; flutter run's, after `--`, are told of in start's description. */
+function restArg(command: AnyCommand) {
+  const rest = command.rest
+  return rest === undefined || rest.afterDashes ? [] : [[rest.name, Args.string({description: rest.description, ignoreStdin: true})]]
 }

@@ -1,3 +1,4 @@
+import {readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {execa} from 'execa'
@@ -58,12 +59,95 @@ describe('one reader for every command line', () => {
     expect(await valueOf()).toBe(afterStep)
   }, 120_000)
 
+  it("takes a flag's value that looks like a run's own flag as the value, in a step as on the command line", async () => {
+    const email = async () => /textbox "Email".*$/m.exec((await s.spawn(['tapir:snap'])).stdout)?.[0]
+    for (const text of ['--as=x', '--holds=x', '--timeout=5', '--state=x']) {
+      const step = await s.spawn(['tapir:run', 'find --key=email', `fill --ref=q1 --text ${text}`])
+      expect({text, exitCode: step.exitCode, stderr: step.stderr}).toEqual({text, exitCode: 0, stderr: ''})
+      expect(await email()).toContain(JSON.stringify(text))
+      await s.spawn(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=y'])
+      const ref = JSON.parse((await s.spawn(['tapir:find', '--key=email'])).stdout).ref as string
+      expect(await s.spawn(['tapir:fill', `--ref=${ref}`, '--text', text])).toMatchObject({exitCode: 0, stdout: `✓ Filled ${ref}`})
+      expect(await email()).toContain(JSON.stringify(text))
+    }
+    // Where a flag goes, each is still the run's own.
+    expect(await s.spawn(['tapir:run', 'find --key=email', 'fill --ref=q1 --text=a --as=x'])).toMatchObject({exitCode: 1})
+  }, 120_000)
+
+  it("names `--` when start is given flutter run's own arguments before it", async () => {
+    for (const [args, refused] of [
+      [['--flavor=dev'], 'Nonexistent flag: --flavor'],
+      [['--release'], 'Nonexistent flag: --release'],
+      [['lib/main_dev.dart'], 'Unexpected argument: lib/main_dev.dart'],
+    ] as const) {
+      expect(await tapir(['start', '--device=macos', ...args])).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: `✗ ${refused}. Arguments for flutter run go after \`--\` (tapir start --device=<device> -- ${args.join(' ')}). See \`tapir start --help\`.`,
+      })
+    }
+    // A near miss of start's own flag is named as that flag.
+    expect((await tapir(['start', '--device=sim', '--faults=latency=1'])).stderr).toBe(
+      '✗ Nonexistent flag: --faults (did you mean --fault?). See `tapir start --help`.',
+    )
+  }, 60_000)
+
+  it('refuses an argument that is not one of its options, doing nothing', async () => {
+    const dir = tempDir('tapir-one-reader-args-')
+    try {
+      const state = join(dir.path, 'state.json')
+      for (const [command, word] of [
+        ['record', 'begin'],
+        ['trace', 'Start'],
+      ] as const) {
+        const result = await tapir([command, word, 'out.file', '--state', state], {cwd: dir.path})
+        expect({command, ...result}).toEqual({
+          command,
+          exitCode: 1,
+          stdout: '',
+          stderr: `✗ Expected ${word} to be one of: start, stop. See \`tapir ${command} --help\`.`,
+        })
+      }
+      expect(readdirSync(dir.path)).toEqual([])
+    } finally {
+      dir.remove()
+    }
+  }, 60_000)
+
+  it('words a refused line as JSON only where the command took --json', async () => {
+    for (const [args, stderr] of [
+      // mcp:serve has no --json: its stdout is the protocol's.
+      [['mcp:serve', '--json'], '✗ Nonexistent flag: --json. See `tapir mcp:serve --help`.'],
+      // After `--`, --json is a step, not the flag.
+      [['tapir:run', '--nope', '--', '--json'], '✗ Nonexistent flag: --nope. See `tapir tapir:run --help`.'],
+      [
+        ['start', '--device=x', '--nope', '--', '--json'],
+        '✗ Nonexistent flag: --nope. Arguments for flutter run go after `--` (tapir start --device=<device> -- --nope). See `tapir start --help`.',
+      ],
+    ] as const) {
+      expect({args, ...(await tapir([...args]))}).toEqual({args, exitCode: 1, stdout: '', stderr})
+    }
+    const asked = await tapir(['tapir:run', '--nope', '--json', 'snap'])
+    expect(asked.exitCode).toBe(1)
+    expect(JSON.parse(asked.stdout)).toEqual({error: {message: 'Nonexistent flag: --nope. See `tapir tapir:run --help`.', exitCode: 1}})
+  }, 60_000)
+
   it('asks oclif for help only where a flag goes', async () => {
     const help = await tapir(['tapir:fill', '--ref=e2', '-h'])
     expect(help.exitCode).toBe(0)
     expect(help.stdout).toContain('USAGE')
     const status = await tapir(['status', '--help'])
     expect(status.stdout).toContain('$ tapir status')
+    // A command's rest words are in its help, as the arguments they are.
+    for (const [command, words, what] of [
+      ['tapir:run', 'STEPS', 'Verb lines, run in order.'],
+      ['test', 'PATHS', 'Test files and folders of them (this folder when none).'],
+      ['merge-reports', 'FOLDERS', 'The report folders of the shards.'],
+    ] as const) {
+      const {stdout} = await tapir([command, '--help'])
+      expect(stdout, command).toContain(`$ tapir ${command} [${words}...]`)
+      expect(stdout, command).toMatch(new RegExp(`ARGUMENTS\\n\\s+\\[${words}\\.\\.\\.\\]\\s+${what.replace(/[.()]/g, '\\$&')}`))
+    }
   }, 60_000)
 })
 

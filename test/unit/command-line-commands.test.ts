@@ -56,6 +56,11 @@ function casesFor(command: AnyCommand): string[][] {
     add([flag, text, flag, text])
     if (param.char) add([`-${param.char}`])
   }
+  // An argument that is not one of its options (`record begin`), in its place among the required ones.
+  positional.forEach((name, at) => {
+    const param = command.params.find((candidate) => candidate.name === name)!
+    if (param.options && param.required) cases.push(base.map((word, index) => (index === at ? 'not-an-option' : word)))
+  })
   add(['--nope'])
   add(['extra'])
   add(['--', 'after'])
@@ -89,8 +94,10 @@ function difference(command: AnyCommand, argv: readonly string[]): string | unde
   if (argv.some((word) => booleans.some((name) => word === `--no-${name}`))) return 'every boolean has its --no-'
   if (argv.includes('-h')) return '-h as a value'
   if (argv.includes('--') || argv.includes('extra')) return 'rest words'
-  if (command.params.some((param) => param.multiple)) return 'one value per repeatable flag'
-  if ((command.positional ?? []).length > 0) return 'arguments'
+  const repeatable = command.params.filter((param) => param.multiple).map((param) => `--${param.name}`)
+  // oclif took the words after a repeatable flag's value as more values, up to the next flag.
+  if (argv.some((word, at) => repeatable.includes(word) && argv[at + 2] !== undefined && !argv[at + 2]!.startsWith('-')))
+    return 'one value per repeatable flag'
   return undefined
 }
 
@@ -156,13 +163,18 @@ describe("the one reader of a command's line", () => {
       rest: ['--flavor=dev', '-h'],
     })
     expect(() => readCommandLine(command('start'), ['--device=x', 'stray'])).toThrow(
-      'Unexpected argument: stray. See `tapir start --help`.',
+      'Unexpected argument: stray. Arguments for flutter run go after `--` (tapir start --device=<device> -- stray). See `tapir start --help`.',
     )
     expect(readCommandLine(command('start'), ['--device=sim', '--fault', 'latency=2', '--fault=hang=x']).values.fault).toEqual([
       'latency=2',
       'hang=x',
     ])
     expect(readCommandLine(command('logs'), ['-f']).values.follow).toBe(true)
+    // A boolean given again: the last spelling wins, as docs/cli-reading.md says.
+    expect(readCommandLine(command('tapir:run'), ['--continue', '--no-continue', '--json', '--json']).values).toMatchObject({
+      continue: false,
+      json: true,
+    })
     expect(() => readCommandLine(command('status'), ['--json', '-h'])).toThrow(HelpAsked)
   })
 })

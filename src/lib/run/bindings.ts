@@ -24,15 +24,20 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
 const isRefFlag = (flag: string): boolean => REF_PARAMS.has(flag.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase()))
 
 /** Takes the run's own `--as`, `--matches` (and on observe `--label`, `--nth`) out of a step's
- *  argv (they never reach the verb). */
-export function takeBinding(verb: string, argv: readonly string[]): {argv: string[]; binding?: Binding} {
+ *  argv (they never reach the verb), but not a word whose place `values` holds (another flag's value). */
+export function takeBinding(
+  verb: string,
+  argv: readonly string[],
+  values: ReadonlySet<number> = new Set(),
+): {argv: string[]; binding?: Binding} {
   const rest: string[] = []
   const given: Partial<Record<'as' | 'matches' | 'label' | 'nth', string>> = {}
   // observe has no --label or --nth of its own; find's are not the run's.
   const ours = verb === 'observe' ? BINDING_FLAGS : /^--(?<which>as|matches)(?<equals>=|$)/
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index] ?? ''
-    const flag = ours.exec(word)
+    // A flag's value (`--text --as=x`) is the verb's word.
+    const flag = values.has(index) ? null : ours.exec(word)
     const which = flag?.groups?.which as keyof typeof given | undefined
     if (!flag || which === undefined) {
       rest.push(word)

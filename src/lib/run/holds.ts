@@ -12,17 +12,23 @@ const HOLDS = /^--holds(?<equals>=|$)/
 const UNVERIFIED_LINE = '⚠ The field holds '
 
 /**
- * Takes a fill or type step's `--holds=<text>` out of its argv: what the field is to hold after
+ * Takes a fill or type step's `--holds=<text>` out of its argv (but where `values` holds a
+ * word's place: another flag's value): what the field is to hold after
  * the settle when the app changes what is typed (a formatter's upper case). A recording writes it
  * when the field held something else than the text sent, so the replay checks what was seen
  * instead of failing on `effect.verified: false`.
  */
-export function takeHolds(verb: string, argv: readonly string[]): {argv: string[]; holds?: string} {
+export function takeHolds(
+  verb: string,
+  argv: readonly string[],
+  values: ReadonlySet<number> = new Set(),
+): {argv: string[]; holds?: string} {
   const rest: string[] = []
   let holds: string | undefined
   for (let index = 0; index < argv.length; index++) {
     const word = argv[index] ?? ''
-    const flag = HOLDS.exec(word)
+    // A flag's value (`--text --holds=x`) is the verb's word.
+    const flag = values.has(index) ? null : HOLDS.exec(word)
     if (!flag) {
       rest.push(word)
       continue

@@ -30,6 +30,9 @@ export interface StepLine {
 /** What a plan needs from the world. */
 export interface PlanContext {
   isVerb(name: string): boolean
+  /** The places of the words the one reader takes as a flag's value (`--text --as=x`): never
+   *  the run's own flags. None when not given. */
+  valueWords?(verb: string, argv: readonly string[]): ReadonlySet<number>
   env: Readonly<Record<string, string | undefined>>
 }
 
@@ -60,14 +63,15 @@ export function planSteps(input: ReadonlyArray<string | StepLine>, context: Plan
   const bound = new Set<string>()
   const steps = lines.map(({text: line, line: number}, index) => {
     const where = stepWhere(index, number, line)
-    const step = planStep(line, where, index === lines.length - 1, context.isVerb)
+    const valueWords = (verb: string, argv: readonly string[]) => context.valueWords?.(verb, argv) ?? new Set<number>()
+    const step = planStep(line, where, index === lines.length - 1, context.isVerb, valueWords)
     const {words, secrets: found, problems, envWords} = interpolateWords(step.argv, context.env)
     if (problems.length > 0) throw new UsageError(`${where}: ${problems.join('; ')}.`)
     secrets.push(...found)
     let taken
     try {
-      const held = takeHolds(step.verb, words)
-      taken = {...takeBinding(step.verb, held.argv), holds: held.holds}
+      const held = takeHolds(step.verb, words, valueWords(step.verb, words))
+      taken = {...takeBinding(step.verb, held.argv, valueWords(step.verb, held.argv)), holds: held.holds}
     } catch (error) {
       throw new UsageError(`${where}: ${messageOf(error)}`)
     }
@@ -93,7 +97,13 @@ function stepWhere(index: number, line: number | undefined, text: string): strin
   return `step ${index + 1}${line === undefined ? '' : ` (line ${line})`} (${text.trim()})`
 }
 
-function planStep(line: string, where: string, last: boolean, isVerb: (name: string) => boolean): Step {
+function planStep(
+  line: string,
+  where: string,
+  last: boolean,
+  isVerb: (name: string) => boolean,
+  valueWords: (verb: string, argv: readonly string[]) => ReadonlySet<number>,
+): Step {
   let words: string[]
   try {
     words = tokenizeStep(line)
@@ -115,7 +125,8 @@ function planStep(line: string, where: string, last: boolean, isVerb: (name: str
     )
   }
   if (rule === 'last' && !last) throw new UsageError(`${where}: ${verb} ends the app, so it can only be the last step.`)
-  const runFlag = argv.find((word) => RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
+  const values = valueWords(verb, argv)
+  const runFlag = argv.find((word, at) => !values.has(at) && RUN_FLAGS.some((flag) => word === flag || word.startsWith(`${flag}=`)))
   if (runFlag)
     throw new UsageError(
       (words) =>

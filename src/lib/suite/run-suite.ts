@@ -22,6 +22,8 @@ const MAX_OUTPUT = 4000
 export interface SuiteHooks {
   context: VerbContext
   isVerb(name: string): boolean
+  /** The words of a step the one reader takes as a flag's value (the planner's valueWords). */
+  valueWords(verb: string, argv: readonly string[]): ReadonlySet<number>
   /** Runs one step as its command would (tapir:run's dispatch), under the attempt's `control`. */
   dispatch(step: Step, control: AttemptControl): Promise<Outcome>
   /** Brings the app to a known state before an attempt (a hot restart, a new app, or nothing). */
@@ -142,7 +144,7 @@ async function runAttempt(file: string, attempt: number, options: SuiteOptions, 
     const text = await readStepSource(file, emptyStdin())
     const lines = stepLines(text)
     if (lines.length === 0) return await finish({file, message: `${file}: no steps (only blank lines and # comments).`}, false)
-    plan = planSteps(lines, {isVerb: hooks.isVerb, env: process.env})
+    plan = planSteps(lines, {isVerb: hooks.isVerb, valueWords: hooks.valueWords, env: process.env})
     secrets.push(...plan.secrets)
   } catch (error) {
     return finish({file, message: unrooted(`${file}: ${messageOf(error)}`, options)}, false)
