@@ -40,6 +40,9 @@ export function startArgsOf(session: Session): string[] {
   return extra.length > 0 ? [...args, '--', ...extra] : args
 }
 
+/** A command's --json stdout back as the value it printed (null when it printed nothing). */
+const jsonOf = (text: string): unknown => (text === '' ? null : JSON.parse(text))
+
 /** A start line a user can paste: each argument quoted when the shell would split or expand it. */
 function commandLine(args: string[]): string {
   return ['tapir', 'start', ...args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`))].join(' ')
@@ -72,7 +75,10 @@ export const RESTART = defineCommand({
     const stop = await runCommand(STOP, shared, world)
     if (stop.exitCode !== EXIT.ok) return {...stop, stderr: [...stop.stderr, '✗ The restart stopped there: the app was not stopped.']}
     const start = await runCommand(START, {...startInputOf(values), flutterArgs: rest, ...shared}, world)
-    const stdout = [stop.stdout, start.stdout].filter((text) => text !== '').join('\n')
+    // With --json, one document a script can parse: stop's answer and start's (or its error).
+    const stdout = flags.json
+      ? JSON.stringify({stop: jsonOf(stop.stdout), start: jsonOf(start.stdout)})
+      : [stop.stdout, start.stdout].filter((text) => text !== '').join('\n')
     if (start.exitCode === EXIT.ok) return {...start, stdout, stderr: [...stop.stderr, ...start.stderr]}
     // start undoes what it began, unless it could not end something: then its session names that.
     const after = readOwnSession(location)

@@ -100,12 +100,19 @@ describe('tapir:snap, tapir:find, tapir:observe against the sim', () => {
     for (const name of ['limit', 'roles', 'includeEnrichers', 'intent']) expect(params, name).not.toHaveProperty(name)
   })
 
-  it('with no package, observe reads the tree zero-install and leaves the in-app limit to the package', async () => {
+  it('with no package, observe reads the tree zero-install and checks the limit the app would have checked', async () => {
     s.sim.setFaults({extensionsMissing: true})
     try {
-      const result = await s.run(['tapir:observe', '--limit=abc', '--roles=textbox'])
+      const result = await s.run(['tapir:observe', '--roles=textbox'])
       expect(result).toMatchObject({exitCode: 0, stderr: ''})
       expect(JSON.parse(result.stdout)).toMatchObject({candidates: [{ref: 'e2', role: 'textbox', label: 'Email'}, {ref: 'e4'}]})
+      const one = await s.run(['tapir:observe', '--limit=1', '--roles=textbox'])
+      expect(JSON.parse(one.stdout)).toEqual({candidates: [expect.objectContaining({ref: 'e2'})]})
+      expect(await s.run(['tapir:observe', '--limit=abc'])).toMatchObject({
+        exitCode: 1,
+        stdout: '',
+        stderr: '✗ --limit must be a whole number of 1 or more (got "abc").',
+      })
     } finally {
       s.sim.setFaults({extensionsMissing: false})
     }

@@ -62,6 +62,13 @@ describe('tapir restart keeps every start option', () => {
       expect(reload.stderr).toMatch(/^✗ Hot reload failed: .*Error: Expected ';' after this\./)
       const snap = await p.run(['tapir:snap', '--json'])
       expect(JSON.parse(snap.stdout), snap.stderr).toMatchObject({framesForced: true})
+      // With --json, one document: stop's answer, then start's.
+      const json = await p.run(['restart', '--json'])
+      expect(json.exitCode, json.stderr).toBe(0)
+      expect(JSON.parse(json.stdout)).toEqual({
+        stop: {removed: expect.any(String), stopped: [expect.any(Number)]},
+        start: expect.objectContaining({pid: expect.any(Number), vmServiceUri: expect.stringContaining('/***/')}),
+      })
       // Restarted with the variable again: each knob once.
       const again = await restart(p, {TAPIR_SIM_FAULTS: 'lifecycle=hidden'})
       expect(optionValues(again.processes.app!.argv, '--fault').sort()).toEqual(['latency=20', 'lifecycle=hidden', 'reload-error'])

@@ -1,3 +1,4 @@
+import {ParamError} from '../errors.js'
 import {failureOutcome, type Outcome} from '../output/outcome.js'
 import {locateSession, type SessionLocation} from '../session/location.js'
 import {withSessionLock} from '../session/lock.js'
@@ -28,6 +29,14 @@ export async function runCommand<P extends readonly CommandParam[], R extends st
   const given = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined))
   const input = {...defaults, ...given} as CommandInputOf<P, R>
   try {
+    // A path, a name or a pattern given as "" (`--output-dir=` with a variable that was not set)
+    // would quietly mean the current folder or nothing: refused, as a verb refuses an empty value.
+    const empty = command.params.find((param) => param.type === 'string' && !param.allowEmpty && [given[param.name]].flat().includes(''))
+    if (empty !== undefined)
+      throw new ParamError(
+        (name) =>
+          `${name(empty.name)} needs a value${empty.default === undefined ? '' : ` (${String(empty.default)} when left out)`}; give one or leave it out.`,
+      )
     let located: SessionLocation | undefined
     // Found when first asked for: a command about files only runs with no home folder too.
     const location = () => (located ??= locateSession({stateFlag: input.state, env: world.env, cwd: world.verbs.cwd}))

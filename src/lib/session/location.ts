@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {userInfo} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
-import {TapirError} from '../errors.js'
+import {TapirError, UsageError} from '../errors.js'
 import {findProjectRoot} from './project-root.js'
 
 export interface SessionLocation {
@@ -42,6 +42,9 @@ function perProject(home: string, tool: string, digest: string): string {
 
 /** Resolution order: --state, then TAPIR_STATE_FILE, then the per-project file under ~/.tapir. */
 export function locateSession(options: {stateFlag?: string; env: NodeJS.ProcessEnv; cwd: string}): SessionLocation {
+  // An empty --state (`--state=` with a variable that was not set) is a mistake, not "none given".
+  if (options.stateFlag === '')
+    throw new UsageError("--state needs a file: --state=<session file>, or leave it out for this project's session.")
   const projectRoot = findProjectRoot(options.cwd)
   const named = options.stateFlag || options.env.TAPIR_STATE_FILE
   if (named) {
