@@ -1,26 +1,18 @@
 import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {HoldStack} from '../../src/lib/session/hold-stack.js'
-import type {SessionLocation} from '../../src/lib/session/location.js'
 import {recordProcess} from '../../src/lib/session/owned-process.js'
 import {boolean, number, object} from '../../src/lib/shape.js'
 import {tempDir} from '../helpers/cli.js'
+import {namedSessionIn} from '../helpers/named-session.js'
 
 const held = object({width: number, height: number, dpr: number, mobile: boolean, touch: boolean})
 const PHONE = {width: 375, height: 812, dpr: 3, mobile: true, touch: true}
 
 describe.skipIf(process.platform !== 'linux')('the holders of one page (resize --hold), in the stack file beside the session', () => {
   const dir = tempDir('tapir-holds-')
-  const location: SessionLocation = {
-    path: join(dir.path, 'state.json'),
-    named: true,
-    projectRoot: dir.path,
-    pointer: undefined,
-    fallbacks: [],
-    folders: [dir.path],
-  }
+  const location = namedSessionIn(dir.path)
   const file = `${location.path}.holds`
   const stack = () => new HoldStack(location, file, held)
   const children: ChildProcess[] = []

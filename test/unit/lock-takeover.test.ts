@@ -5,9 +5,9 @@ import {syncBuiltinESMExports} from 'node:module'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {TapirError} from '../../src/lib/errors.js'
-import type {SessionLocation} from '../../src/lib/session/location.js'
 import {takeLock} from '../../src/lib/session/lock.js'
 import {tempDir} from '../helpers/cli.js'
+import {namedSessionIn} from '../helpers/named-session.js'
 import {UNKNOWN_UID} from '../helpers/user-namespace.js'
 
 // Taking over a lock whose holder is gone, when another process takes it over at the same time.
@@ -16,14 +16,7 @@ import {UNKNOWN_UID} from '../helpers/user-namespace.js'
 // a process can be paused while another takes the lock over. Exactly one of them may get it.
 describe.skipIf(process.platform !== 'linux')('taking over a stale lock', () => {
   const dir = tempDir('tapir-lock-')
-  const location: SessionLocation = {
-    path: join(dir.path, 'state.json'),
-    named: true,
-    projectRoot: dir.path,
-    pointer: undefined,
-    fallbacks: [],
-    folders: [dir.path],
-  }
+  const location = namedSessionIn(dir.path)
   const lock = `${location.path}.lock`
   const busy = (holder: {pid: number; command: string}) => new TapirError(`busy: ${holder.command}`, 'local')
   const take = (command: string) => takeLock(location, lock, command, busy)

@@ -1,26 +1,18 @@
 import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {TapirError} from '../../src/lib/errors.js'
 import {exitCodeFor} from '../../src/lib/output/exit-codes.js'
-import type {SessionLocation} from '../../src/lib/session/location.js'
 import {recordProcess, type OwnedProcess} from '../../src/lib/session/owned-process.js'
 import {sidecarState} from '../../src/lib/session/sidecar-state.js'
 import {tempDir} from '../helpers/cli.js'
+import {namedSessionIn} from '../helpers/named-session.js'
 
 // The lock an update of a sidecar file takes (find's zero-install handles are one): a holder that
 // is gone never blocks it; a live one that keeps it is waited for a bounded time, then named.
 describe.skipIf(process.platform !== 'linux')("a sidecar state's update, under its lock", () => {
   const dir = tempDir('tapir-sidecar-')
-  const location: SessionLocation = {
-    path: join(dir.path, 'state.json'),
-    named: true,
-    projectRoot: dir.path,
-    pointer: undefined,
-    fallbacks: [],
-    folders: [dir.path],
-  }
+  const location = namedSessionIn(dir.path)
   const counter = sidecarState('counter.json', 'the counter')
   const file = counter.path(location)
   const lock = `${file}.lock`
