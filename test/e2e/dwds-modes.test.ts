@@ -22,8 +22,12 @@ describe('tapir against DWDS in WebSocket mode (flutter run -d web-server)', () 
   }, 60_000)
 
   it('goes on waiting past 10 s and matches a text that shows after 12 s', async () => {
+    const asked = s.sim.requests.length
     const waiting = s.run(['tapir:wait', '--text=Monitors', '--timeoutMs=30000'])
-    // The text shows only once someone signs in, 12 s from now: past the cap of one call.
+    // The text shows only once someone signs in, 12 s after the wait's first call reached the app
+    // (however long the CLI took to start on a busy machine): past the cap of one call.
+    while (!s.sim.requests.slice(asked).some((request) => request.method === 'ext.tapir.wait_for'))
+      await new Promise((resolve) => setTimeout(resolve, 20))
     await new Promise((resolve) => setTimeout(resolve, 12_000))
     await signIn(s)
     const result = await waiting
