@@ -40,8 +40,16 @@ export function startArgsOf(session: Session): string[] {
   return extra.length > 0 ? [...args, '--', ...extra] : args
 }
 
-/** A command's --json stdout back as the value it printed (null when it printed nothing). */
-const jsonOf = (text: string): unknown => (text === '' ? null : JSON.parse(text))
+/** A command's --json stdout back as the value it printed (null when it printed nothing, the
+ *  text itself should it ever not be JSON, so a restart that worked never reads as failed). */
+function jsonOf(text: string): unknown {
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
 
 /** A start line a user can paste: each argument quoted when the shell would split or expand it. */
 function commandLine(args: string[]): string {

@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {mcpClientIn} from '../helpers/mcp.js'
-import {letFramesStart} from '../helpers/sim.js'
+import {letFramesStart, MEASURED_SIGN_IN_STEPS} from '../helpers/sim.js'
 
 // console, exceptions and perf on an app with no package read the history DDS keeps of the VM
 // Service's streams. tapir_start's `dds` keeps DDS, on a device and on the sim alike, so an
@@ -54,12 +54,7 @@ describe('an agent with only MCP keeps DDS with tapir_start, on the sim with no 
     expect(begin.isError, textOf(begin)).toBeFalsy()
     expect(JSON.parse(textOf(begin))).toMatchObject({sessionToken: 'perf-1', mode: 'timing'})
     const run = await m.call('tapir_run', {
-      steps: [
-        'fill --ref=e2 --text=ada@example.com',
-        'fill --ref=e4 --text=hunter22',
-        'tap --ref=e6',
-        'wait --text=Monitors --timeoutMs=3000',
-      ],
+      steps: MEASURED_SIGN_IN_STEPS,
     })
     expect(run.isError, textOf(run)).toBeFalsy()
     await letFramesStart()

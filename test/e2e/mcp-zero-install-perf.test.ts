@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {flutterProject} from '../helpers/flutter-project.js'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
 import {mcpClientIn} from '../helpers/mcp.js'
-import {letFramesStart} from '../helpers/sim.js'
+import {letFramesStart, MEASURED_SIGN_IN_STEPS} from '../helpers/sim.js'
 
 type Answer = {isError?: boolean; content: Array<{type: string; text?: string}>}
 const textOf = (result: Answer) => result.content.find((block) => block.type === 'text')!.text!
@@ -38,12 +38,7 @@ describe('an agent with only MCP measures frames on a debug app with no package 
     expect(begin.isError, textOf(begin)).toBeFalsy()
     expect(JSON.parse(textOf(begin))).toMatchObject({sessionToken: 'perf-1', mode: 'timing', phases: false})
     const run = await call('tapir_run', {
-      steps: [
-        'fill --ref=e2 --text=ada@example.com',
-        'fill --ref=e4 --text=hunter22',
-        'tap --ref=e6',
-        'wait --text=Monitors --timeoutMs=3000',
-      ],
+      steps: MEASURED_SIGN_IN_STEPS,
     })
     expect(run.isError, textOf(run)).toBeFalsy()
     await letFramesStart()

@@ -2,7 +2,7 @@ import {existsSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {expectNoProcessLeft} from '../helpers/leftovers.js'
-import {simSession, type SimSession, letFramesStart} from '../helpers/sim.js'
+import {simSession, type SimSession, letFramesStart, MEASURED_SIGN_IN_STEPS} from '../helpers/sim.js'
 
 expectNoProcessLeft()
 
@@ -62,13 +62,7 @@ describe('a debug app with no package: perf in timing mode from Flutter.Frame ev
       livenessBaseline: expect.any(Number),
       restartedPreviousSession: false,
     })
-    const run = await s.run([
-      'tapir:run',
-      'fill --ref=e2 --text=ada@example.com',
-      'fill --ref=e4 --text=hunter22',
-      'tap --ref=e6',
-      'wait --text=Monitors --timeoutMs=3000',
-    ])
+    const run = await s.run(['tapir:run', ...MEASURED_SIGN_IN_STEPS])
     expect(run.exitCode, run.stderr).toBe(0)
     await letFramesStart()
     const end = await s.run(['tapir:perf_end', '--json'])

@@ -76,6 +76,14 @@ export const ZERO_INSTALL_SIGN_IN_STEPS = [
   'wait --text=Monitors',
 ]
 
+/** A sign-in by refs on an app with no package, as the zero-install perf tests measure it. */
+export const MEASURED_SIGN_IN_STEPS = [
+  'fill --ref=e2 --text=ada@example.com',
+  'fill --ref=e4 --text=hunter22',
+  'tap --ref=e6',
+  'wait --text=Monitors --timeoutMs=3000',
+]
+
 /**
  * Lets the sim's frames of an interaction start before a timing perf_end reads its window. The sim
  * draws at once and lays each draw's frames on the vsyncs after the ones already laid
